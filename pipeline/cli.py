@@ -1,0 +1,123 @@
+"""The `claimaudit` command: parse arguments, call run, render, map errors to exit codes.
+
+Exit status (CONTRACT section 7): 0 ran and every pinned expect matched; 1 a
+pinned expect did not match (or --strict and a claim is inconsistent); 2 invalid
+input, every problem listed as file:line: message, no traceback.
+Heavy imports (pandas, pint) happen inside the commands, so `--help` is instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.errors import InputError
+
+CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="claimaudit",
+        description="Fact-check the numbers in AI-hardware announcements against sourced specs.")
+    parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    check = commands.add_parser("check", help="check claim files against the specs")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="claim files or directories (default: claims/)")
+    check.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+    check.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    check.add_argument("--strict", action="store_true",
+                       help="exit 1 when any claim is inconsistent")
+
+    report = commands.add_parser("report", help="write Markdown and JSON audit reports")
+    report.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
+    report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+    report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
+    report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
+
+    explain = commands.add_parser("explain", help="show one claim's whole derivation")
+    explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
+    explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
+    explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+    return parser
+
+
+def _date(text: str) -> str:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, found {text!r}")
+    return text
+
+
+def cmd_check(args) -> int:
+    from pipeline import render
+    from pipeline.results import to_records
+    from pipeline.run import check_paths
+
+    records = to_records(check_paths(args.paths or [Path("claims")], args.specs))
+    if args.format == "json":
+        sys.stdout.write(render.json_text(records))
+    elif args.format == "markdown":
+        sys.stdout.write(render.markdown_table(records))
+    else:
+        sys.stdout.write(render.text_table(records, colour=render.use_colour()))
+    return exit_status(records, args.strict)
+
+
+def exit_status(records: list[dict], strict: bool = False) -> int:
+    mismatched = any(r.get("expect") and r["expect"] != r["verdict"] for r in records)
+    inconsistent = strict and any(r["verdict"] == "inconsistent" for r in records)
+    return 1 if mismatched or inconsistent else 0
+
+
+def cmd_report(args) -> int:
+    from pipeline.report import write_reports
+    from pipeline.run import check_paths
+
+    run = check_paths([args.claims], args.specs)
+    written = write_reports(run, args.out, args.date)
+    print(f"wrote {len(written)} files to {args.out}")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from pipeline import render
+    from pipeline.results import to_records
+    from pipeline.run import check_paths
+
+    if not CLAIM_REF.match(args.claim):
+        print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
+              f"found {args.claim!r}", file=sys.stderr)
+        return 2
+    run = check_paths([args.claims], args.specs)
+    source, claim = args.claim.split("/")
+    for record in to_records(run):
+        if record["source"] == source and record["id"] == claim:
+            spec_sources = {row.id: {"title": row.title, "url": row.url}
+                            for row in run.corpus.spec_sources.itertuples()}
+            sys.stdout.write(render.explain_text(record, spec_sources))
+            return 0
+    print(f"claimaudit: no claim {args.claim!r} in {args.claims}", file=sys.stderr)
+    return 2
+
+
+COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        count = len(exc.problems)
+        print(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
+              "nothing was checked", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,270 @@
+"""Spec graph -> derived intervals, each with its steps and sources (CONTRACT section 4).
+
+For one (entity, metric) the first rule that applies gives the value:
+1. direct facts (quantities) in force; several -> one alternative each;
+2. expression facts in force;
+3. a metric that aggregates (`sum`): sum over `members` of count x member value
+   (a chip's `chips` is 1);
+4. `<precision>_sparse`: dense x the entity's `sparsity`;
+5. a metric with a `formula` over the same entity's metrics;
+otherwise the figure is missing and named. Results are memoised per
+(entity, metric), so each is derived once however many claims use it.
+Pure: takes frames, returns values; no files, no YAML.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from pipeline import expr, fmt
+from pipeline.errors import Problem
+from pipeline.intervals import Interval
+from pipeline.units import unit_info
+
+MAX_COMBINATIONS = 64
+
+
+@dataclass(frozen=True)
+class Alt:
+    """One derived alternative. `interval` is None when a needed fact is missing."""
+
+    interval: Interval | None
+    dims: tuple
+    steps: tuple = ()
+    sources: tuple = ()
+    missing: tuple = ()
+    label: str = ""
+    unit: str = ""
+    fact: bool = False
+
+    @property
+    def is_missing(self) -> bool:
+        return self.interval is None
+
+
+class DerivationError(Exception):
+    """A spec problem found while deriving (a cycle, a dimension clash, 0 in a divisor)."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def _unique(items) -> tuple:
+    return tuple(dict.fromkeys(items))
+
+
+class SpecGraph:
+    """Derives figures from a validated Corpus's entities, facts and metrics."""
+
+    def __init__(self, entities, facts, metrics):
+        self.entities = {row.id: row for row in entities.itertuples()}
+        self.metrics = metrics
+        self.facts: dict[tuple, list] = {}
+        for row in facts.itertuples():
+            if not row.superseded:
+                self.facts.setdefault((row.entity, row.metric), []).append(row)
+        self._memo: dict[tuple, tuple[Alt, ...]] = {}
+        self._stack: list[tuple] = []
+
+    # -- public ---------------------------------------------------------------
+
+    def derive(self, entity: str, metric: str) -> tuple[Alt, ...]:
+        """All alternatives for entity.metric (memoised)."""
+        key = (entity, metric)
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._stack:
+            cycle = self._stack[self._stack.index(key):] + [key]
+            fact = self.facts.get(self._stack[-1], [None])[0]
+            raise DerivationError(Problem(
+                getattr(fact, "file", "specs"), getattr(fact, "line", 0),
+                "cycle among expression facts: " + " -> ".join(f"{e}.{m}" for e, m in cycle)))
+        self._stack.append(key)
+        try:
+            result = self._derive(entity, metric)
+        finally:
+            self._stack.pop()
+        self._memo[key] = result
+        return result
+
+    def evaluate(self, tree, dims_hint_unit: str = "", entity: str | None = None):
+        """Alternatives of an expression (claims and facts): one per combination of inputs."""
+        refs = _unique((entity if e is None else e, m) for e, m in expr.references(tree))
+        options = [self.derive(e, m) for e, m in refs]
+        combos = list(itertools.islice(itertools.product(*options), MAX_COMBINATIONS))
+        results = []
+        for combo in combos:
+            chosen = dict(zip(refs, combo))
+            missing = [m for alt in combo for m in alt.missing]
+            if missing:
+                results.append(Alt(None, (), _steps(combo), _sources(combo), _unique(missing),
+                                   _label(combo)))
+                continue
+            value = expr.evaluate(tree, lambda e, m: expr.Value(
+                chosen[(entity if e is None else e, m)].interval,
+                chosen[(entity if e is None else e, m)].dims))
+            unit = next((alt.unit for alt in combo if alt.dims == value.dims), dims_hint_unit)
+            unit = unit if value.dims else ""
+            shown = _substituted(tree, chosen, entity, value.interval.value, unit)
+            results.append(Alt(value.interval, value.dims, _steps(combo) + (shown,),
+                               _sources(combo), (), _label(combo), unit))
+        return tuple(results)
+
+    # -- rules ----------------------------------------------------------------
+
+    def _derive(self, entity: str, metric: str) -> tuple[Alt, ...]:
+        name = f"{entity}.{metric}"
+        metric_row = self.metrics.loc[metric]
+        dims = unit_info(metric_row.unit).dims
+        facts = self.facts.get((entity, metric), [])
+        direct = [f for f in facts if f.quantity is not None]
+        if direct:
+            labelled = len(direct) > 1
+            return tuple(self._fact_alt(name, f, dims, labelled) for f in direct)
+        expressions = [f for f in facts if f.tree is not None]
+        if expressions:
+            return tuple(alt for f in expressions for alt in self._expression_fact(name, f, dims))
+        row = self.entities[entity]
+        if metric == "chips" and row.kind == "chip":
+            return (Alt(Interval.exact(1.0), dims, (f"{name} = 1 (a chip)",)),)
+        if metric_row.aggregates == "sum" and row.members:
+            return self._aggregate(name, row, metric, dims)
+        if metric.endswith("_sparse") and row.sparsity is not None:
+            dense = metric[: -len("_sparse")] + "_dense"
+            if dense in self.metrics.index:
+                return self._sparse(name, entity, dense, float(row.sparsity))
+        if metric_row.formula is not None:
+            tree = expr.parse(metric_row.formula, allow_bare_names=True)
+            alts = self._checked(name, tree, dims, metric_row.display, entity)
+            return tuple(alt if alt.is_missing else _last_step(
+                alt, f"{name} = {expr.render(tree)} = {alt.steps[-1]}") for alt in alts)
+        return (Alt(None, dims, (), (), (name,)),)
+
+    def _fact_alt(self, name: str, fact, dims, labelled: bool) -> Alt:
+        quantity = fact.quantity
+        shown = f"{quantity.text} [{fact.source}]"
+        label = f"{name} = {shown}" if labelled else ""
+        return Alt(Interval.around(quantity.base, quantity.base_h), dims,
+                   (f"{name} = {shown}",), (fact.source,), (), label, quantity.unit, fact=True)
+
+    def _expression_fact(self, name: str, fact, dims) -> tuple[Alt, ...]:
+        display = self.metrics.loc[fact.metric].display
+        alts = self._checked(name, fact.tree, dims, display, None, fact)
+        out = []
+        for alt in alts:
+            if alt.is_missing:
+                out.append(alt)
+                continue
+            step = f"{name} = {expr.render(fact.tree)} = {alt.steps[-1]} [{fact.source}]"
+            out.append(Alt(alt.interval, alt.dims, alt.steps[:-1] + (step,),
+                           _unique(alt.sources + (fact.source,)), (), alt.label, alt.unit))
+        return tuple(out)
+
+    def _checked(self, name, tree, dims, display, entity, fact=None) -> tuple[Alt, ...]:
+        """Evaluate an expression for a figure; its dimension must be the metric's."""
+        try:
+            alts = self.evaluate(tree, display, entity)
+        except expr.ExprError as exc:
+            raise DerivationError(self._problem(fact, f"{name}: {exc}")) from None
+        for alt in alts:
+            if not alt.is_missing and tuple(alt.dims) != tuple(dims):
+                raise DerivationError(self._problem(
+                    fact, f"{name}: expression {expr.render(tree)!r} does not give the metric's "
+                          f"dimension"))
+        return alts
+
+    def _problem(self, fact, message: str) -> Problem:
+        if fact is None:
+            return Problem("specs/metrics.yaml", 0, message)
+        return Problem(fact.file, fact.lines.get("value", fact.line), message)
+
+    def _aggregate(self, name: str, row, metric: str, dims) -> tuple[Alt, ...]:
+        members = [(member, int(count)) for member, count, _ in row.members]
+        options = [self.derive(member, metric) for member, _ in members]
+        results = []
+        for combo in itertools.islice(itertools.product(*options), MAX_COMBINATIONS):
+            missing = _unique(m for alt in combo for m in alt.missing)
+            if missing:
+                results.append(Alt(None, dims, _steps(combo), _sources(combo), missing,
+                                   _label(combo)))
+                continue
+            total = Interval.exact(0.0)
+            for (member, count), alt in zip(members, combo):
+                total = total + alt.interval.scaled(count)
+            units = {alt.unit for alt in combo}
+            unit = units.pop() if len(units) == 1 else self.metrics.loc[metric].display
+            formula = " + ".join(f"{count:,} x {member}.{metric}" for member, count in members)
+            values = " + ".join(f"{count:,} x {_shown(alt)}" for (_, count), alt in zip(members, combo))
+            step = f"{name} = {formula} = {values} = {fmt.quantity(total.value, unit)}"
+            results.append(Alt(total, dims, _steps(combo) + (step,), _sources(combo), (),
+                               _label(combo), unit))
+        return tuple(results)
+
+    def _sparse(self, name: str, entity: str, dense: str, factor: float) -> tuple[Alt, ...]:
+        results = []
+        for alt in self.derive(entity, dense):
+            if alt.is_missing:
+                results.append(alt)
+                continue
+            value = alt.interval.scaled(factor)
+            step = (f"{name} = sparsity x {entity}.{dense} = {fmt.number(factor)} x {_shown(alt)} "
+                    f"= {fmt.quantity(value.value, alt.unit)}")
+            results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
+                               alt.label, alt.unit))
+        return tuple(results)
+
+
+# -- step text ------------------------------------------------------------------
+
+def _shown(alt: Alt) -> str:
+    """An input as it appears inside a step: value with its source when it is a fact."""
+    text = fmt.quantity(alt.interval.value, alt.unit)
+    return f"{text} [{alt.sources[0]}]" if alt.fact else text
+
+
+def _inputs(alt: Alt) -> tuple:
+    """The steps an input brings along: none for a plain fact (it is shown inline)."""
+    return () if alt.fact else alt.steps
+
+
+def _steps(combo) -> tuple:
+    return _unique(step for alt in combo for step in _inputs(alt))
+
+
+def _sources(combo) -> tuple:
+    return _unique(source for alt in combo for source in alt.sources)
+
+
+def _label(combo) -> str:
+    return "; ".join(alt.label for alt in combo if alt.label)
+
+
+def _last_step(alt: Alt, step: str) -> Alt:
+    """The same alternative with its last step written out in full."""
+    return Alt(alt.interval, alt.dims, alt.steps[:-1] + (step,), alt.sources, alt.missing,
+               alt.label, alt.unit)
+
+
+def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> str:
+    """`6 * 362,448 TFLOPS [src] = 2,174,688 TFLOPS`: the expression with inputs filled in."""
+    def render(node):
+        kind = node[0]
+        if kind == "ref":
+            key = (entity if node[1] is None else node[1], node[2])
+            return _shown(chosen[key])
+        if kind == "num":
+            return fmt.number(node[1])
+        if kind == "neg":
+            return f"-{render(node[1])}"
+        if kind == "call":
+            return f"{node[1]}({', '.join(render(a) for a in node[2])})"
+        left, right = render(node[2]), render(node[3])
+        if node[3][0] == "bin":
+            right = f"({right})"
+        if node[2][0] == "bin" and node[1] in ("*", "/", "**"):
+            left = f"({left})"
+        return f"{left} {node[1]} {right}"
+
+    return f"{render(tree)} = {fmt.quantity(value, unit)}"

@@ -1,0 +1,174 @@
+"""Safe expressions over `entity.metric` references (CONTRACT section 5).
+
+Text is parsed by `ast.parse` and accepted only when every node is on a short
+whitelist; nothing is ever evaluated by Python. The result is a small tree of
+tuples that `evaluate` walks with interval arithmetic and dimension checking.
+Numbers written in an expression are exact (h = 0).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pipeline.intervals import Interval, IntervalError
+
+FUNCTIONS = ("log", "log2", "sqrt", "min", "max")
+_BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+
+
+class ExprError(ValueError):
+    """An expression outside the whitelist, or one that cannot be evaluated soundly."""
+
+
+Dims = tuple  # sorted ((dimension, power), ...); () is dimensionless
+
+
+@dataclass(frozen=True)
+class Value:
+    interval: Interval
+    dims: Dims
+
+
+def parse(text, allow_bare_names: bool = False):
+    """Expression text -> tree; raises ExprError naming what is not allowed.
+
+    `entity.metric` is a reference; a bare name is a metric of the same entity
+    and is allowed only in metric formulas (`allow_bare_names`).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ExprError(f"expected an expression, found {text!r}")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ExprError(f"expression {text!r} is not valid: {exc.msg}") from None
+    return _convert(tree.body, text, allow_bare_names)
+
+
+def _convert(node, text: str, bare: bool):
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return ("num", float(node.value))
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        return ("bin", _BINARY[type(node.op)], _convert(node.left, text, bare),
+                _convert(node.right, text, bare))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        operand = _convert(node.operand, text, bare)
+        return ("neg", operand) if isinstance(node.op, ast.USub) else operand
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return ("ref", node.value.id, node.attr)
+    if isinstance(node, ast.Name) and bare and node.id not in FUNCTIONS:
+        return ("ref", None, node.id)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in FUNCTIONS and not node.keywords):
+        arity = (1, 1) if node.func.id in ("log", "log2", "sqrt") else (2, 99)
+        if not arity[0] <= len(node.args) <= arity[1]:
+            raise ExprError(f"{node.func.id}() takes {arity[0]} argument(s), "
+                            f"found {len(node.args)} in {text!r}")
+        return ("call", node.func.id, tuple(_convert(a, text, bare) for a in node.args))
+    found = ast.get_source_segment(text.strip(), node) or type(node).__name__
+    raise ExprError(
+        f"expression {text!r}: {found!r} is not allowed; expected numbers, entity.metric "
+        f"references, + - * / **, parentheses and {', '.join(FUNCTIONS)}")
+
+
+def references(tree) -> list[tuple[str | None, str]]:
+    """Every (entity, metric) a tree refers to, in order of appearance."""
+    kind = tree[0]
+    if kind == "ref":
+        return [(tree[1], tree[2])]
+    if kind == "bin":
+        return references(tree[2]) + references(tree[3])
+    if kind == "neg":
+        return references(tree[1])
+    if kind == "call":
+        return [ref for arg in tree[2] for ref in references(arg)]
+    return []
+
+
+def render(tree) -> str:
+    """A tree back to text, fully parenthesised only where needed for reading."""
+    kind = tree[0]
+    if kind == "num":
+        return f"{tree[1]:g}"
+    if kind == "ref":
+        return tree[2] if tree[1] is None else f"{tree[1]}.{tree[2]}"
+    if kind == "neg":
+        return f"-{render(tree[1])}"
+    if kind == "call":
+        return f"{tree[1]}({', '.join(render(a) for a in tree[2])})"
+    left, right = render(tree[2]), render(tree[3])
+    if tree[3][0] == "bin":
+        right = f"({right})"
+    if tree[2][0] == "bin" and tree[1] in ("*", "/", "**"):
+        left = f"({left})"
+    return f"{left} {tree[1]} {right}"
+
+
+def multiply_dims(a: Dims, b: Dims, sign: int = 1) -> Dims:
+    powers = dict(a)
+    for name, power in b:
+        powers[name] = powers.get(name, 0) + sign * power
+    return tuple(sorted((k, v) for k, v in powers.items() if v != 0))
+
+
+def evaluate(tree, resolve: Callable[[str | None, str], Value]) -> Value:
+    """Interval value of a tree; `resolve(entity, metric)` supplies each reference."""
+    kind = tree[0]
+    if kind == "num":
+        return Value(Interval.exact(tree[1]), ())
+    if kind == "ref":
+        return resolve(tree[1], tree[2])
+    if kind == "neg":
+        inner = evaluate(tree[1], resolve)
+        return Value(-inner.interval, inner.dims)
+    try:
+        if kind == "call":
+            return _call(tree[1], [evaluate(a, resolve) for a in tree[2]])
+        return _binary(tree[1], evaluate(tree[2], resolve), evaluate(tree[3], resolve))
+    except IntervalError as exc:
+        raise ExprError(f"{render(tree)}: {exc}") from None
+
+
+def _binary(op: str, left: Value, right: Value) -> Value:
+    if op in "+-":
+        if left.dims != right.dims:
+            raise ExprError(f"cannot {'add' if op == '+' else 'subtract'} quantities of different "
+                            f"dimensions ({_dims_text(left.dims)} and {_dims_text(right.dims)})")
+        result = left.interval + right.interval if op == "+" else left.interval - right.interval
+        return Value(result, left.dims)
+    if op == "*":
+        return Value(left.interval * right.interval, multiply_dims(left.dims, right.dims))
+    if op == "/":
+        return Value(left.interval / right.interval, multiply_dims(left.dims, right.dims, -1))
+    exponent = right.interval
+    if right.dims or exponent.low != exponent.high:
+        raise ExprError("an exponent must be a plain number written in the expression")
+    dims = tuple((name, power * exponent.value) for name, power in left.dims)
+    return Value(left.interval ** exponent.value, dims)
+
+
+def _call(name: str, args: list[Value]) -> Value:
+    if name in ("min", "max"):
+        first = args[0]
+        for other in args[1:]:
+            if other.dims != first.dims:
+                raise ExprError(f"{name}() of quantities of different dimensions")
+            interval = first.interval.hull_min(other.interval) if name == "min" \
+                else first.interval.hull_max(other.interval)
+            first = Value(interval, first.dims)
+        return first
+    (arg,) = args
+    if name == "sqrt":
+        dims = tuple((d, p / 2) for d, p in arg.dims)
+        return Value(arg.interval.monotone(math.sqrt, name, allow_zero=True), dims)
+    if arg.dims:
+        raise ExprError(f"{name}() needs a plain number (a ratio), found {_dims_text(arg.dims)}")
+    return Value(arg.interval.monotone(math.log if name == "log" else math.log2, name), ())
+
+
+def _dims_text(dims: Dims) -> str:
+    if not dims:
+        return "a plain number"
+    return "*".join(f"{d}^{p:g}" if p != 1 else d for d, p in dims)

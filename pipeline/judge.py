@@ -1,0 +1,148 @@
+"""Claimed region vs derived interval -> verdict and severity (CONTRACT section 4).
+
+`claimed_region` and `judge` are the readable scalar rules; `regions` and
+`judge_frame` apply the same rules to whole numpy columns. Property tests hold
+the two paths to each other. Pure: numbers in, verdicts out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline.intervals import REL_EQ, Interval, le, lt
+
+MINOR = 0.01
+INF = math.inf
+VERDICT_RANK = {"consistent": 0, "within_rounding": 1, "inconsistent": 2}
+
+
+@dataclass(frozen=True)
+class Region:
+    low: float
+    high: float
+    low_open: bool = False
+    high_open: bool = False
+
+    def contains(self, x: float) -> bool:
+        above = lt(self.low, x) if self.low_open else le(self.low, x)
+        below = lt(x, self.high) if self.high_open else le(x, self.high)
+        return above and below
+
+    def meets(self, interval: Interval) -> bool:
+        above = lt(self.low, interval.high) if self.low_open else le(self.low, interval.high)
+        below = lt(interval.low, self.high) if self.high_open else le(interval.low, self.high)
+        return above and below
+
+    def gap(self, x: float) -> float:
+        """Distance from x to the region (0 inside)."""
+        return max(self.low - x, x - self.high, 0.0)
+
+
+def claimed_region(v: float, h: float, rule: str, r: float | None = None,
+                   absolute: float | None = None) -> Region:
+    """The region a claimed value v (resolution h) stands for under a qualifier's rule.
+
+    r is the relative vague tolerance, `absolute` an absolute one (a claim's
+    `tolerance: 0.1 TB/s`); for about/exact a tolerance widens the region too.
+    """
+    spread = absolute if absolute is not None else (v * r if r is not None else None)
+    if rule in ("about", "exact"):
+        half = h if rule == "about" else 0.0
+        if spread is None:
+            return Region(v - half, v + half)
+        return Region(min(v - half, v - spread), max(v + half, v + spread))
+    if rule == "roughly":
+        return Region(min(v - h, v - spread), max(v + h, v + spread))
+    if rule == "nearly":
+        return Region(v - spread, v + h)
+    if rule == "just_over":
+        return Region(v, max(v + h, v + spread), low_open=True)
+    if rule == "at_least":
+        return Region(v, INF)
+    if rule == "more_than":
+        return Region(v, INF, low_open=True)
+    if rule == "at_most":
+        return Region(-INF, v)
+    if rule == "less_than":
+        return Region(-INF, v, high_open=True)
+    raise ValueError(f"unknown region rule {rule!r}")
+
+
+def judge(region: Region, derived: Interval) -> tuple[str, str | None, float]:
+    """(verdict, severity, relative gap) of one derived interval against one region."""
+    if region.contains(derived.value):
+        return "consistent", None, 0.0
+    gap = region.gap(derived.value) / abs(derived.value) if derived.value else INF
+    if region.meets(derived):
+        return "within_rounding", None, gap
+    return "inconsistent", ("minor" if gap <= MINOR * (1 + REL_EQ) else "major"), gap
+
+
+def better(a: tuple, b: tuple) -> bool:
+    """Is judgement a (verdict, severity, gap) better than b? Ties keep b."""
+    return (VERDICT_RANK[a[0]], a[2]) < (VERDICT_RANK[b[0]], b[2])
+
+
+# -- columns ----------------------------------------------------------------------
+
+RULES = ("about", "exact", "roughly", "nearly", "just_over", "at_least", "more_than",
+         "at_most", "less_than")
+
+
+def regions(v, h, rule, r, absolute):
+    """claimed_region over numpy columns: returns low, high, low_open, high_open."""
+    v, h, r, absolute = (np.asarray(a, dtype=float) for a in (v, h, r, absolute))
+    rule = np.asarray(rule, dtype=object)
+    spread = np.where(np.isnan(absolute), v * r, absolute)
+    has_spread = ~np.isnan(spread)
+    spread0 = np.where(has_spread, spread, 0.0)
+    half = np.where(rule == "exact", 0.0, h)
+    sym_low = np.where(has_spread, np.minimum(v - half, v - spread0), v - half)
+    sym_high = np.where(has_spread, np.maximum(v + half, v + spread0), v + half)
+    choices = {
+        "about": (sym_low, sym_high), "exact": (sym_low, sym_high),
+        "roughly": (sym_low, sym_high),
+        "nearly": (v - spread0, v + h),
+        "just_over": (v, np.maximum(v + h, v + spread0)),
+        "at_least": (v, np.full_like(v, INF)), "more_than": (v, np.full_like(v, INF)),
+        "at_most": (np.full_like(v, -INF), v), "less_than": (np.full_like(v, -INF), v),
+    }
+    low = np.select([rule == name for name in RULES], [choices[n][0] for n in RULES], np.nan)
+    high = np.select([rule == name for name in RULES], [choices[n][1] for n in RULES], np.nan)
+    low_open = np.isin(rule, ["just_over", "more_than"])
+    high_open = rule == "less_than"
+    return low, high, low_open, high_open
+
+
+def _close(a, b):
+    with np.errstate(invalid="ignore"):
+        both_inf = np.isinf(a) & np.isinf(b) & (a == b)
+        return both_inf | (np.abs(a - b) <= REL_EQ * np.maximum(np.abs(a), np.abs(b)))
+
+
+def _le(a, b):
+    return (a <= b) | _close(a, b)
+
+
+def _lt(a, b):
+    return (a < b) & ~_close(a, b)
+
+
+def judge_frame(low, high, low_open, high_open, value, dlow, dhigh):
+    """judge over columns: returns verdict (object), severity (object), gap (float)."""
+    contains = np.where(low_open, _lt(low, value), _le(low, value)) & \
+        np.where(high_open, _lt(value, high), _le(value, high))
+    meets = np.where(low_open, _lt(low, dhigh), _le(low, dhigh)) & \
+        np.where(high_open, _lt(dlow, high), _le(dlow, high))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        distance = np.maximum(np.maximum(low - value, value - high), 0.0)
+        gap = np.where(value != 0, distance / np.abs(value), INF)
+    gap = np.where(contains, 0.0, gap)
+    verdict = np.where(contains, "consistent",
+                       np.where(meets, "within_rounding", "inconsistent")).astype(object)
+    severity = np.where(verdict == "inconsistent",
+                        np.where(gap <= MINOR * (1 + REL_EQ), "minor", "major"), None).astype(object)
+    return verdict, severity, gap

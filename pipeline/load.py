@@ -1,0 +1,294 @@
+"""Claim and spec files -> plain records with file:line kept for every field.
+
+The only module that opens input files. YAML is composed by libyaml (CSafeLoader,
+safe loading only) and the node tree is walked here, so that:
+- every scalar stays the text that was written (`2.50` keeps its trailing zero,
+  `1e15` is not left to YAML 1.1's rules, `9,216` is not a string by accident);
+- every mapping remembers the line of each key (`Node` below);
+- duplicate keys, merge keys and non-standard tags (`!!python/object`) are errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from pipeline.errors import Collector, InputError
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
+}
+_NULL_TEXT = {"", "~", "null", "Null", "NULL"}
+
+
+class _Loader(yaml.CSafeLoader):
+    """libyaml's safe loader; we only use it to compose nodes (never to construct objects)."""
+
+
+@dataclass
+class Node:
+    """A YAML mapping with the line (1-based) of the mapping and of each key."""
+
+    line: int
+    values: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+    def line_of(self, key) -> int:
+        return self.lines.get(key, self.line)
+
+
+@dataclass
+class Document:
+    path: str
+    root: object
+
+
+def _walk(node, path: str, problems: Collector):
+    """Node tree -> Node / list / str / None; scalars stay as written."""
+    line = node.start_mark.line + 1
+    if node.tag not in _PLAIN_TAGS:
+        problems.add(path, line, f"tag {node.tag!r} is not allowed (only plain YAML data)")
+        return None
+    if isinstance(node, yaml.ScalarNode):
+        if node.style is None and node.value in _NULL_TEXT:
+            return None
+        return node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_walk(item, path, problems) for item in node.value]
+    mapping = Node(line)
+    for key_node, value_node in node.value:
+        key_line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+            problems.add(path, key_line, "expected a plain key, found a complex or merge key")
+            continue
+        key = key_node.value
+        if key in mapping.values:
+            problems.add(path, key_line,
+                         f"duplicate key {key!r} (first at line {mapping.lines[key]})")
+            continue
+        mapping.values[key] = _walk(value_node, path, problems)
+        mapping.lines[key] = key_line
+    return mapping
+
+
+def read_document(path: Path, display: str, problems: Collector) -> Document | None:
+    """One YAML file -> Document, or None with problems recorded."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
+        return None
+    except OSError as exc:
+        problems.add(display, 1, f"cannot read file: {exc.strerror}")
+        return None
+    try:
+        root_node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        problems.add(display, line, f"YAML syntax error: {exc.problem or exc.context}")
+        return None
+    except yaml.YAMLError as exc:
+        problems.add(display, 1, f"YAML error: {exc}")
+        return None
+    if root_node is None:
+        problems.add(display, 1, "file is empty: expected a mapping with the file's records")
+        return None
+    return Document(display, _walk(root_node, display, problems))
+
+
+def yaml_files(paths: list[Path], problems: Collector) -> list[tuple[Path, str]]:
+    """Expand files and directories into sorted (path, display name) pairs of *.yaml files."""
+    found: list[tuple[Path, str]] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend((p, _display(p)) for p in sorted(path.glob("*.yaml")))
+            found.extend((p, _display(p)) for p in sorted(path.glob("*.yml")))
+        elif path.is_file():
+            found.append((path, _display(path)))
+        else:
+            problems.add(_display(path), 0, "no such file or directory")
+    return found
+
+
+def _display(path: Path) -> str:
+    """Paths are shown relative to the working directory when they lie below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read_documents(paths: list[Path]) -> list[Document]:
+    """Every YAML file under `paths` -> Documents; raises InputError listing all problems."""
+    problems = Collector()
+    documents = []
+    for path, display in yaml_files(paths, problems):
+        document = read_document(path, display, problems)
+        if document is not None:
+            documents.append(document)
+    problems.raise_if_any()
+    return documents
+
+
+
+# --- records: documents -> frames --------------------------------------------------
+
+CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "expr", "claimed",
+                "qualifier", "tolerance", "expect", "note", "kind", "interpretations")
+SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language")
+SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note")
+ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "members", "facts", "note")
+FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note")
+METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description")
+INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "label")
+
+
+def _fields(node: Node, allowed: tuple, what: str, path: str, problems: Collector) -> None:
+    """Unknown keys are errors with the nearest known name suggested."""
+    import difflib
+
+    for key in node.values:
+        if key not in allowed:
+            near = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            problems.add(path, node.line_of(key),
+                         f"{what}: unknown field {key!r}{hint}; expected one of {', '.join(allowed)}")
+
+
+def _mapping(value, path: str, line: int, what: str, problems: Collector) -> Node | None:
+    if isinstance(value, Node):
+        return value
+    problems.add(path, line, f"{what}: expected a mapping, found {_kind(value)}")
+    return None
+
+
+def _sequence(value, path: str, line: int, what: str, problems: Collector) -> list:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return value
+    problems.add(path, line, f"{what}: expected a list, found {_kind(value)}")
+    return []
+
+
+def _kind(value) -> str:
+    if isinstance(value, Node):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "nothing" if value is None else f"{value!r}"
+
+
+def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
+    row = {"file": path, "line": node.line}
+    row.update({name: node.get(name) for name in fields})
+    row["lines"] = dict(node.lines)
+    row.update(extra)
+    return row
+
+
+def claim_records(document: Document, problems: Collector) -> tuple[list[dict], list[dict]]:
+    """A claims document -> ([source row], claim rows)."""
+    path = document.path
+    root = _mapping(document.root, path, 1, "claims file", problems)
+    if root is None:
+        return [], []
+    _fields(root, ("source", "claims"), "claims file", path, problems)
+    source = _mapping(root.get("source"), path, root.line_of("source"), "source", problems)
+    sources = []
+    source_id = None
+    if source is not None:
+        _fields(source, SOURCE_FIELDS, "source", path, problems)
+        sources.append(_row(source, SOURCE_FIELDS, path))
+        source_id = source.get("id")
+    claims = []
+    items = _sequence(root.get("claims"), path, root.line_of("claims"), "claims", problems)
+    if "claims" not in root.values:
+        problems.add(path, root.line, "claims file: expected a 'claims' list, found none")
+    for item in items:
+        claim = _mapping(item, path, root.line_of("claims"), "claim", problems)
+        if claim is None:
+            continue
+        _fields(claim, CLAIM_FIELDS, f"claim {claim.get('id')!r}", path, problems)
+        row = _row(claim, CLAIM_FIELDS, path, source=source_id)
+        row["interpretations"] = _interpretations(claim, path, problems)
+        claims.append(row)
+    return sources, claims
+
+
+def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] | None:
+    raw = claim.get("interpretations")
+    if raw is None:
+        return None
+    rows = []
+    what = f"claim {claim.get('id')!r}: interpretation"
+    for item in _sequence(raw, path, claim.line_of("interpretations"), what, problems):
+        node = _mapping(item, path, claim.line_of("interpretations"), what, problems)
+        if node is not None:
+            _fields(node, INTERPRETATION_FIELDS, what, path, problems)
+            rows.append({"line": node.line, **{k: node.get(k) for k in INTERPRETATION_FIELDS}})
+    return rows
+
+
+def spec_records(document: Document, problems: Collector) -> dict[str, list[dict]]:
+    """A spec document -> rows of sources, entities, facts and metrics."""
+    path = document.path
+    out = {"sources": [], "entities": [], "facts": [], "metrics": []}
+    root = _mapping(document.root, path, 1, "spec file", problems)
+    if root is None:
+        return out
+    _fields(root, ("sources", "entities", "metrics"), "spec file", path, problems)
+    for item in _sequence(root.get("sources"), path, root.line_of("sources"), "sources", problems):
+        node = _mapping(item, path, root.line_of("sources"), "source", problems)
+        if node is not None:
+            _fields(node, SPEC_SOURCE_FIELDS, f"source {node.get('id')!r}", path, problems)
+            out["sources"].append(_row(node, SPEC_SOURCE_FIELDS, path))
+    for item in _sequence(root.get("entities"), path, root.line_of("entities"), "entities", problems):
+        node = _mapping(item, path, root.line_of("entities"), "entity", problems)
+        if node is None:
+            continue
+        what = f"entity {node.get('id')!r}"
+        _fields(node, ENTITY_FIELDS, what, path, problems)
+        members = node.get("members")
+        if members is not None and not isinstance(members, Node):
+            problems.add(path, node.line_of("members"),
+                         f"{what}: members: expected a mapping of entity id to count, found {_kind(members)}")
+            members = None
+        row = _row(node, ENTITY_FIELDS[:-2] + ("note",), path)
+        row["members"] = None if members is None else [
+            (member, count, members.line_of(member)) for member, count in members.values.items()]
+        out["entities"].append(row)
+        for fact in _sequence(node.get("facts"), path, node.line_of("facts"), f"{what}: facts", problems):
+            fact_node = _mapping(fact, path, node.line_of("facts"), f"{what}: fact", problems)
+            if fact_node is not None:
+                _fields(fact_node, FACT_FIELDS, f"{what}: fact", path, problems)
+                out["facts"].append(_row(fact_node, FACT_FIELDS, path, entity=node.get("id")))
+    metrics = root.get("metrics")
+    if metrics is not None:
+        table = _mapping(metrics, path, root.line_of("metrics"), "metrics", problems)
+        for name, spec in (table.values.items() if table else ()):
+            node = _mapping(spec, path, table.line_of(name), f"metric {name!r}", problems)
+            if node is not None:
+                _fields(node, METRIC_FIELDS, f"metric {name!r}", path, problems)
+                out["metrics"].append(_row(node, METRIC_FIELDS, path, id=name))
+    return out
+
+
+def builtin_metrics() -> list[dict]:
+    """The metric vocabulary shipped in the package (pipeline/data/metrics.yaml)."""
+    problems = Collector()
+    path = resources.files("pipeline") / "data" / "metrics.yaml"
+    with resources.as_file(path) as real:
+        document = read_document(Path(real), "pipeline/data/metrics.yaml", problems)
+    problems.raise_if_any()
+    return spec_records(document, problems)["metrics"]

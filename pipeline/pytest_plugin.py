@@ -1,0 +1,82 @@
+"""pytest plugin: every claim in claims/*.yaml is a test item (claim regression).
+
+`pytest claims/` collects `claims/<file>.yaml::<claim id>`. An item with a pinned
+`expect` passes when the engine's verdict matches and fails with a one-line
+claimed-vs-derived message otherwise; an item without `expect` is skipped.
+Loading this plugin imports nothing heavy: the engine is imported when a claim
+file is actually collected.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("claimaudit")
+    group.addoption("--claimaudit-specs", metavar="DIR", default=None,
+                    help="spec directory for claim items (default: specs/ beside claims/)")
+
+
+def pytest_collect_file(file_path: Path, parent):
+    if file_path.suffix in (".yaml", ".yml") and file_path.parent.name == "claims":
+        return ClaimFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ClaimMismatch(Exception):
+    """A pinned verdict that the engine no longer gives."""
+
+
+class ClaimFile(pytest.File):
+    def collect(self):
+        from pipeline.errors import InputError
+        from pipeline.results import to_records
+        from pipeline.run import check_paths
+
+        option = self.config.getoption("--claimaudit-specs")
+        specs = Path(option) if option else self.path.parent.parent / "specs"
+        try:
+            records = to_records(check_paths([self.path], specs))
+        except InputError as exc:
+            raise self.CollectError("\n".join(str(p) for p in exc.problems)) from None
+        for record in records:
+            yield ClaimItem.from_parent(self, name=record["id"], record=record)
+
+
+class ClaimItem(pytest.Item):
+    def __init__(self, *, record: dict, **kwargs):
+        super().__init__(**kwargs)
+        self.record = record
+
+    def runtest(self):
+        expect = self.record.get("expect")
+        if not expect:
+            pytest.skip("no pinned expect")
+        if expect != self.record["verdict"]:
+            raise ClaimMismatch(mismatch_message(self.record))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ClaimMismatch):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, self.record["line"] - 1, f"{self.record['source']}/{self.name}"
+
+
+def mismatch_message(record: dict) -> str:
+    """`claims/x.yaml:42: id: expected consistent, got inconsistent (major): claimed ..., derived ...`"""
+    from pipeline import fmt
+    from pipeline.render import derived_text, verdict_label
+
+    claimed = record.get("claimed")
+    claimed_part = "nothing claimed"
+    if claimed:
+        low = "-inf" if claimed["low"] is None else fmt.number(claimed["low"])
+        high = "inf" if claimed["high"] is None else fmt.number(claimed["high"])
+        claimed_part = f"claimed {claimed['text']} [{low}, {high}]"
+    return (f"{record['file']}:{record['line']}: {record['id']}: expected {record['expect']}, "
+            f"got {verdict_label(record)}: {claimed_part}, derived {derived_text(record)}")

@@ -1,0 +1,150 @@
+"""Terminal and Markdown renderings of result records for `check` and `explain`.
+
+Formatting only: every number shown here was computed in results.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import unicodedata
+
+from pipeline import fmt
+
+VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
+_COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
+            "ambiguous": "33", "unverifiable": "90"}
+
+
+def use_colour(stream=sys.stdout) -> bool:
+    """Colour only on a terminal, never when NO_COLOR is set (no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def verdict_label(record: dict) -> str:
+    severity = record.get("severity")
+    return f"{record['verdict']} ({severity})" if severity else record["verdict"]
+
+
+def claimed_text(record: dict) -> str:
+    claimed = record.get("claimed")
+    if not claimed:
+        return "-"
+    qualifier = record.get("qualifier") or "about"
+    return claimed["text"] if qualifier == "about" else f"{qualifier} {claimed['text']}"
+
+
+def derived_text(record: dict) -> str:
+    derived = record.get("derived")
+    if derived:
+        unit = derived["unit"]
+        return fmt.number(derived["value"]) + (unit if unit == "x" else f" {unit}".rstrip())
+    if record["verdict"] == "ambiguous":
+        return f"{len(record['alternatives'])} alternatives"
+    if record.get("missing"):
+        return "missing " + ", ".join(record["missing"][:2]) + ("..." if len(record["missing"]) > 2 else "")
+    return "-"
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def text_table(records: list[dict], colour: bool = False) -> str:
+    """The aligned verdict table a person reads in a terminal."""
+    header = ("claim", "claimed", "derived", "verdict")
+    rows = [(f"{r['source']}/{r['id']}", claimed_text(r), derived_text(r), verdict_label(r))
+            for r in records]
+    widths = [max([_width(h)] + [_width(row[i]) for row in rows]) for i, h in enumerate(header)]
+    lines = ["  ".join(_pad(h, w) for h, w in zip(header, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    for record, row in zip(records, rows):
+        cells = [_pad(cell, w) for cell, w in zip(row, widths)]
+        if colour:
+            cells[3] = f"\033[{_COLOURS[record['verdict']]}m{cells[3]}\033[0m"
+        mark = "" if not record.get("expect") or record["expect"] == record["verdict"] \
+            else f"  <- expected {record['expect']}"
+        lines.append(("  ".join(cells)).rstrip() + mark)
+    lines.append("")
+    lines.append(summary_line(records))
+    return "\n".join(lines) + "\n"
+
+
+def summary_line(records: list[dict]) -> str:
+    counts = {name: 0 for name in VERDICT_ORDER}
+    for record in records:
+        counts[record["verdict"]] += 1
+    parts = [f"{counts[name]} {name.replace('_', ' ')}" for name in VERDICT_ORDER if counts[name]]
+    mismatched = sum(1 for r in records if r.get("expect") and r["expect"] != r["verdict"])
+    text = f"{len(records)} claims: " + ", ".join(parts)
+    return text + (f"; {mismatched} pinned expect(s) not met" if mismatched else "")
+
+
+def markdown_cell(text) -> str:
+    """Escape text for one Markdown table cell (no raw <, |, backticks or newlines)."""
+    text = "" if text is None else str(text)
+    for old, new in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|"), ("`", "\\`"),
+                     ("*", "\\*"), ("_", "\\_"), ("[", "\\["), ("]", "\\]")):
+        text = text.replace(old, new)
+    return " ".join(text.split())
+
+
+def markdown_table(records: list[dict]) -> str:
+    lines = ["| claim | quote | claimed | derived | verdict |", "|---|---|---|---|---|"]
+    for r in records:
+        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r), derived_text(r),
+                 verdict_label(r))
+        lines.append("| " + " | ".join(markdown_cell(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n\n" + markdown_cell(summary_line(records)) + "\n"
+
+
+def json_text(records: list[dict]) -> str:
+    return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+
+
+def explain_text(record: dict, spec_sources: dict) -> str:
+    """The whole derivation of one claim, every input with its source."""
+    out = [f"{record['source']}/{record['id']}  ({record['file']}:{record['line']})"]
+    out.append(f"  quote:     {record.get('quote') or '-'}")
+    if record.get("translation"):
+        out.append(f"  translation: {record['translation']}")
+    claimed = record.get("claimed")
+    if claimed:
+        low = "-inf" if claimed["low"] is None else fmt.number(claimed["low"])
+        high = "inf" if claimed["high"] is None else fmt.number(claimed["high"])
+        out.append(f"  claimed:   {claimed_text(record)} -> region [{low}, {high}] {claimed['unit']}")
+    target = record.get("expr") or " vs ".join(
+        x for x in (record.get("subject"), record.get("baseline")) if x)
+    if target:
+        out.append(f"  computes:  {target}" + (f" ({record['metric']})" if record.get("metric") else ""))
+    out.append("  steps:")
+    out.extend(f"    {i}. {step}" for i, step in enumerate(record["steps"], 1))
+    if not record["steps"]:
+        out.append("    (none)")
+    derived = record.get("derived")
+    if derived:
+        out.append(f"  derived:   {fmt.number(derived['value'])} {derived['unit']} "
+                   f"(interval [{fmt.number(derived['low'])}, {fmt.number(derived['high'])}])")
+    for alt in record["alternatives"]:
+        shown = derived_text({"derived": alt["derived"], "verdict": alt["verdict"],
+                              "missing": alt.get("missing"), "alternatives": []})
+        out.append(f"  alternative: {alt['label']}: {shown} -> {verdict_label(alt)}")
+    if record["missing"]:
+        out.append(f"  missing:   {', '.join(record['missing'])}")
+    out.append(f"  verdict:   {verdict_label(record)}"
+               + (f" (pinned: {record['expect']})" if record.get("expect") else ""))
+    for hint in record["hints"]:
+        out.append(f"  hint:      {hint}")
+    if record.get("note"):
+        out.append(f"  note:      {record['note']}")
+    if record["sources"]:
+        out.append("  sources:")
+        for source in record["sources"]:
+            meta = spec_sources.get(source, {})
+            out.append(f"    [{source}] {meta.get('title') or ''} {meta.get('url') or ''}".rstrip())
+    return "\n".join(out) + "\n"

@@ -1,0 +1,257 @@
+"""The one orchestrator: load -> validate -> derive -> judge -> results.
+
+1. read claim and spec files (load.py) and check them (validate.py);
+2. expand every claim into its readings (one, or one per interpretation);
+3. derive each unique reading once (derive.SpecGraph) into target rows, one per
+   alternative (conflicting facts, interpretations);
+4. join claims to targets and judge whole columns (judge.judge_frame), both
+   readings for a decimal capacity (GB as GB and as GiB), keeping the better;
+5. fold the rows of each claim into one verdict (ambiguous when they disagree).
+The CLI, the reports and the pytest plugin all read the frame this returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pipeline import expr, judge
+from pipeline.derive import Alt, DerivationError, SpecGraph
+from pipeline.errors import Collector, InputError
+from pipeline.fold import fold as _fold
+from pipeline.units import binary_reading, dimension_name, unit_info
+
+RESULT_COLUMNS = ["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
+                  "verdict", "severity", "claimed", "derived", "steps", "sources", "missing",
+                  "alternatives", "hints", "expect"]
+
+
+@dataclass
+class Run:
+    corpus: object
+    graph: SpecGraph
+    results: pd.DataFrame
+    payloads: list = field(default_factory=list)
+    rows: pd.DataFrame | None = None
+
+
+def load_corpus(claim_paths: list[Path], specs_dir: Path):
+    """Files -> validated Corpus (raises InputError with every problem)."""
+    from pipeline import load, validate
+
+    problems = Collector()
+    claim_docs, spec_docs = [], []
+    try:
+        claim_docs = load.read_documents(claim_paths)
+    except InputError as exc:
+        problems.extend(exc.problems)
+    try:
+        spec_docs = load.read_documents([specs_dir])
+    except InputError as exc:
+        problems.extend(exc.problems)
+    problems.raise_if_any()
+    return validate.build_corpus(claim_docs, spec_docs)
+
+
+def check_paths(claim_paths: list[Path], specs_dir: Path) -> Run:
+    return check_corpus(load_corpus(claim_paths, specs_dir))
+
+
+def check_corpus(corpus) -> Run:
+    graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics)
+    _derive_all_facts(graph, corpus)
+    readings = _readings(corpus.claims)
+    targets, payloads = _targets(graph, readings, corpus)
+    rows = readings.merge(targets, on="key", how="left")
+    rows = _judge_rows(rows, corpus.claims)
+    return Run(corpus, graph, _fold(rows, corpus.claims), payloads, rows)
+
+
+def _derive_all_facts(graph: SpecGraph, corpus) -> None:
+    """Derive every expression fact once so spec errors surface even if no claim needs them."""
+    problems = Collector()
+    for row in corpus.facts.itertuples():
+        if row.tree is not None and not row.superseded:
+            try:
+                graph.derive(row.entity, row.metric)
+            except DerivationError as exc:
+                problems.extend([exc.problem])
+    problems.raise_if_any()
+
+
+# -- readings -------------------------------------------------------------------
+
+def _readings(claims: pd.DataFrame) -> pd.DataFrame:
+    """One row per (claim, reading): key = ('pair', subject, baseline, metric) or ('expr', text)."""
+    simple = claims[claims["shape"] == "subject"]
+    frames = [pd.DataFrame({
+        "claim": simple.index,
+        "key": list(zip(["pair"] * len(simple), simple["subject"], simple["baseline"],
+                        simple["metric"])),
+        "reading_label": "",
+    })]
+    exprs = claims[claims["shape"] == "expr"]
+    frames.append(pd.DataFrame({"claim": exprs.index,
+                                "key": [("expr", text) for text in exprs["expr"]],
+                                "reading_label": ""}))
+    rows = []
+    for index, claim in claims[claims["shape"] == "interpretations"].iterrows():
+        for item in claim["interpretations"]:
+            metric = item.get("metric") or claim["metric"]
+            label = item.get("label") or _reading_label(item["subject"], item.get("baseline"),
+                                                        metric, claim["metric"])
+            rows.append((index, ("pair", item["subject"], item.get("baseline"), metric), label))
+    frames.append(pd.DataFrame(rows, columns=["claim", "key", "reading_label"]))
+    return pd.concat([f for f in frames if len(f)], ignore_index=True) if any(
+        len(f) for f in frames) else pd.DataFrame(columns=["claim", "key", "reading_label"])
+
+
+def _reading_label(subject, baseline, metric, claim_metric) -> str:
+    text = subject if baseline is None else f"{subject} vs {baseline}"
+    return text if metric == claim_metric else f"{text} ({metric})"
+
+
+# -- targets --------------------------------------------------------------------
+
+def _targets(graph: SpecGraph, readings: pd.DataFrame, corpus):
+    """Each unique reading key -> rows (one per alternative) with value/low/high and a payload."""
+    payloads: list[Alt] = []
+    rows = []
+    problems = Collector()
+    claims = corpus.claims
+    for key in pd.unique(readings["key"]) if len(readings) else []:
+        try:
+            alts = _target_alts(graph, key)
+        except (DerivationError, expr.ExprError) as exc:
+            _report_claim_error(exc, key, readings, claims, problems)
+            continue
+        for alt in alts:
+            payloads.append(alt)
+            interval = alt.interval
+            rows.append((key, len(payloads) - 1, alt.label, dimension_name(alt.dims),
+                         np.nan if interval is None else interval.value,
+                         np.nan if interval is None else interval.low,
+                         np.nan if interval is None else interval.high))
+    _check_expr_dimensions(rows, readings, claims, problems)
+    problems.raise_if_any()
+    return pd.DataFrame(rows, columns=["key", "payload", "alt_label", "dimension", "value",
+                                       "low", "high"]), payloads
+
+
+def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
+    if key[0] == "expr":
+        return graph.evaluate(expr.parse(key[1]))
+    _, subject, baseline, metric = key
+    alts = graph.derive(subject, metric)
+    if baseline is None:
+        return alts
+    results = []
+    for top in alts:
+        for bottom in graph.derive(baseline, metric):
+            results.append(_ratio(top, bottom, subject, baseline, metric))
+    return tuple(results)
+
+
+def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> Alt:
+    from pipeline import fmt
+    from pipeline.derive import _shown
+
+    steps = tuple(dict.fromkeys(top.steps + bottom.steps))
+    sources = tuple(dict.fromkeys(top.sources + bottom.sources))
+    label = "; ".join(x for x in (top.label, bottom.label) if x)
+    if top.is_missing or bottom.is_missing:
+        return Alt(None, (), steps, sources, top.missing + bottom.missing, label)
+    value = top.interval / bottom.interval
+    step = (f"ratio = {subject}.{metric} / {baseline}.{metric} = {_shown(top)} / {_shown(bottom)}"
+            f" = {fmt.number(value.value)}x")
+    return Alt(value, (), steps + (step,), sources, (), label, "x")
+
+
+def _report_claim_error(exc, key, readings, claims, problems) -> None:
+    for index in readings.loc[readings["key"] == key, "claim"]:
+        claim = claims.loc[index]
+        message = exc.problem.message if isinstance(exc, DerivationError) else str(exc)
+        problems.add(claim["file"], claim["lines"].get("expr", claim["line"]),
+                     f"claim {claim['id']!r}: {message}")
+
+
+def _check_expr_dimensions(rows, readings, claims, problems) -> None:
+    """An expression claim's result must have the claimed quantity's dimension."""
+    dims = {row[0]: row[3] for row in rows if row[0][0] == "expr" and not np.isnan(row[4])}
+    for reading in readings.itertuples():
+        if reading.key in dims:
+            claim = claims.loc[reading.claim]
+            quantity = claim["quantity"]
+            found = dims[reading.key]
+            plain = found == "count" and quantity.kind in ("count", "ratio", "change", "share")
+            if quantity is not None and found != quantity.dimension and not plain:
+                problems.add(claim["file"], claim["lines"].get("claimed", claim["line"]),
+                             f"claim {claim['id']!r}: the expression gives {found}, "
+                             f"claimed {quantity.text!r} is {quantity.dimension}")
+
+
+# -- judging --------------------------------------------------------------------
+
+def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
+    """Per claim: base value, resolution, region rule and tolerances as plain columns."""
+    quantity = claims["quantity"]
+    rule = claims["region"].map(lambda r: r["region"] if r else None)
+    default_r = claims["region"].map(lambda r: r["tolerance"] if r and r["tolerance"] else np.nan)
+    tolerance = claims["tolerance_rule"]
+    relative = tolerance.map(lambda t: t[1] if t and t[0] == "relative" else np.nan)
+    absolute = tolerance.map(lambda t: t[1] if t and t[0] == "absolute" else np.nan)
+    return pd.DataFrame({
+        "v": quantity.map(lambda q: q.base if q else np.nan),
+        "h": quantity.map(lambda q: q.base_h if q else np.nan),
+        "unit": quantity.map(lambda q: q.unit if q else None),
+        "qkind": quantity.map(lambda q: q.kind if q else None),
+        "claimed_dimension": quantity.map(lambda q: q.dimension if q else None),
+        "rule": rule,
+        "r": relative.fillna(default_r).astype(float),
+        "absolute": absolute.astype(float),
+    }, index=claims.index)
+
+
+def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
+    """Judge every (claim, alternative) row; decimal capacities are also read as binary."""
+    if rows.empty:
+        return rows.assign(verdict=[], severity=[], gap=[], reading=[], factor=[])
+    rows = rows.join(_claim_columns(claims), on="claim")
+    low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
+                                                   rows["r"], rows["absolute"])
+    value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
+    verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
+    binary_unit = rows["unit"].map(lambda u: binary_reading(u) if isinstance(u, str) else None)
+    capacity = ((rows["claimed_dimension"] == "information") & binary_unit.notna()).to_numpy()
+    factor = np.ones(len(rows))
+    reading = np.full(len(rows), None, dtype=object)
+    reading[capacity] = "decimal"
+    if capacity.any():
+        scale = np.where(capacity, binary_unit.map(_factor).to_numpy(float)
+                         / rows["unit"].map(_factor).to_numpy(float), 1.0)
+        b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
+                                            rows["r"], rows["absolute"] * scale)
+        b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
+                                                         value, dlow, dhigh)
+        rank = pd.Series(verdict).map(judge.VERDICT_RANK).to_numpy()
+        b_rank = pd.Series(b_verdict).map(judge.VERDICT_RANK).to_numpy()
+        use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & (b_gap < gap)))
+        verdict = np.where(use_binary, b_verdict, verdict)
+        severity = np.where(use_binary, b_severity, severity)
+        gap = np.where(use_binary, b_gap, gap)
+        low, high = np.where(use_binary, b_low, low), np.where(use_binary, b_high, high)
+        reading[use_binary] = "binary"
+        factor = np.where(use_binary, scale, 1.0)
+    missing = np.isnan(value)
+    verdict = np.where(missing, "unverifiable", verdict)
+    severity = np.where(missing, None, severity)
+    return rows.assign(verdict=verdict, severity=severity, gap=gap, reading=reading,
+                       factor=factor, region_low=low, region_high=high)
+
+
+
+def _factor(unit) -> float:
+    return unit_info(unit).factor if isinstance(unit, str) else 1.0

@@ -1,0 +1,153 @@
+"""Quantity text -> magnitude, unit, resolution; one pint registry of our own.
+
+`parse_quantity("20.7 TB")` is the scalar rule: the number as written, its
+resolution h (half a unit of the last written digit, CONTRACT section 4), and the
+unit. Units are resolved by pint once per unique unit string (`unit_info` is
+cached), so converting a column costs one dictionary look-up per row.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+_NUMBER = re.compile(
+    r"^\s*(?P<sign>[+-])?(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d*))?"
+    r"(?:[eE](?P<exp>[+-]?\d+))?\s*(?P<unit>.*?)\s*$"
+)
+RATIO_UNITS = {"x", "×"}
+PERCENT = "%"
+
+
+class UnitError(ValueError):
+    """A quantity text that cannot be read; the message says what was found."""
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A written quantity. `kind` is quantity | count | ratio | change | share.
+
+    `value` and `h` are in the written unit; `base` and `base_h` in the
+    registry's base units (bytes, seconds, FLOP ...). Ratios, changes and shares
+    are plain numbers: `4.4x` -> 4.4, `+40%` -> 1.40, `50%` -> 0.50.
+    """
+
+    text: str
+    value: float
+    h: float
+    unit: str
+    kind: str
+    base: float
+    base_h: float
+    dimension: str
+
+
+@cache
+def registry():
+    """The pint registry built from pipeline/data/units.txt (and nothing else)."""
+    import pint
+
+    definitions = resources.files("pipeline") / "data" / "units.txt"
+    ureg = pint.UnitRegistry(None, case_sensitive=True, cache_folder=None)
+    # pint reads a trailing "s" as a plural ("PFLOPs" -> PFLOP); we never do.
+    ureg._suffixes = {"": ""}
+    with resources.as_file(definitions) as path:
+        ureg.load_definitions(str(path))
+    return ureg
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    """What one unit string means: factor to base units and the dimension's name."""
+
+    unit: str
+    factor: float
+    dimension: str
+    dims: tuple = ()
+
+
+@cache
+def unit_info(unit: str) -> UnitInfo:
+    """Resolve one unit string (cached: called once per unique string)."""
+    if unit == "":
+        return UnitInfo("", 1.0, "count")
+    if unit in RATIO_UNITS:
+        return UnitInfo(unit, 1.0, "ratio")
+    if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
+        raise UnitError(f"unknown unit {unit!r}")
+    import pint
+
+    ureg = registry()
+    try:
+        quantity = ureg.Quantity(1.0, unit).to_base_units()
+    except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError):
+        raise UnitError(f"unknown unit {unit!r}") from None
+    dims = tuple(sorted((k.strip("[]"), float(v)) for k, v in quantity.dimensionality.items()))
+    return UnitInfo(unit, float(quantity.magnitude), dimension_name(dims), dims)
+
+
+def dimension_name(dims: tuple) -> str:
+    """A readable, canonical name for dimensions ((name, power), ...): 'information/time'."""
+    if not dims:
+        return "count"
+    top = [(name, power) for name, power in dims if power > 0]
+    bottom = [(name, -power) for name, power in dims if power < 0]
+
+    def side(parts):
+        return "*".join(name if power == 1 else f"{name}^{power:g}" for name, power in parts)
+
+    return (side(top) or "1") + (f"/{side(bottom)}" if bottom else "")
+
+
+def resolution(int_part: str, frac: str | None, exp: str | None) -> float:
+    """Half a unit of the last written digit: `20.7` -> 0.05, `1e6` -> 5e5."""
+    decimals = len(frac) if frac else 0
+    exponent = int(exp) if exp else 0
+    return 0.5 * 10.0 ** (exponent - decimals)
+
+
+def parse_quantity(text) -> Quantity:
+    """The scalar rule: one `claimed`/`value` text -> Quantity (CONTRACT section 2)."""
+    if not isinstance(text, str):
+        raise UnitError(f"expected a quantity such as '20.7 TB', found {text!r}")
+    match = _NUMBER.match(text)
+    if not match:
+        raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {text!r}")
+    sign, int_part, frac, exp, unit = match.group("sign", "int", "frac", "exp", "unit")
+    magnitude = float(f"{int_part.replace(',', '')}.{frac or 0}e{exp or 0}")
+    h = resolution(int_part, frac, exp)
+    if not math.isfinite(magnitude):
+        raise UnitError(f"expected a finite number, found {text!r}")
+    if unit == PERCENT:
+        if sign:
+            change = magnitude / 100 if sign == "+" else -magnitude / 100
+            return Quantity(text, magnitude, h, PERCENT, "change", 1 + change, h / 100, "ratio")
+        return Quantity(text, magnitude, h, PERCENT, "share", magnitude / 100, h / 100, "ratio")
+    if sign == "-":
+        raise UnitError(f"expected a positive quantity, found {text!r}")
+    info = unit_info(unit)
+    kind = {"count": "count", "ratio": "ratio"}.get(info.dimension, "quantity")
+    return Quantity(text, magnitude, h, unit, kind, magnitude * info.factor,
+                    h * info.factor, info.dimension)
+
+
+@cache
+def metric_dimension(unit: str) -> str:
+    """The dimension name a metric's declared unit stands for."""
+    return unit_info(unit).dimension
+
+
+def convert(base_value: float, unit: str) -> float:
+    """A base-unit magnitude expressed in `unit` (the inverse of parsing)."""
+    return base_value / unit_info(unit).factor
+
+
+BINARY_READING = {"kB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB", "PB": "PiB", "EB": "EiB"}
+
+
+def binary_reading(unit: str) -> str | None:
+    """JEDEC reading of a decimal capacity unit (`TB` -> `TiB`), or None."""
+    return BINARY_READING.get(unit)

@@ -1,0 +1,372 @@
+"""Raw records -> checked, typed frames (a Corpus), or every problem at once.
+
+Field-level rules are pandera models (schemas.py); this module adds the rules
+that need several files: references to entities, metrics and sources, units of
+the right dimension, one claim shape, unique ids, parseable expressions.
+Quantity texts are parsed once per unique text and mapped onto the column.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline import expr, load, schemas
+from pipeline.errors import Collector
+from pipeline.units import UnitError, metric_dimension, parse_quantity
+
+
+@dataclass
+class Corpus:
+    """Everything a run needs, checked. Frames are indexed by id where ids are unique."""
+
+    claim_sources: pd.DataFrame
+    claims: pd.DataFrame
+    spec_sources: pd.DataFrame
+    entities: pd.DataFrame
+    facts: pd.DataFrame
+    metrics: pd.DataFrame
+    qualifiers: dict
+
+
+@cache
+def qualifier_table() -> dict[str, dict]:
+    """Every qualifier word (synonyms included) -> {region, tolerance}."""
+    path = resources.files("pipeline") / "data" / "qualifiers.yaml"
+    problems = Collector()
+    with resources.as_file(path) as real:
+        document = load.read_document(Path(real), "pipeline/data/qualifiers.yaml", problems)
+    problems.raise_if_any()
+    table = {}
+    for name, spec in document.root.get("qualifiers").values.items():
+        tolerance = spec.get("tolerance")
+        entry = {"region": spec.get("region"),
+                 "tolerance": float(tolerance.rstrip("%")) / 100 if tolerance else None}
+        for word in [name, *(spec.get("synonyms") or [])]:
+            table[word] = entry
+    return table
+
+
+def suggest(word, known) -> str:
+    """` (did you mean X?)` for the nearest known name, or nothing."""
+    if not isinstance(word, str):
+        return ""
+    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
+def _frame(rows: list[dict], columns: tuple) -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=["file", "line", "lines", *columns], dtype=object)
+    frame["line"] = frame["line"].astype("int64")
+    return frame
+
+
+def build_corpus(claim_docs, spec_docs) -> Corpus:
+    """Documents -> Corpus; raises InputError listing every problem in every file."""
+    problems = Collector()
+    sources, claims = [], []
+    for document in claim_docs:
+        got_sources, got_claims = load.claim_records(document, problems)
+        sources += got_sources
+        claims += got_claims
+    spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics()}
+    for document in spec_docs:
+        for key, rows in load.spec_records(document, problems).items():
+            spec[key] += rows
+    frames = dict(
+        claim_sources=_frame(sources, load.SOURCE_FIELDS),
+        claims=_frame(claims, ("source", *load.CLAIM_FIELDS)),
+        spec_sources=_frame(spec["sources"], load.SPEC_SOURCE_FIELDS),
+        entities=_frame(spec["entities"], ("id", "name", "vendor", "kind", "status",
+                                           "sparsity", "members", "note")),
+        facts=_frame(spec["facts"], ("entity", *load.FACT_FIELDS)),
+        metrics=_frame(spec["metrics"], ("id", *load.METRIC_FIELDS)),
+    )
+    for name, schema in (("claim_sources", schemas.CLAIM_SOURCES), ("claims", schemas.CLAIMS),
+                         ("spec_sources", schemas.SPEC_SOURCES), ("entities", schemas.ENTITIES),
+                         ("facts", schemas.FACTS), ("metrics", schemas.METRICS)):
+        schemas.check(frames[name], schema, problems)
+    corpus = Corpus(**frames, qualifiers=qualifier_table())
+    _check_unique(corpus, problems)
+    metrics = _check_metrics(corpus, problems)
+    _check_entities(corpus, problems)
+    _check_facts(corpus, metrics, problems)
+    _check_claims(corpus, metrics, problems)
+    problems.raise_if_any()
+    corpus.metrics = metrics
+    return corpus
+
+
+def _check_unique(corpus: Corpus, problems: Collector) -> None:
+    def dupes(frame, what, keys):
+        seen = {}
+        for row in frame.itertuples():
+            key = tuple(getattr(row, k) for k in keys)
+            if key in seen:
+                problems.add(row.file, row.line,
+                             f"duplicate {what} id {key[-1]!r} (first at {seen[key]})")
+            else:
+                seen[key] = f"{row.file}:{row.line}"
+
+    dupes(corpus.claim_sources, "source", ("id",))
+    dupes(corpus.claims, "claim", ("source", "id"))
+    dupes(corpus.spec_sources, "source", ("id",))
+    dupes(corpus.entities, "entity", ("id",))
+
+
+def _check_metrics(corpus: Corpus, problems: Collector) -> pd.DataFrame:
+    """Built-in metrics, overridden or extended by specs/metrics.yaml; units must resolve."""
+    metrics = corpus.metrics.drop_duplicates("id", keep="last").set_index("id", drop=False)
+    for row in metrics.itertuples():
+        try:
+            metric_dimension(row.unit)
+        except UnitError as exc:
+            problems.add(row.file, row.lines.get("unit", row.line), f"metric {row.id!r}: {exc}")
+        if row.formula is not None:
+            try:
+                expr.parse(row.formula, allow_bare_names=True)
+            except expr.ExprError as exc:
+                problems.add(row.file, row.lines.get("formula", row.line), f"metric {row.id!r}: {exc}")
+    return metrics
+
+
+def _check_entities(corpus: Corpus, problems: Collector) -> None:
+    known = set(corpus.entities["id"].dropna())
+    for row in corpus.entities.itertuples():
+        what = f"entity {row.id!r}"
+        if row.sparsity is not None and not _positive_number(row.sparsity):
+            problems.add(row.file, row.lines.get("sparsity", row.line),
+                         f"{what}: sparsity: expected a positive number, found {row.sparsity!r}")
+        for member, count, line in row.members or []:
+            if member not in known:
+                problems.add(row.file, line,
+                             f"{what}: member {member!r} is not a known entity{suggest(member, known)}")
+            if not (isinstance(count, str) and count.isdigit() and int(count) > 0):
+                problems.add(row.file, line,
+                             f"{what}: member {member!r}: expected a whole number of units, found {count!r}")
+
+
+def _positive_number(text) -> bool:
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        return False
+    return math.isfinite(value) and value > 0
+
+
+def parse_or_report(text, file, line, what, problems) -> object:
+    """parse_quantity with the failure recorded as a problem (None returned)."""
+    try:
+        quantity = parse_quantity(text)
+    except UnitError as exc:
+        problems.add(file, line, f"{what}: {exc}")
+        return None
+    return quantity
+
+
+def _check_facts(corpus: Corpus, metrics: pd.DataFrame, problems: Collector) -> None:
+    entities = set(corpus.entities["id"].dropna())
+    sources = set(corpus.spec_sources["id"].dropna())
+    parsed, trees = [], []
+    for row in corpus.facts.itertuples():
+        what = f"entity {row.entity!r}: fact {row.metric!r}"
+        line_of = row.lines.get
+        if row.metric not in metrics.index:
+            problems.add(row.file, line_of("metric", row.line),
+                         f"{what}: unknown metric{suggest(row.metric, metrics.index)}")
+        if row.source not in sources:
+            problems.add(row.file, line_of("source", row.line),
+                         f"{what}: unknown source {row.source!r}{suggest(row.source, sources)}; "
+                         "declare it under `sources:` in a spec file")
+        quantity, tree = _fact_value(row, what, entities, metrics, problems)
+        parsed.append(quantity)
+        trees.append(tree)
+    corpus.facts["quantity"] = pd.Series(parsed, index=corpus.facts.index, dtype=object)
+    corpus.facts["tree"] = pd.Series(trees, index=corpus.facts.index, dtype=object)
+    corpus.facts["superseded"] = corpus.facts["superseded"].isin(["true", "True", "yes"])
+
+
+def _looks_like_expression(text) -> bool:
+    return isinstance(text, str) and any(c.isalpha() for c in text) and "." in text \
+        and any(part.strip()[:1].isalpha() for part in text.split("."))
+
+
+def _fact_value(row, what, entities, metrics, problems):
+    """A fact's value: a quantity of the metric's dimension, or a checked expression."""
+    line = row.lines.get("value", row.line)
+    text = row.value
+    if _looks_like_expression(text):
+        try:
+            tree = expr.parse(text)
+        except expr.ExprError as exc:
+            problems.add(row.file, line, f"{what}: {exc}")
+            return None, None
+        _check_references(tree, row.file, line, what, entities, metrics, problems)
+        return None, tree
+    quantity = parse_or_report(text, row.file, line, what, problems)
+    if quantity is not None and row.metric in metrics.index:
+        _check_dimension(quantity, metrics.loc[row.metric], row.file, line, what, problems)
+    return quantity, None
+
+
+def _check_references(tree, file, line, what, entities, metrics, problems) -> None:
+    for entity, metric in expr.references(tree):
+        if entity not in entities:
+            problems.add(file, line, f"{what}: unknown entity {entity!r}{suggest(entity, entities)}")
+        if metric not in metrics.index:
+            problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics.index)}")
+
+
+def _check_dimension(quantity, metric_row, file, line, what, problems) -> bool:
+    expected = metric_dimension(metric_row.unit)
+    if quantity.dimension == expected or (quantity.kind == "count" and expected == "count"):
+        return True
+    problems.add(file, line,
+                 f"{what}: unit {quantity.unit or '(none)'!r} is {_dimension_words(quantity.dimension)}, "
+                 f"metric {metric_row.id} needs {_dimension_words(expected)}")
+    return False
+
+
+_DIMENSION_WORDS = {
+    "information": "a capacity (bytes)", "information/time": "a bandwidth (bytes/s or bits/s)",
+    "flop/time": "a compute rate (FLOPS)", "op/time": "an integer op rate (OPS)",
+    "time": "a time (s)", "power": "a power (W)", "length": "a length (nm)",
+    "count": "a plain count", "ratio": "a ratio (x or %)",
+}
+
+
+def _dimension_words(dimension: str) -> str:
+    return _DIMENSION_WORDS.get(dimension, dimension)
+
+
+RATIO_KINDS = ("ratio", "change", "share", "count")
+
+
+def _check_claims(corpus: Corpus, metrics: pd.DataFrame, problems: Collector) -> None:
+    """Shape, references, qualifier, tolerance and claimed unit of every claim."""
+    entities = set(corpus.entities["id"].dropna())
+    claims = corpus.claims
+    cache: dict = {}
+    parsed, regions, tolerances = [], [], []
+    for row in claims.itertuples():
+        what = f"claim {row.id!r}"
+        line_of = row.lines.get
+        shape = _claim_shape(row, what, problems)
+        quantity = None
+        if shape != "qualitative":
+            if row.claimed is None:
+                problems.add(row.file, row.line, f"{what}: expected a `claimed` value, found none")
+            elif row.claimed in cache:
+                quantity = cache[row.claimed]
+            else:
+                quantity = parse_or_report(row.claimed, row.file, line_of("claimed", row.line),
+                                           what, problems)
+                cache[row.claimed] = quantity
+        readings = row.interpretations if shape == "interpretations" else [
+            {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
+             "line": line_of("subject", row.line)}] if shape == "subject" else []
+        for reading in readings:
+            _check_reading(row, reading, quantity, what, entities, metrics, problems)
+        if shape == "expr":
+            try:
+                tree = expr.parse(row.expr)
+                _check_references(tree, row.file, line_of("expr", row.line), what,
+                                  entities, metrics, problems)
+            except expr.ExprError as exc:
+                problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
+        parsed.append(quantity)
+        regions.append(_qualifier(row, corpus.qualifiers, what, problems))
+        tolerances.append(_tolerance(row, readings, metrics, what, problems))
+    claims["shape"] = [_shape_name(row) for row in claims.itertuples()]
+    claims["quantity"] = pd.Series(parsed, index=claims.index, dtype=object)
+    claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
+    claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)
+
+
+def _shape_name(row) -> str:
+    if row.kind == "qualitative":
+        return "qualitative"
+    if row.interpretations is not None:
+        return "interpretations"
+    if row.expr is not None:
+        return "expr"
+    return "subject"
+
+
+def _claim_shape(row, what, problems) -> str:
+    shapes = [name for name, present in (
+        ("subject", row.subject is not None),
+        ("expr", row.expr is not None),
+        ("interpretations", row.interpretations is not None),
+        ("kind: qualitative", row.kind == "qualitative")) if present]
+    if len(shapes) != 1:
+        found = " and ".join(shapes) if shapes else "none of them"
+        problems.add(row.file, row.line, f"{what}: expected exactly one of subject+metric, expr, "
+                                         f"interpretations or kind: qualitative, found {found}")
+    if row.subject is not None and row.metric is None:
+        problems.add(row.file, row.line, f"{what}: a subject needs a metric, found none")
+    if row.interpretations is not None and not row.interpretations:
+        problems.add(row.file, row.lines.get("interpretations", row.line),
+                     f"{what}: interpretations: expected at least one reading, found none")
+    return _shape_name(row)
+
+
+def _check_reading(row, reading, quantity, what, entities, metrics, problems) -> None:
+    line = reading.get("line", row.line)
+    metric = reading.get("metric") or row.metric
+    for role in ("subject", "baseline"):
+        entity = reading.get(role)
+        if entity is None and role == "subject":
+            problems.add(row.file, line, f"{what}: expected a subject, found none")
+        elif entity is not None and entity not in entities:
+            problems.add(row.file, line,
+                         f"{what}: {role} {entity!r} is not a known entity{suggest(entity, entities)}")
+    if metric is None:
+        problems.add(row.file, line, f"{what}: expected a metric, found none")
+        return
+    if metric not in metrics.index:
+        problems.add(row.file, row.lines.get("metric", line),
+                     f"{what}: unknown metric {metric!r}{suggest(metric, metrics.index)}")
+        return
+    if quantity is None:
+        return
+    claimed_line = row.lines.get("claimed", row.line)
+    if reading.get("baseline") is not None:
+        if quantity.kind not in RATIO_KINDS:
+            problems.add(row.file, claimed_line,
+                         f"{what}: a claim with a baseline is a ratio: expected '4.4x', '+40%' or "
+                         f"'50%', found {quantity.text!r}")
+    else:
+        _check_dimension(quantity, metrics.loc[metric], row.file, claimed_line, what, problems)
+
+
+def _qualifier(row, table, what, problems) -> dict | None:
+    word = row.qualifier or "about"
+    if word not in table:
+        problems.add(row.file, row.lines.get("qualifier", row.line),
+                     f"{what}: unknown qualifier {word!r}{suggest(word, table)}; expected one of "
+                     f"{', '.join(sorted(table))}")
+        return None
+    return table[word]
+
+
+def _tolerance(row, readings, metrics, what, problems) -> tuple | None:
+    """`tolerance: 5%` -> ('relative', 0.05); `0.1 TB/s` -> ('absolute', base units)."""
+    if row.tolerance is None:
+        return None
+    line = row.lines.get("tolerance", row.line)
+    quantity = parse_or_report(row.tolerance, row.file, line, what, problems)
+    if quantity is None:
+        return None
+    if quantity.kind == "share":
+        return ("relative", quantity.base)
+    metric = (readings[0].get("metric") if readings else None) or row.metric
+    if metric in metrics.index and (readings and readings[0].get("baseline") is None):
+        _check_dimension(quantity, metrics.loc[metric], row.file, line, what, problems)
+    return ("absolute", quantity.base)

@@ -1,0 +1,86 @@
+"""Known answers for quantity parsing (pipeline/units.py)."""
+
+import math
+
+import pytest
+
+from pipeline.units import UnitError, parse_quantity
+
+KNOWN = [
+    # text, value, h, unit, kind, base value
+    ("20.7 TB", 20.7, 0.05, "TB", "quantity", 20.7e12),
+    ("706 TB/s", 706, 0.5, "TB/s", "quantity", 706e12),
+    ("1,452 PFLOPS", 1452, 0.5, "PFLOPS", "quantity", 1452e15),
+    ("2.520 TB", 2.52, 0.0005, "TB", "quantity", 2.52e12),
+    ("1e6", 1e6, 5e5, "", "count", 1e6),
+    ("9,216", 9216, 0.5, "", "count", 9216),
+    ("144 GiB", 144, 0.5, "GiB", "quantity", 144 * 2**30),
+    ("820 GiB/s", 820, 0.5, "GiB/s", "quantity", 820 * 2**30),
+    ("4.4x", 4.4, 0.05, "x", "ratio", 4.4),
+    ("4.4×", 4.4, 0.05, "×", "ratio", 4.4),
+    ("+40%", 40, 0.5, "%", "change", 1.40),
+    ("-50%", 50, 0.5, "%", "change", 0.50),
+    ("50%", 50, 0.5, "%", "share", 0.50),
+    ("10 us", 10, 0.5, "us", "quantity", 10e-6),
+    ("10 µs", 10, 0.5, "µs", "quantity", 10e-6),
+    ("5 ms", 5, 0.5, "ms", "quantity", 5e-3),
+    ("12 ns", 12, 0.5, "ns", "quantity", 12e-9),
+    ("1 s", 1, 0.5, "s", "quantity", 1),
+    ("100 Gbps", 100, 0.5, "Gbps", "quantity", 100e9 / 8),
+    ("1.6 Tb/s", 1.6, 0.05, "Tb/s", "quantity", 1.6e12 / 8),
+    ("3.2 Tbps", 3.2, 0.05, "Tbps", "quantity", 3.2e12 / 8),
+    ("400 Gb/s", 400, 0.5, "Gb/s", "quantity", 400e9 / 8),
+    ("380 TOPS", 380, 0.5, "TOPS", "quantity", 380e12),
+    ("2 POPS", 2, 0.5, "POPS", "quantity", 2e15),
+    ("2,517 TFLOP/s", 2517, 0.5, "TFLOP/s", "quantity", 2517e12),
+    ("42.5 EFLOPS", 42.5, 0.05, "EFLOPS", "quantity", 42.5e18),
+    ("100 FLOPS", 100, 0.5, "FLOPS", "quantity", 100),
+    ("3 nm", 3, 0.5, "nm", "quantity", 3e-9),
+    ("700 W", 700, 0.5, "W", "quantity", 700),
+    ("1.2 kW", 1.2, 0.05, "kW", "quantity", 1200),
+    ("132 kW", 132, 0.5, "kW", "quantity", 132e3),
+    ("1.5 MW", 1.5, 0.05, "MW", "quantity", 1.5e6),
+    ("512 B", 512, 0.5, "B", "quantity", 512),
+    ("64 kB", 64, 0.5, "kB", "quantity", 64e3),
+    ("64 KiB", 64, 0.5, "KiB", "quantity", 64 * 1024),
+    ("32 MiB", 32, 0.5, "MiB", "quantity", 32 * 2**20),
+    ("1.77 PB", 1.77, 0.005, "PB", "quantity", 1.77e15),
+    ("1 PiB", 1, 0.5, "PiB", "quantity", 2**50),
+    ("2 EB", 2, 0.5, "EB", "quantity", 2e18),
+    ("6 TiB", 6, 0.5, "TiB", "quantity", 6 * 2**40),
+    ("2.8 PB/s", 2.8, 0.05, "PB/s", "quantity", 2.8e15),
+]
+
+
+@pytest.mark.parametrize("text, value, h, unit, kind, base", KNOWN)
+def test_known_quantities(text, value, h, unit, kind, base):
+    quantity = parse_quantity(text)
+    assert quantity.value == pytest.approx(value, rel=1e-12)
+    assert quantity.h == pytest.approx(h, rel=1e-12)
+    assert quantity.unit == unit
+    assert quantity.kind == kind
+    assert math.isclose(quantity.base, base, rel_tol=1e-12)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("12 parsecs", "unknown unit 'parsecs'"),
+    ("362 PFLOPs", "unknown unit 'PFLOPs'"),
+    ("nan", "expected a number then a unit (e.g. '20.7 TB'), found 'nan'"),
+    ("inf TB", "expected a number then a unit (e.g. '20.7 TB'), found 'inf TB'"),
+    ("-3 TB", "expected a positive quantity, found '-3 TB'"),
+    ("1 GB*s", "unknown unit 'GB*s'"),
+    ("__import__('os')", "expected a number then a unit (e.g. '20.7 TB'), found \"__import__('os')\""),
+])
+def test_rejected_quantities(text, message):
+    with pytest.raises(UnitError) as info:
+        parse_quantity(text)
+    assert str(info.value) == message
+
+
+def test_bits_and_bytes_differ_by_eight():
+    assert parse_quantity("8 Gb").base == parse_quantity("1 GB").base
+
+
+def test_case_matters():
+    assert parse_quantity("1 Gb").dimension == "information"
+    assert parse_quantity("1 GB").base == 8 * parse_quantity("1 Gb").base
