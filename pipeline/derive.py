@@ -37,6 +37,7 @@ class Alt:
     label: str = ""
     unit: str = ""
     fact: bool = False
+    choices: tuple = ()  # ((entity, metric), fact place) for every conflicting fact chosen
 
     @property
     def is_missing(self) -> bool:
@@ -77,7 +78,7 @@ class SpecGraph:
             return self._memo[key]
         if key in self._stack:
             cycle = self._stack[self._stack.index(key):] + [key]
-            fact = self.facts.get(self._stack[-1], [None])[0]
+            fact = next((self.facts[k][0] for k in cycle if k in self.facts), None)
             raise DerivationError(Problem(
                 getattr(fact, "file", "specs"), getattr(fact, "line", 0),
                 "cycle among expression facts: " + " -> ".join(f"{e}.{m}" for e, m in cycle)))
@@ -93,14 +94,13 @@ class SpecGraph:
         """Alternatives of an expression (claims and facts): one per combination of inputs."""
         refs = _unique((entity if e is None else e, m) for e, m in expr.references(tree))
         options = [self.derive(e, m) for e, m in refs]
-        combos = list(itertools.islice(itertools.product(*options), MAX_COMBINATIONS))
         results = []
-        for combo in combos:
+        for combo in itertools.islice(consistent_combinations(options), MAX_COMBINATIONS):
             chosen = dict(zip(refs, combo))
             missing = [m for alt in combo for m in alt.missing]
             if missing:
                 results.append(Alt(None, (), _steps(combo), _sources(combo), _unique(missing),
-                                   _label(combo)))
+                                   _label(combo), choices=_choices(combo)))
                 continue
             value = expr.evaluate(tree, lambda e, m: expr.Value(
                 chosen[(entity if e is None else e, m)].interval,
@@ -109,7 +109,7 @@ class SpecGraph:
             unit = unit if value.dims else ""
             shown = _substituted(tree, chosen, entity, value.interval.value, unit)
             results.append(Alt(value.interval, value.dims, _steps(combo) + (shown,),
-                               _sources(combo), (), _label(combo), unit))
+                               _sources(combo), (), _label(combo), unit, choices=_choices(combo)))
         return tuple(results)
 
     # -- rules ----------------------------------------------------------------
@@ -146,8 +146,10 @@ class SpecGraph:
         quantity = fact.quantity
         shown = f"{quantity.text} [{fact.source}]"
         label = f"{name} = {shown}" if labelled else ""
+        choices = (((fact.entity, fact.metric), (fact.file, fact.line)),) if labelled else ()
         return Alt(Interval.around(quantity.base, quantity.base_h), dims,
-                   (f"{name} = {shown}",), (fact.source,), (), label, quantity.unit, fact=True)
+                   (f"{name} = {shown}",), (fact.source,), (), label, quantity.unit, fact=True,
+                   choices=choices)
 
     def _expression_fact(self, name: str, fact, dims) -> tuple[Alt, ...]:
         display = self.metrics.loc[fact.metric].display
@@ -159,7 +161,8 @@ class SpecGraph:
                 continue
             step = f"{name} = {expr.render(fact.tree)} = {alt.steps[-1]} [{fact.source}]"
             out.append(Alt(alt.interval, alt.dims, alt.steps[:-1] + (step,),
-                           _unique(alt.sources + (fact.source,)), (), alt.label, alt.unit))
+                           _unique(alt.sources + (fact.source,)), (), alt.label, alt.unit,
+                           choices=alt.choices))
         return tuple(out)
 
     def _checked(self, name, tree, dims, display, entity, fact=None) -> tuple[Alt, ...]:
@@ -184,11 +187,11 @@ class SpecGraph:
         members = [(member, int(count)) for member, count, _ in row.members]
         options = [self.derive(member, metric) for member, _ in members]
         results = []
-        for combo in itertools.islice(itertools.product(*options), MAX_COMBINATIONS):
+        for combo in itertools.islice(consistent_combinations(options), MAX_COMBINATIONS):
             missing = _unique(m for alt in combo for m in alt.missing)
             if missing:
                 results.append(Alt(None, dims, _steps(combo), _sources(combo), missing,
-                                   _label(combo)))
+                                   _label(combo), choices=_choices(combo)))
                 continue
             total = Interval.exact(0.0)
             for (member, count), alt in zip(members, combo):
@@ -199,7 +202,7 @@ class SpecGraph:
             values = " + ".join(f"{count:,} x {_shown(alt)}" for (_, count), alt in zip(members, combo))
             step = f"{name} = {formula} = {values} = {fmt.quantity(total.value, unit)}"
             results.append(Alt(total, dims, _steps(combo) + (step,), _sources(combo), (),
-                               _label(combo), unit))
+                               _label(combo), unit, choices=_choices(combo)))
         return tuple(results)
 
     def _sparse(self, name: str, entity: str, dense: str, factor: float) -> tuple[Alt, ...]:
@@ -212,8 +215,24 @@ class SpecGraph:
             step = (f"{name} = sparsity x {entity}.{dense} = {fmt.number(factor)} x {_shown(alt)} "
                     f"= {fmt.quantity(value.value, alt.unit)}")
             results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
-                               alt.label, alt.unit))
+                               alt.label, alt.unit, choices=alt.choices))
         return tuple(results)
+
+
+def _choices(combo) -> tuple:
+    return _unique(choice for alt in combo for choice in alt.choices)
+
+
+def consistent_combinations(options):
+    """Products of alternatives that choose each conflicting fact the same way.
+
+    Two inputs derived from the same conflicting figure (Trainium3's 4.9 vs 4.7
+    TB/s, say) must both use 4.9 or both 4.7; mixing them is no reading at all.
+    """
+    for combo in itertools.product(*options):
+        picked: dict = {}
+        if all(picked.setdefault(key, place) == place for alt in combo for key, place in alt.choices):
+            yield combo
 
 
 # -- step text ------------------------------------------------------------------

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline import expr, judge
-from pipeline.derive import Alt, DerivationError, SpecGraph
+from pipeline.derive import Alt, DerivationError, SpecGraph, consistent_combinations
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
 from pipeline.units import binary_reading, dimension_name, unit_info
@@ -148,11 +148,8 @@ def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
     alts = graph.derive(subject, metric)
     if baseline is None:
         return alts
-    results = []
-    for top in alts:
-        for bottom in graph.derive(baseline, metric):
-            results.append(_ratio(top, bottom, subject, baseline, metric))
-    return tuple(results)
+    pairs = consistent_combinations([alts, graph.derive(baseline, metric)])
+    return tuple(_ratio(top, bottom, subject, baseline, metric) for top, bottom in pairs)
 
 
 def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> Alt:
@@ -162,12 +159,13 @@ def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> A
     steps = tuple(dict.fromkeys(top.steps + bottom.steps))
     sources = tuple(dict.fromkeys(top.sources + bottom.sources))
     label = "; ".join(x for x in (top.label, bottom.label) if x)
+    choices = tuple(dict.fromkeys(top.choices + bottom.choices))
     if top.is_missing or bottom.is_missing:
-        return Alt(None, (), steps, sources, top.missing + bottom.missing, label)
+        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
     value = top.interval / bottom.interval
     step = (f"ratio = {subject}.{metric} / {baseline}.{metric} = {_shown(top)} / {_shown(bottom)}"
             f" = {fmt.number(value.value)}x")
-    return Alt(value, (), steps + (step,), sources, (), label, "x")
+    return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
 
 
 def _report_claim_error(exc, key, readings, claims, problems) -> None:
@@ -254,4 +252,7 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
 
 
 def _factor(unit) -> float:
-    return unit_info(unit).factor if isinstance(unit, str) else 1.0
+    """Base-unit factor of a claimed unit (ratios and percentages are not rescaled)."""
+    if not isinstance(unit, str) or unit == "%":
+        return 1.0
+    return unit_info(unit).factor

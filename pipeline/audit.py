@@ -1,0 +1,79 @@
+"""An audit of the spec data itself, with the same verdict machinery as claims.
+
+- conflicts: an (entity, metric) with several facts in force;
+- superseded: facts kept for the record but not used;
+- sums: every figure a system states for a metric that aggregates, checked as if
+  it were a claim against the sum over the system's members (the stated
+  figures are set aside so the sum is derived from the members alone).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pandas as pd
+
+from pipeline.errors import InputError
+from pipeline.results import to_records
+from pipeline.run import check_corpus
+
+
+def _fact_entry(row) -> dict:
+    return {"entity": row.entity, "metric": row.metric, "value": row.value, "source": row.source,
+            "quote": row.quote, "file": row.file, "line": int(row.line), "note": row.note}
+
+
+def conflicts(facts: pd.DataFrame) -> list[dict]:
+    in_force = facts[~facts["superseded"]]
+    out = []
+    for (entity, metric), group in in_force.groupby(["entity", "metric"], sort=True):
+        if len(group) > 1:
+            out.append({"entity": entity, "metric": metric,
+                        "facts": [_fact_entry(row) for row in group.itertuples()]})
+    return out
+
+
+def superseded(facts: pd.DataFrame) -> list[dict]:
+    rows = facts[facts["superseded"]].sort_values(["entity", "metric", "file", "line"])
+    return [_fact_entry(row) for row in rows.itertuples()]
+
+
+def stated_vs_members(run) -> list[dict]:
+    """Records (claim-shaped, source 'specs') for each system figure vs its members' sum."""
+    corpus = run.corpus
+    facts = corpus.facts
+    systems = set(corpus.entities.loc[corpus.entities["members"].notna(), "id"])
+    summed = set(corpus.metrics.index[corpus.metrics["aggregates"] == "sum"])
+    stated = facts[~facts["superseded"] & facts["quantity"].notna()
+                   & facts["entity"].isin(systems) & facts["metric"].isin(summed)]
+    if stated.empty:
+        return []
+    records = []
+    for _, group in stated.groupby(["entity", "metric"], sort=True):
+        pruned = dataclasses.replace(corpus, claims=_as_claims(group, corpus.qualifiers["about"]),
+                                     facts=facts.drop(group.index))
+        try:
+            records += to_records(check_corpus(pruned))
+        except InputError:
+            continue  # the members' figure is itself derived from this one: no sum to check
+    return records
+
+
+def _as_claims(stated: pd.DataFrame, about: dict) -> pd.DataFrame:
+    """Stated system figures as claims of the contract's claim shape."""
+    return pd.DataFrame({
+        "file": stated["file"], "line": stated["line"], "lines": stated["lines"],
+        "source": "specs", "id": [f"{e}-{m}-{line}".replace("_", "-") for e, m, line in
+                                  zip(stated["entity"], stated["metric"], stated["line"])],
+        "quote": stated["quote"], "translation": None, "subject": stated["entity"],
+        "baseline": None, "metric": stated["metric"], "expr": None, "claimed": stated["value"],
+        "qualifier": None, "tolerance": None, "expect": None,
+        "note": [f"stated by {s}; derived from the members alone" for s in stated["source"]],
+        "kind": None, "interpretations": None, "shape": "subject", "quantity": stated["quantity"],
+        "region": [about] * len(stated), "tolerance_rule": None,
+    })
+
+
+def spec_audit(run) -> dict:
+    return {"conflicts": conflicts(run.corpus.facts), "superseded": superseded(run.corpus.facts),
+            "sums": stated_vs_members(run)}
