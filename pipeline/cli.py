@@ -108,8 +108,18 @@ def cmd_explain(args) -> int:
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain}
 
 
+def _skip_optional_imports() -> None:
+    """pandera imports hypothesis (0.2 s) for data synthesis when it is installed; the
+    command never synthesises data, so a None entry in sys.modules makes that optional
+    import fail fast, as it would in an install without the test extra."""
+    if "hypothesis" not in sys.modules:
+        sys.modules["hypothesis"] = None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if argv is None:
+        _skip_optional_imports()
     try:
         return COMMANDS[args.command](args)
     except InputError as exc:

@@ -61,7 +61,7 @@ class SpecGraph:
 
     def __init__(self, entities, facts, metrics):
         self.entities = {row.id: row for row in entities.itertuples()}
-        self.metrics = metrics
+        self.metrics = {row.id: row for row in metrics.itertuples()}
         self.facts: dict[tuple, list] = {}
         for row in facts.itertuples():
             if not row.superseded:
@@ -116,7 +116,7 @@ class SpecGraph:
 
     def _derive(self, entity: str, metric: str) -> tuple[Alt, ...]:
         name = f"{entity}.{metric}"
-        metric_row = self.metrics.loc[metric]
+        metric_row = self.metrics[metric]
         dims = unit_info(metric_row.unit).dims
         facts = self.facts.get((entity, metric), [])
         direct = [f for f in facts if f.quantity is not None]
@@ -133,7 +133,7 @@ class SpecGraph:
             return self._aggregate(name, row, metric, dims)
         if metric.endswith("_sparse") and row.sparsity is not None:
             dense = metric[: -len("_sparse")] + "_dense"
-            if dense in self.metrics.index:
+            if dense in self.metrics:
                 return self._sparse(name, entity, dense, float(row.sparsity))
         if metric_row.formula is not None:
             tree = expr.parse(metric_row.formula, allow_bare_names=True)
@@ -152,7 +152,7 @@ class SpecGraph:
                    choices=choices)
 
     def _expression_fact(self, name: str, fact, dims) -> tuple[Alt, ...]:
-        display = self.metrics.loc[fact.metric].display
+        display = self.metrics[fact.metric].display
         alts = self._checked(name, fact.tree, dims, display, None, fact)
         out = []
         for alt in alts:
@@ -197,7 +197,7 @@ class SpecGraph:
             for (member, count), alt in zip(members, combo):
                 total = total + alt.interval.scaled(count)
             units = {alt.unit for alt in combo}
-            unit = units.pop() if len(units) == 1 else self.metrics.loc[metric].display
+            unit = units.pop() if len(units) == 1 else self.metrics[metric].display
             formula = " + ".join(f"{count:,} x {member}.{metric}" for member, count in members)
             values = " + ".join(f"{count:,} x {_shown(alt)}" for (_, count), alt in zip(members, combo))
             step = f"{name} = {formula} = {values} = {fmt.quantity(total.value, unit)}"

@@ -1,17 +1,17 @@
 """Fold judged rows (one per claim x alternative) into one result per claim.
 
 A claim with one row takes that row's verdict. With several rows (interpretations,
-conflicting facts) the claim is `ambiguous` when their verdicts differ and takes
-the common verdict when they agree. Single-row claims, the bulk of any corpus,
-are folded by column operations; only multi-row claims are visited one by one.
+conflicting facts) the claim is `ambiguous` when their verdicts differ, and takes
+the common verdict (with the worse severity) when they agree. All by column
+operations: one groupby over the rows, whatever the number of claims.
 """
 
 from __future__ import annotations
 
-
+import numpy as np
 import pandas as pd
 
-SEVERITY_ORDER = {None: 0, "minor": 1, "major": 2}
+SEVERITY_RANK = {"minor": 1, "major": 2}
 
 
 def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
@@ -24,27 +24,18 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     result["n_rows"] = 0
     if rows.empty:
         return result
-    size = rows.groupby("claim").size()
-    result.loc[size.index, "n_rows"] = size.to_numpy()
-    single = rows[rows["claim"].map(size) == 1]
-    result.loc[single["claim"], "verdict"] = single["verdict"].to_numpy()
-    result.loc[single["claim"], "severity"] = single["severity"].to_numpy()
-    result.loc[single["claim"], "row"] = single.index.to_numpy()
-    multi = rows[rows["claim"].map(size) > 1]
-    for claim, group in multi.groupby("claim", sort=False):
-        verdicts = group["verdict"].unique()
-        if len(verdicts) == 1:
-            worst = max(group["severity"], key=lambda s: SEVERITY_ORDER.get(s, 0))
-            result.loc[claim, ["verdict", "severity", "row"]] = [verdicts[0], worst, group.index[0]]
-        else:
-            result.loc[claim, ["verdict", "severity", "row"]] = ["ambiguous", None, -1]
+    groups = rows.groupby("claim", sort=False)
+    size = groups.size()
+    verdicts = groups["verdict"].nunique()
+    first_row = groups.head(1).set_index("claim")
+    worst = rows["severity"].map(SEVERITY_RANK).fillna(0).groupby(rows["claim"]).max()
+    agree = (verdicts == 1).reindex(size.index)
+    claims_index = size.index
+    result.loc[claims_index, "n_rows"] = size.to_numpy()
+    result.loc[claims_index, "verdict"] = np.where(
+        agree, first_row.loc[claims_index, "verdict"].to_numpy(), "ambiguous")
+    severity = worst.reindex(claims_index).map({1: "minor", 2: "major"})
+    result.loc[claims_index, "severity"] = np.where(agree, severity.to_numpy(dtype=object), None)
+    first_index = pd.Series(rows.index, index=rows.index).groupby(rows["claim"], sort=False).first()
+    result.loc[claims_index, "row"] = np.where(agree, first_index.reindex(claims_index), -1)
     return result
-
-
-def verdict_counts(results: pd.DataFrame) -> dict[str, int]:
-    order = ["inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent"]
-    counts = results["verdict"].value_counts()
-    return {name: int(counts.get(name, 0)) for name in order}
-
-
-

@@ -146,3 +146,9 @@ def judge_frame(low, high, low_open, high_open, value, dlow, dhigh):
     severity = np.where(verdict == "inconsistent",
                         np.where(gap <= MINOR * (1 + REL_EQ), "minor", "major"), None).astype(object)
     return verdict, severity, gap
+
+
+def rank(verdicts) -> np.ndarray:
+    """VERDICT_RANK over a column (consistent 0, within_rounding 1, inconsistent 2)."""
+    verdicts = np.asarray(verdicts, dtype=object)
+    return np.where(verdicts == "consistent", 0, np.where(verdicts == "within_rounding", 1, 2))

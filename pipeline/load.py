@@ -27,7 +27,18 @@ _NULL_TEXT = {"", "~", "null", "Null", "NULL"}
 
 
 class _Loader(yaml.CSafeLoader):
-    """libyaml's safe loader; we only use it to compose nodes (never to construct objects)."""
+    """libyaml's safe loader; we only use it to compose nodes (never to construct objects).
+
+    Implicit tags are not resolved: every scalar stays text here (YAML 1.1's regexes
+    would read `1e15` as a string and `2.50` as 2.5), so resolving them is wasted work.
+    """
+
+    def resolve(self, kind, value, implicit):
+        return _DEFAULT_TAGS[kind]
+
+
+_DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
+                 yaml.MappingNode: "tag:yaml.org,2002:map"}
 
 
 @dataclass

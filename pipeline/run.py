@@ -177,40 +177,66 @@ def _report_claim_error(exc, key, readings, claims, problems) -> None:
 
 
 def _check_expr_dimensions(rows, readings, claims, problems) -> None:
-    """An expression claim's result must have the claimed quantity's dimension."""
+    """An expression claim's result must have the claimed quantity's dimension.
+
+    Checked once per unique (expression, claimed text) pair; only failing pairs
+    are traced back to their claims.
+    """
     dims = {row[0]: row[3] for row in rows if row[0][0] == "expr" and not np.isnan(row[4])}
-    for reading in readings.itertuples():
-        if reading.key in dims:
-            claim = claims.loc[reading.claim]
-            quantity = claim["quantity"]
-            found = dims[reading.key]
-            plain = found == "count" and quantity.kind in ("count", "ratio", "change", "share")
-            if quantity is not None and found != quantity.dimension and not plain:
-                problems.add(claim["file"], claim["lines"].get("claimed", claim["line"]),
-                             f"claim {claim['id']!r}: the expression gives {found}, "
-                             f"claimed {quantity.text!r} is {quantity.dimension}")
+    if not dims:
+        return
+    mask = readings["key"].map(lambda key: key in dims).to_numpy(bool)
+    pairs = readings.loc[mask, ["claim", "key"]].assign(
+        claimed=lambda f: claims.loc[f["claim"], "claimed"].to_numpy())
+    for (key, _), group in pairs.groupby(["key", "claimed"], sort=False):
+        quantity = claims.loc[group["claim"].iloc[0], "quantity"]
+        found = dims[key]
+        plain = found == "count" and quantity.kind in ("count", "ratio", "change", "share")
+        if found == quantity.dimension or plain:
+            continue
+        for index in group["claim"]:
+            claim = claims.loc[index]
+            problems.add(claim["file"], claim["lines"].get("claimed", claim["line"]),
+                         f"claim {claim['id']!r}: the expression gives {found}, "
+                         f"claimed {quantity.text!r} is {quantity.dimension}")
 
 
 # -- judging --------------------------------------------------------------------
 
+def _per_unique(keys: pd.Series, objects: pd.Series, fields: dict) -> pd.DataFrame:
+    """Columns computed once per unique key (claimed text, qualifier...), then spread by code.
+
+    `fields` maps a column name to a function of the object stored for that key
+    (the first row's); rows whose key is missing get NaN/None.
+    """
+    codes, uniques = pd.factorize(keys, use_na_sentinel=True)
+    first = pd.Series(np.arange(len(keys))).groupby(codes).first()
+    first = first[first.index >= 0]
+    chosen = objects.to_numpy()[first.to_numpy()]
+    # one extra row built from None: code -1 (no key, e.g. a qualitative claim) reads it
+    table = pd.DataFrame({name: [fn(obj) for obj in chosen] + [fn(None)]
+                          for name, fn in fields.items()})
+    spread = table.iloc[np.where(codes < 0, len(table) - 1, codes)]
+    return spread.set_axis(keys.index)
+
+
 def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
-    """Per claim: base value, resolution, region rule and tolerances as plain columns."""
-    quantity = claims["quantity"]
-    rule = claims["region"].map(lambda r: r["region"] if r else None)
-    default_r = claims["region"].map(lambda r: r["tolerance"] if r and r["tolerance"] else np.nan)
-    tolerance = claims["tolerance_rule"]
-    relative = tolerance.map(lambda t: t[1] if t and t[0] == "relative" else np.nan)
-    absolute = tolerance.map(lambda t: t[1] if t and t[0] == "absolute" else np.nan)
-    return pd.DataFrame({
-        "v": quantity.map(lambda q: q.base if q else np.nan),
-        "h": quantity.map(lambda q: q.base_h if q else np.nan),
-        "unit": quantity.map(lambda q: q.unit if q else None),
-        "qkind": quantity.map(lambda q: q.kind if q else None),
-        "claimed_dimension": quantity.map(lambda q: q.dimension if q else None),
-        "rule": rule,
-        "r": relative.fillna(default_r).astype(float),
-        "absolute": absolute.astype(float),
-    }, index=claims.index)
+    """Per claim: base value, resolution, unit, region rule and tolerances as plain columns."""
+    quantity = _per_unique(claims["claimed"], claims["quantity"], {
+        "v": lambda q: q.base if q else np.nan, "h": lambda q: q.base_h if q else np.nan,
+        "unit": lambda q: q.unit if q else None, "qkind": lambda q: q.kind if q else None,
+        "claimed_dimension": lambda q: q.dimension if q else None})
+    region = _per_unique(claims["qualifier"].fillna("about"), claims["region"], {
+        "rule": lambda r: r["region"] if r else None,
+        "default_r": lambda r: r["tolerance"] if r and r["tolerance"] else np.nan})
+    tolerance = _per_unique(claims["tolerance"], claims["tolerance_rule"], {
+        "relative": lambda t: t[1] if t and t[0] == "relative" else np.nan,
+        "absolute": lambda t: t[1] if t and t[0] == "absolute" else np.nan})
+    columns = pd.concat([quantity, region, tolerance], axis=1)
+    columns["r"] = columns["relative"].astype(float).fillna(columns["default_r"].astype(float))
+    for name in ("v", "h", "absolute"):
+        columns[name] = columns[name].astype(float)
+    return columns.drop(columns=["relative", "default_r"])
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
@@ -222,20 +248,21 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
                                                    rows["r"], rows["absolute"])
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
-    binary_unit = rows["unit"].map(lambda u: binary_reading(u) if isinstance(u, str) else None)
-    capacity = ((rows["claimed_dimension"] == "information") & binary_unit.notna()).to_numpy()
+    codes, units = pd.factorize(rows["unit"], use_na_sentinel=True)
+    binary_units = [binary_reading(u) if isinstance(u, str) else None for u in units] + [None]
+    scale_of = np.array([_factor(b) / _factor(u) if b else 1.0
+                         for u, b in zip(list(units) + [None], binary_units)])
+    capacity = (rows["claimed_dimension"] == "information").to_numpy() & \
+        np.array([b is not None for b in binary_units])[codes]
+    reading = np.where(capacity, "decimal", None).astype(object)
     factor = np.ones(len(rows))
-    reading = np.full(len(rows), None, dtype=object)
-    reading[capacity] = "decimal"
     if capacity.any():
-        scale = np.where(capacity, binary_unit.map(_factor).to_numpy(float)
-                         / rows["unit"].map(_factor).to_numpy(float), 1.0)
+        scale = np.where(capacity, scale_of[codes], 1.0)
         b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
                                             rows["r"], rows["absolute"] * scale)
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
-        rank = pd.Series(verdict).map(judge.VERDICT_RANK).to_numpy()
-        b_rank = pd.Series(b_verdict).map(judge.VERDICT_RANK).to_numpy()
+        rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
         use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & (b_gap < gap)))
         verdict = np.where(use_binary, b_verdict, verdict)
         severity = np.where(use_binary, b_severity, severity)

@@ -8,6 +8,8 @@ cached), so converting a column costs one dictionary look-up per row.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -78,6 +80,15 @@ def unit_info(unit: str) -> UnitInfo:
         return UnitInfo(unit, 1.0, "ratio")
     if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
         raise UnitError(f"unknown unit {unit!r}")
+    known = _unit_cache().get(unit)
+    if known is not None:
+        dims = tuple((name, float(power)) for name, power in known["dims"])
+        return UnitInfo(unit, known["factor"], dimension_name(dims), dims)
+    return resolve_with_pint(unit)
+
+
+def resolve_with_pint(unit: str) -> UnitInfo:
+    """Ask the pint registry what a unit string means (the source of truth)."""
     import pint
 
     ureg = registry()
@@ -134,6 +145,42 @@ def parse_quantity(text) -> Quantity:
                     h * info.factor, info.dimension)
 
 
+# -- a cache of pint's answers for the contract's units --------------------------
+# pint and its registry take ~0.5 s to import and build, more than the rest of a
+# `claimaudit check` on a small file. The answers for every unit CONTRACT section 6
+# names are stored in data/units_cache.json, stamped with the hash of units.txt;
+# a stale cache is ignored, and a unit not in it is resolved by pint as usual.
+# Regenerate with `python -m pipeline.units`.
+
+CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
+CACHE_UNITS = ("B", "B/s", "FLOPS", "FLOP/s", "OPS", "bps", "b/s", "b")
+CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "W", "kW", "MW", "nm", "m")
+
+
+def _definitions_hash() -> str:
+    return hashlib.sha256((resources.files("pipeline") / "data" / "units.txt").read_bytes()).hexdigest()
+
+
+@cache
+def _unit_cache() -> dict:
+    try:
+        data = json.loads((resources.files("pipeline") / "data" / "units_cache.json").read_text())
+    except (OSError, ValueError):
+        return {}
+    return data.get("units", {}) if data.get("definitions_sha256") == _definitions_hash() else {}
+
+
+def build_unit_cache() -> dict:
+    units = {}
+    for name in [p + u for p in CACHE_PREFIXES for u in CACHE_UNITS] + list(CACHE_OTHERS):
+        try:
+            info = resolve_with_pint(name)
+        except UnitError:
+            continue
+        units[name] = {"factor": info.factor, "dims": [list(d) for d in info.dims]}
+    return {"definitions_sha256": _definitions_hash(), "units": units}
+
+
 @cache
 def metric_dimension(unit: str) -> str:
     """The dimension name a metric's declared unit stands for."""
@@ -151,3 +198,10 @@ BINARY_READING = {"kB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB", "PB": "PiB
 def binary_reading(unit: str) -> str | None:
     """JEDEC reading of a decimal capacity unit (`TB` -> `TiB`), or None."""
     return BINARY_READING.get(unit)
+
+
+if __name__ == "__main__":
+    target = resources.files("pipeline") / "data" / "units_cache.json"
+    with resources.as_file(target) as path:
+        path.write_text(json.dumps(build_unit_cache(), indent=1, sort_keys=True) + "\n")
+        print(f"wrote {path}")

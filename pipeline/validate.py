@@ -96,8 +96,9 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
     _check_unique(corpus, problems)
     metrics = _check_metrics(corpus, problems)
     _check_entities(corpus, problems)
-    _check_facts(corpus, metrics, problems)
-    _check_claims(corpus, metrics, problems)
+    lookup = {row.id: row for row in metrics.itertuples()}  # dict look-ups, not .loc, per row
+    _check_facts(corpus, lookup, problems)
+    _check_claims(corpus, lookup, problems)
     problems.raise_if_any()
     corpus.metrics = metrics
     return corpus
@@ -170,16 +171,16 @@ def parse_or_report(text, file, line, what, problems) -> object:
     return quantity
 
 
-def _check_facts(corpus: Corpus, metrics: pd.DataFrame, problems: Collector) -> None:
+def _check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     entities = set(corpus.entities["id"].dropna())
     sources = set(corpus.spec_sources["id"].dropna())
     parsed, trees = [], []
     for row in corpus.facts.itertuples():
         what = f"entity {row.entity!r}: fact {row.metric!r}"
         line_of = row.lines.get
-        if row.metric not in metrics.index:
+        if row.metric not in metrics:
             problems.add(row.file, line_of("metric", row.line),
-                         f"{what}: unknown metric{suggest(row.metric, metrics.index)}")
+                         f"{what}: unknown metric{suggest(row.metric, metrics)}")
         if row.source not in sources:
             problems.add(row.file, line_of("source", row.line),
                          f"{what}: unknown source {row.source!r}{suggest(row.source, sources)}; "
@@ -210,8 +211,8 @@ def _fact_value(row, what, entities, metrics, problems):
         _check_references(tree, row.file, line, what, entities, metrics, problems)
         return None, tree
     quantity = parse_or_report(text, row.file, line, what, problems)
-    if quantity is not None and row.metric in metrics.index:
-        _check_dimension(quantity, metrics.loc[row.metric], row.file, line, what, problems)
+    if quantity is not None and row.metric in metrics:
+        _check_dimension(quantity, metrics[row.metric], row.file, line, what, problems)
     return quantity, None
 
 
@@ -219,8 +220,8 @@ def _check_references(tree, file, line, what, entities, metrics, problems) -> No
     for entity, metric in expr.references(tree):
         if entity not in entities:
             problems.add(file, line, f"{what}: unknown entity {entity!r}{suggest(entity, entities)}")
-        if metric not in metrics.index:
-            problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics.index)}")
+        if metric not in metrics:
+            problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
 
 
 def _check_dimension(quantity, metric_row, file, line, what, problems) -> bool:
@@ -248,7 +249,7 @@ def _dimension_words(dimension: str) -> str:
 RATIO_KINDS = ("ratio", "change", "share", "count")
 
 
-def _check_claims(corpus: Corpus, metrics: pd.DataFrame, problems: Collector) -> None:
+def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     """Shape, references, qualifier, tolerance and claimed unit of every claim."""
     entities = set(corpus.entities["id"].dropna())
     claims = corpus.claims
@@ -330,9 +331,9 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
     if metric is None:
         problems.add(row.file, line, f"{what}: expected a metric, found none")
         return
-    if metric not in metrics.index:
+    if metric not in metrics:
         problems.add(row.file, row.lines.get("metric", line),
-                     f"{what}: unknown metric {metric!r}{suggest(metric, metrics.index)}")
+                     f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
         return
     if quantity is None:
         return
@@ -343,7 +344,7 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
                          f"{what}: a claim with a baseline is a ratio: expected '4.4x', '+40%' or "
                          f"'50%', found {quantity.text!r}")
     else:
-        _check_dimension(quantity, metrics.loc[metric], row.file, claimed_line, what, problems)
+        _check_dimension(quantity, metrics[metric], row.file, claimed_line, what, problems)
 
 
 def _qualifier(row, table, what, problems) -> dict | None:
@@ -367,6 +368,6 @@ def _tolerance(row, readings, metrics, what, problems) -> tuple | None:
     if quantity.kind == "share":
         return ("relative", quantity.base)
     metric = (readings[0].get("metric") if readings else None) or row.metric
-    if metric in metrics.index and (readings and readings[0].get("baseline") is None):
-        _check_dimension(quantity, metrics.loc[metric], row.file, line, what, problems)
+    if metric in metrics and (readings and readings[0].get("baseline") is None):
+        _check_dimension(quantity, metrics[metric], row.file, line, what, problems)
     return ("absolute", quantity.base)
