@@ -75,13 +75,18 @@ def exit_status(records: list[dict], strict: bool = False) -> int:
 
 
 def cmd_report(args) -> int:
-    from pipeline.report import write_reports
+    from pipeline.report import ReportError, write_reports
+    from pipeline.results import to_records
     from pipeline.run import check_paths
 
     run = check_paths([args.claims], args.specs)
-    written = write_reports(run, args.out, args.date)
+    try:
+        written = write_reports(run, args.out, args.date)
+    except ReportError as exc:
+        print(f"claimaudit: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {len(written)} files to {args.out}")
-    return 0
+    return exit_status(to_records(run))
 
 
 def cmd_explain(args) -> int:

@@ -112,6 +112,12 @@ class SpecGraph:
                                _sources(combo), (), _label(combo), unit, choices=_choices(combo)))
         return tuple(results)
 
+    def member_sum(self, entity: str, metric: str) -> tuple[Alt, ...]:
+        """The sum over an entity's members, ignoring what the entity itself states."""
+        metric_row = self.metrics[metric]
+        name = f"{entity}.{metric}"
+        return self._aggregate(name, self.entities[entity], metric, unit_info(metric_row.unit).dims)
+
     # -- rules ----------------------------------------------------------------
 
     def _derive(self, entity: str, metric: str) -> tuple[Alt, ...]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from pipeline.errors import Collector, InputError
+from pipeline.errors import Collector
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -160,7 +160,8 @@ SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language")
 SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note")
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "members", "facts", "note")
 FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note")
-METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description")
+METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
+                 "confusable")
 INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "label")
 
 

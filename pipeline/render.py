@@ -47,6 +47,13 @@ def derived_text(record: dict) -> str:
     return "-"
 
 
+def safe(text) -> str:
+    """Claim text for a terminal: control characters (ANSI escapes, newlines) made visible."""
+    text = "" if text is None else str(text)
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
+                   else f"\\u{ord(c):04x}" for c in text)
+
+
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
@@ -58,8 +65,8 @@ def _pad(text: str, width: int) -> str:
 def text_table(records: list[dict], colour: bool = False) -> str:
     """The aligned verdict table a person reads in a terminal."""
     header = ("claim", "claimed", "derived", "verdict")
-    rows = [(f"{r['source']}/{r['id']}", claimed_text(r), derived_text(r), verdict_label(r))
-            for r in records]
+    rows = [tuple(safe(cell) for cell in (f"{r['source']}/{r['id']}", claimed_text(r),
+                                          derived_text(r), verdict_label(r))) for r in records]
     widths = [max([_width(h)] + [_width(row[i]) for row in rows]) for i, h in enumerate(header)]
     lines = ["  ".join(_pad(h, w) for h, w in zip(header, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
@@ -147,4 +154,4 @@ def explain_text(record: dict, spec_sources: dict) -> str:
         for source in record["sources"]:
             meta = spec_sources.get(source, {})
             out.append(f"    [{source}] {meta.get('title') or ''} {meta.get('url') or ''}".rstrip())
-    return "\n".join(out) + "\n"
+    return "\n".join(safe(line) for line in out) + "\n"

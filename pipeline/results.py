@@ -36,78 +36,88 @@ def display_unit(quantity, reading: str | None) -> str:
     return binary_reading(quantity.unit) if reading == "binary" else quantity.unit
 
 
-def claimed_record(claim) -> dict | None:
-    quantity = claim["quantity"]
-    if quantity is None:
-        return None
-    rule = claim["region"]
-    tolerance = claim["tolerance_rule"]
-    ratio = quantity.kind in RATIO_KINDS
-    value, h = (quantity.base, quantity.base_h) if ratio else (quantity.value, quantity.h)
+def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Region:
+    """The claimed region, in the written unit or in base units (ratios are plain numbers)."""
+    plain = in_base_units or quantity.kind in RATIO_KINDS
+    value, h = (quantity.base, quantity.base_h) if plain else (quantity.value, quantity.h)
     relative = tolerance[1] if tolerance and tolerance[0] == "relative" else rule["tolerance"]
     absolute = None
     if tolerance and tolerance[0] == "absolute":
-        absolute = tolerance[1] / (1.0 if ratio else unit_info(quantity.unit).factor)
-    region = judge.claimed_region(value, h, rule["region"], relative, absolute)
+        absolute = tolerance[1] / (1.0 if plain else unit_info(quantity.unit).factor)
+    return judge.claimed_region(value, h, rule["region"], relative, absolute)
+
+
+def base_region(claim) -> judge.Region:
+    """A claim's region in base units (for comparing with derived intervals)."""
+    return _region(claim["quantity"], claim["region"], claim["tolerance_rule"], True)
+
+
+def claimed_record(claim) -> dict | None:
+    quantity = claim.quantity
+    if quantity is None:
+        return None
+    ratio = quantity.kind in RATIO_KINDS
+    value = quantity.base if ratio else quantity.value
+    region = _region(quantity, claim.region, claim.tolerance_rule, False)
     return {"text": quantity.text, "value": _tidy(value), "unit": "x" if ratio else quantity.unit,
             "low": _finite(region.low), "high": _finite(region.high)}
 
 
 def derived_record(row, quantity) -> dict:
-    unit = display_unit(quantity, row["reading"])
+    unit = display_unit(quantity, row.reading)
     factor = 1.0 if quantity.kind in RATIO_KINDS + ("count",) else unit_info(unit).factor
-    return {"value": _finite(row["value"] / factor), "unit": unit,
-            "low": _finite(row["low"] / factor), "high": _finite(row["high"] / factor)}
+    return {"value": _finite(row.value / factor), "unit": unit,
+            "low": _finite(row.low / factor), "high": _finite(row.high / factor)}
+
+
+ROW_FIELDS = ["claim", "payload", "value", "low", "high", "reading", "verdict", "severity",
+              "reading_label", "alt_label"]
 
 
 def to_records(run) -> list[dict]:
-    """Every claim's JSON object, in file order."""
-    claims = run.corpus.claims
-    rows = run.rows
-    by_claim = {} if rows is None or rows.empty else {
-        claim: group for claim, group in rows.groupby("claim", sort=False)}
-    out = []
-    for index, result in run.results.iterrows():
-        claim = claims.loc[index]
-        group = by_claim.get(index)
-        out.append(_record(claim, result, group, run.payloads))
-    return out
+    """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
+    by_claim: dict = {}
+    if run.rows is not None and not run.rows.empty:
+        for row in run.rows[ROW_FIELDS].itertuples():
+            by_claim.setdefault(row.claim, []).append(row)
+    results = run.results[["verdict", "severity", "row"]].itertuples()
+    return [_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
+                    run.hints.get(claim.Index, []))
+            for claim, result in zip(run.corpus.claims.itertuples(), results)]
 
 
-def _record(claim, result, group, payloads) -> dict:
-    quantity = claim["quantity"]
-    alts = [] if group is None else [payloads[p] for p in group["payload"]]
-    steps = list(dict.fromkeys(step for alt in alts for step in alt.steps))
-    sources = list(dict.fromkeys(source for alt in alts for source in alt.sources))
-    missing = list(dict.fromkeys(m for alt in alts for m in alt.missing))
+def _record(claim, result, rows, payloads, extra_hints) -> dict:
+    quantity = claim.quantity
+    alts = [payloads[row.payload] for row in rows]
     derived = None
     hints = []
-    if result["verdict"] not in ("unverifiable", "ambiguous") and result["row"] >= 0:
-        row = group.loc[result["row"]]
+    if result.verdict not in ("unverifiable", "ambiguous") and result.row >= 0:
+        row = next(r for r in rows if r.Index == result.row)
         derived = derived_record(row, quantity)
-        if row["reading"] == "binary":
+        if row.reading == "binary":
             hints.append(f"{quantity.text} read as {quantity.value:g} {derived['unit']} "
                          "(JEDEC binary units), the better reading")
-    if claim["shape"] == "qualitative":
+    if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
+    hints.extend(extra_hints)
     alternatives = []
-    if group is not None and len(group) > 1:
-        for _, row in group.iterrows():
-            label = " / ".join(x for x in (row["reading_label"], row["alt_label"]) if x)
+    if len(rows) > 1:
+        for number, row in enumerate(rows, 1):
+            label = " / ".join(x for x in (row.reading_label, row.alt_label) if x)
             alternatives.append({
-                "label": label or f"alternative {len(alternatives) + 1}",
-                "verdict": row["verdict"], "severity": _text(row["severity"]),
-                "derived": None if math.isnan(row["value"]) else derived_record(row, quantity),
-                "missing": list(payloads[row["payload"]].missing)})
+                "label": label or f"alternative {number}",
+                "verdict": row.verdict, "severity": _text(row.severity),
+                "derived": None if math.isnan(row.value) else derived_record(row, quantity),
+                "missing": list(payloads[row.payload].missing)})
     return {
-        "source": claim["source"], "id": claim["id"], "file": claim["file"],
-        "line": int(claim["line"]), "subject": claim["subject"], "baseline": claim["baseline"],
-        "metric": claim["metric"], "expr": claim["expr"],
-        "verdict": result["verdict"], "severity": _text(result["severity"]),
+        "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
+        "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
+        "expr": claim.expr, "verdict": result.verdict, "severity": _text(result.severity),
         "claimed": claimed_record(claim), "derived": derived,
-        "steps": steps, "sources": sources, "missing": missing,
-        "alternatives": alternatives, "hints": hints, "expect": claim["expect"],
-        "quote": claim["quote"], "translation": claim["translation"],
-        "qualifier": claim["qualifier"] or "about", "note": claim["note"],
-        "kind": claim["shape"],
+        "steps": list(dict.fromkeys(step for alt in alts for step in alt.steps)),
+        "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
+        "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
+        "alternatives": alternatives, "hints": hints, "expect": claim.expect,
+        "quote": claim.quote, "translation": claim.translation,
+        "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,
     }

@@ -36,6 +36,7 @@ class Run:
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
+    hints: dict = field(default_factory=dict)
 
 
 def load_corpus(claim_paths: list[Path], specs_dir: Path):
@@ -67,7 +68,8 @@ def check_corpus(corpus) -> Run:
     targets, payloads = _targets(graph, readings, corpus)
     rows = readings.merge(targets, on="key", how="left")
     rows = _judge_rows(rows, corpus.claims)
-    return Run(corpus, graph, _fold(rows, corpus.claims), payloads, rows)
+    results = _fold(rows, corpus.claims)
+    return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
 
 
 def _derive_all_facts(graph: SpecGraph, corpus) -> None:
@@ -85,14 +87,17 @@ def _derive_all_facts(graph: SpecGraph, corpus) -> None:
 # -- readings -------------------------------------------------------------------
 
 def _readings(claims: pd.DataFrame) -> pd.DataFrame:
-    """One row per (claim, reading): key = ('pair', subject, baseline, metric) or ('expr', text)."""
-    simple = claims[claims["shape"] == "subject"]
-    frames = [pd.DataFrame({
-        "claim": simple.index,
-        "key": list(zip(["pair"] * len(simple), simple["subject"], simple["baseline"],
-                        simple["metric"])),
-        "reading_label": "",
-    })]
+    """One row per (claim, reading): key = ('pair', subject, baseline, metric), ('expr', text),
+    or ('members', entity, None, metric) for the spec audit's sum over members."""
+    frames = []
+    for shape, kind in (("subject", "pair"), ("members", "members")):
+        simple = claims[claims["shape"] == shape]
+        frames.append(pd.DataFrame({
+            "claim": simple.index,
+            "key": list(zip([kind] * len(simple), simple["subject"], simple["baseline"],
+                            simple["metric"])),
+            "reading_label": "",
+        }))
     exprs = claims[claims["shape"] == "expr"]
     frames.append(pd.DataFrame({"claim": exprs.index,
                                 "key": [("expr", text) for text in exprs["expr"]],
@@ -144,7 +149,9 @@ def _targets(graph: SpecGraph, readings: pd.DataFrame, corpus):
 def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
     if key[0] == "expr":
         return graph.evaluate(expr.parse(key[1]))
-    _, subject, baseline, metric = key
+    kind, subject, baseline, metric = key
+    if kind == "members":
+        return graph.member_sum(subject, metric)
     alts = graph.derive(subject, metric)
     if baseline is None:
         return alts
@@ -199,6 +206,29 @@ def _check_expr_dimensions(rows, readings, claims, problems) -> None:
             problems.add(claim["file"], claim["lines"].get("claimed", claim["line"]),
                          f"claim {claim['id']!r}: the expression gives {found}, "
                          f"claimed {quantity.text!r} is {quantity.dimension}")
+
+
+def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[int, list[str]]:
+    """For inconsistent claims: would a confusable metric (dense/sparse...) make them hold?"""
+    from pipeline import fmt
+    from pipeline.results import base_region
+
+    hints: dict[int, list[str]] = {}
+    inconsistent = results.index[(results["verdict"] == "inconsistent")
+                                 & (results["shape"] == "subject")]
+    metrics = corpus.metrics
+    for index in inconsistent:
+        claim = corpus.claims.loc[index]
+        region = base_region(claim)
+        for other in metrics.loc[claim["metric"], "confusable"] or []:
+            alts = _target_alts(graph, ("pair", claim["subject"], claim["baseline"], other))
+            if alts and all(not alt.is_missing and judge.judge(region, alt.interval)[0]
+                            == "consistent" for alt in alts):
+                shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
+                hints.setdefault(index, []).append(
+                    f"the {other} figure ({shown}) would be consistent: the claim may use "
+                    f"{other} where {claim['metric']} is meant")
+    return hints
 
 
 # -- judging --------------------------------------------------------------------

@@ -129,6 +129,11 @@ def _check_metrics(corpus: Corpus, problems: Collector) -> pd.DataFrame:
             metric_dimension(row.unit)
         except UnitError as exc:
             problems.add(row.file, row.lines.get("unit", row.line), f"metric {row.id!r}: {exc}")
+        for other in row.confusable or []:
+            if other not in metrics.index:
+                problems.add(row.file, row.lines.get("confusable", row.line),
+                             f"metric {row.id!r}: confusable: unknown metric {other!r}"
+                             f"{suggest(other, metrics.index)}")
         if row.formula is not None:
             try:
                 expr.parse(row.formula, allow_bare_names=True)

@@ -1,0 +1,61 @@
+"""CHANGES.md's content: this run's records against the previous results.json.
+
+Claims added and removed (keyed source/id), verdict changes, and derived values
+that moved by more than MOVED (0.1%) or changed unit or reading.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+MOVED = 0.001
+
+def _key(record: dict) -> str:
+    return f"{record['source']}/{record['id']}"
+
+
+def _moved(old: dict | None, new: dict | None) -> tuple[bool, float | None]:
+    """Did a derived value move by more than MOVED? (a change of unit or reading always counts)"""
+    if not old or not new or old["value"] is None or new["value"] is None:
+        return False, None
+    if old["unit"] != new["unit"]:
+        return True, None
+    if old["value"] == 0:
+        return new["value"] != 0, None
+    relative_change = new["value"] / old["value"] - 1.0
+    return abs(relative_change) > MOVED, relative_change * 100.0
+
+
+def changes_view(previous: list[dict] | None, records: list[dict], unreadable: bool = False
+                 ) -> dict:
+    if previous is None:
+        return {"first_run": True, "unreadable": unreadable}
+    old = {_key(r): r for r in previous}
+    new = {_key(r): r for r in records}
+    verdicts, moved = [], []
+    for key, record in new.items():
+        before = old.get(key)
+        if before is None:
+            continue
+        if (before["verdict"], before.get("severity")) != (record["verdict"], record["severity"]):
+            verdicts.append({"key": key, "record": record, "old": before})
+        did_move, percent = _moved(before.get("derived"), record["derived"])
+        if did_move:
+            moved.append({"key": key, "record": record, "old": before["derived"],
+                          "new": record["derived"], "percent": percent})
+    return {"first_run": False, "unreadable": False,
+            "added": [{"key": k, "record": r} for k, r in new.items() if k not in old],
+            "removed": [{"key": k, "record": r} for k, r in old.items() if k not in new],
+            "verdicts": verdicts, "moved": moved}
+
+
+def previous_records(path: Path) -> tuple[list[dict] | None, bool]:
+    """The last run's records (None on a first run) and whether an existing file was unreadable."""
+    if not path.is_file():
+        return None, False
+    try:
+        records = json.loads(path.read_text(encoding="utf-8"))
+        return [r for r in records if {"source", "id", "verdict"} <= r.keys()], False
+    except (ValueError, TypeError, AttributeError):      # not JSON, or not a list of records
+        return None, True

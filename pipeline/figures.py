@@ -1,0 +1,124 @@
+"""One SVG per claims source: each numeric claim's claimed region against its derived interval.
+
+Every row is scaled to its own derived value (1.0 = what the specs give), so a 4x ratio and a
+20 TB capacity share one axis and the eye reads "how far off" directly. The SVG is deterministic
+(fixed hash salt, no date, size set by the row count), so unchanged results give unchanged files.
+matplotlib is imported only when a figure is drawn, to keep the other commands fast.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+# Okabe-Ito colours, readable by colour-blind readers.
+COLOURS = {
+    ("consistent", None): "#009E73",
+    ("within_rounding", None): "#56B4E9",
+    ("inconsistent", "minor"): "#E69F00",
+    ("inconsistent", "major"): "#D55E00",
+}
+LABELS = {
+    ("consistent", None): "consistent",
+    ("within_rounding", None): "within rounding",
+    ("inconsistent", "minor"): "inconsistent (minor)",
+    ("inconsistent", "major"): "inconsistent (major)",
+}
+STYLE = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none", "font.family": "DejaVu Sans",
+         "font.size": 9}
+WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
+
+
+def _finite(x) -> bool:
+    return x is not None and math.isfinite(x)
+
+
+def figure_rows(records: list[dict]) -> list[dict]:
+    """Claims with a claimed region and a derived interval, divided by the derived nominal.
+
+    The claimed numbers are in the unit of the derived ones (the reading that stood), so the
+    plain quotient is the comparison the verdict made. Open region ends stay None.
+    """
+    rows = []
+    for record in records:
+        claimed, derived = record["claimed"], record["derived"]
+        if not claimed or not derived or not _finite(derived["value"]) or derived["value"] <= 0:
+            continue
+        if not (_finite(derived["low"]) and _finite(derived["high"])):
+            continue
+        if claimed["low"] is None and claimed["high"] is None:
+            continue
+        scale = derived["value"]
+        rows.append({
+            "label": record["id"],
+            "style": (record["verdict"], record["severity"]),
+            "claimed": tuple(None if x is None else x / scale
+                             for x in (claimed["low"], claimed["high"])),
+            "derived": (derived["low"] / scale, derived["high"] / scale),
+        })
+    return rows
+
+
+def _limits(rows: list[dict]) -> tuple[float, float]:
+    values = [1.0] + [x for row in rows for x in row["claimed"] + row["derived"] if x is not None]
+    low, high = min(values), max(values)
+    pad = max((high - low) * 0.08, 0.02)
+    return low - pad, high + pad
+
+
+def _draw(ax, rows: list[dict]) -> None:
+    left, right = _limits(rows)
+    ax.axvline(1.0, color="#777777", linestyle=":", linewidth=1, zorder=1)
+    for y, row in enumerate(rows):
+        colour = COLOURS.get(row["style"], "#999999")
+        low, high = row["claimed"]
+        start, end = (left if low is None else low), (right if high is None else high)
+        ax.barh(y, end - start, left=start, height=0.55, color=colour, alpha=0.55,
+                edgecolor=colour, linewidth=1, zorder=2)
+        if end - start < (right - left) * 0.005:    # too thin to see: mark where it is
+            ax.plot([(start + end) / 2], [y], marker="|", markersize=14, markeredgewidth=2,
+                    color=colour, zorder=3)
+        for edge, open_end, marker in ((left, low is None, "<"), (right, high is None, ">")):
+            if open_end:
+                ax.plot([edge], [y], marker=marker, color=colour, markersize=7, zorder=3,
+                        clip_on=False)
+        ax.hlines(y, *row["derived"], color="black", linewidth=3, zorder=4)
+        ax.plot([1.0], [y], marker="D", color="black", markersize=4, zorder=5)
+    ax.set_xlim(left, right)
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_yticks(range(len(rows)), [row["label"] for row in rows])
+    ax.set_xlabel("claimed ÷ derived  (1 = the value the specs give)")
+    ax.grid(axis="x", color="#dddddd", linewidth=0.6, zorder=0)
+    ax.set_axisbelow(True)
+    _legend(ax, rows)
+
+
+def _legend(ax, rows: list[dict]) -> None:
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    present = [style for style in COLOURS if any(row["style"] == style for row in rows)]
+    handles = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
+                     label=f"claimed: {LABELS[s]}") for s in present]
+    handles.append(Line2D([], [], color="black", linewidth=3, marker="D", markersize=4,
+                          label="derived from specs"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+
+
+def write_figure(records: list[dict], path: Path) -> bool:
+    """Draw the source's figure to `path` (SVG); False, and no file, when no claim can be drawn."""
+    rows = figure_rows(records)
+    if not rows:
+        return False
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with matplotlib.rc_context(STYLE):
+        figure = Figure(figsize=(WIDTH, HEADER + ROW * len(rows)))
+        FigureCanvasAgg(figure)
+        _draw(figure.add_subplot(), rows)
+        figure.savefig(path, format="svg", bbox_inches="tight",
+                       metadata={"Date": None, "Creator": None})
+    return True

@@ -1,0 +1,79 @@
+"""Template filters for the Markdown reports: formatting only, one escaping rule.
+
+`cell` is the one escape for any text that came from a claim or spec file; the
+other filters format numbers and records (through fmt.number) for the templates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline import fmt
+
+_ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "`": "\\`", "*": "\\*", "_": "\\_",
+                          "[": "\\[", "]": "\\]", "~": "\\~", "$": "\\$",
+                          "&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_LINE_BREAKS = re.compile(r"[ \t]*[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]+[ \t]*")
+_BLOCK_MARKER = re.compile(r"^(?:[#+=-]+(?=\s|$)|\d{1,9}(?=[.)](?:\s|$)))")
+
+
+def cell(value) -> str:
+    """The one escaping rule: any text -> one line with no live Markdown or HTML (no raw `<`),
+    safe inside a table cell (`|` escaped, so column counts hold)."""
+    if value is None:
+        return ""
+    return _LINE_BREAKS.sub(" ", str(value)).strip(" \t").translate(_ESCAPES)
+
+
+def text(value) -> str:
+    """`cell` for prose: also defuses a leading `# `, `- `, `+ `, `---` or `1. ` that would start a
+    heading, list or rule where the text is placed at the start of a line."""
+    return _BLOCK_MARKER.sub(lambda m: m.group() + "\\" if m.group().isdigit()
+                             else "\\" + m.group(), cell(value), count=1)
+
+
+def _with_unit(number: str, unit: str | None) -> str:
+    if not unit:
+        return number
+    return number + "x" if unit == "x" else f"{number} {cell(unit)}"
+
+
+def qty(measure) -> str:
+    """A {value, unit} record: `20.25 TiB`, `4.35635x`, `144`; none -> an em dash."""
+    return "—" if not measure else _with_unit(fmt.number(measure["value"]), measure["unit"])
+
+
+def span(measure) -> str:
+    """A {low, high, unit} record: `20.18 to 20.32 TiB`, `4.35 to 4.45x`, `144`."""
+    low, high, unit = measure["low"], measure["high"], measure["unit"]
+    if fmt.number(low) == fmt.number(high):
+        return _with_unit(fmt.number(low), unit)
+    return f"{fmt.number(low)} to {_with_unit(fmt.number(high), unit)}"
+
+
+def verdict(item) -> str:
+    """A verdict name, or a record's verdict with severity: `inconsistent (major)`."""
+    if isinstance(item, str):
+        item = {"verdict": item}
+    label, severity = item["verdict"].replace("_", " "), item.get("severity")
+    return f"{label} ({severity})" if severity else label
+
+
+def relative(percent) -> str:
+    """A signed percentage of the claim against the specs: `3.3% higher`, `0.14% lower`."""
+    if percent is None:
+        return "n/a"
+    return f"{fmt.number(abs(percent), 2)}% {'higher' if percent > 0 else 'lower'}"
+
+
+def change(percent) -> str:
+    return "" if percent is None else f"{'+' if percent > 0 else '-'}{fmt.number(abs(percent), 3)}%"
+
+
+def anchor(heading) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces -> `-`."""
+    return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
+
+
+FILTERS = {"cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
+           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor}

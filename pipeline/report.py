@@ -1,0 +1,319 @@
+"""The report stage: a Run -> Markdown, JSON and SVG reports (`claimaudit report`, CONTRACT 7).
+
+Python builds plain view models here (ordering, counting, choosing what to show); the templates in
+pipeline/templates only format them through the named filters below. Every file is rendered into a
+temporary directory beside `out_dir` and swapped in at the end, so a run that fails leaves the
+previous reports as they were. Output is a pure function of (results, spec audit, previous
+results.json, date): no clock, no randomness, sorted everywhere.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections import Counter
+from datetime import date as _date
+from pathlib import Path
+from urllib.parse import quote as _percent_encode
+from urllib.parse import urlsplit
+
+from pipeline.changes import changes_view, previous_records
+from pipeline.figures import write_figure
+from pipeline.filters import FILTERS
+from pipeline.results import to_records
+
+VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
+SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
+QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
+
+
+class ReportError(Exception):
+    """The reports cannot be written as asked (out dir, source id or date); nothing was written."""
+
+
+# -- view models: everything the templates show, already chosen and ordered ----------------------
+
+def _plain(value) -> str | None:
+    """Frame values (None, NaN, dates) -> text or None."""
+    return None if value is None or value != value else str(value)
+
+
+def _safe_url(url) -> str | None:
+    """Only http(s) links, percent-encoded so `(`, `)`, spaces and `<` cannot break the Markdown."""
+    url = _plain(url)
+    if not url or not url.startswith(("https://", "http://")):
+        return None
+    return _percent_encode(url, safe=":/?#@!$&'*+,;=%~")
+
+
+def _source_meta(row: dict) -> dict:
+    url = _safe_url(row.get("url"))
+    return {"id": row["id"], "title": _plain(row.get("title")) or row["id"],
+            "publisher": _plain(row.get("publisher")), "url": url,
+            "host": urlsplit(url).hostname if url else None,
+            "date": _plain(row.get("date", row.get("published"))),
+            "language": _plain(row.get("language"))}
+
+
+def _claimed_shown(record: dict) -> str | None:
+    claimed = record["claimed"]
+    if claimed is None:
+        return None
+    qualifier = record.get("qualifier") or "about"
+    words = QUALIFIER_WORDS.get(qualifier, qualifier.replace("_", " "))
+    return f"{words} {claimed['text']}".strip()
+
+
+def _checked(record: dict) -> str | None:
+    """What the claim was checked as, in spec terms."""
+    if record["expr"]:
+        return record["expr"]
+    if record["subject"] and record["baseline"]:
+        return f"{record['subject']}.{record['metric']} / {record['baseline']}.{record['metric']}"
+    if record["subject"]:
+        return f"{record['subject']}.{record['metric']}"
+    if record["alternatives"]:
+        return f"{record['metric']}, under each reading below"
+    return None
+
+
+def _offset_percent(record: dict) -> float | None:
+    """How far a claim the specs do not bear out sits from the derived value, in percent."""
+    claimed, derived = record["claimed"], record["derived"]
+    if (record["verdict"] not in ("inconsistent", "within_rounding") or not derived
+            or not claimed or not derived["value"] or claimed["value"] is None):
+        return None
+    return (claimed["value"] / derived["value"] - 1.0) * 100.0
+
+
+def _claimed_region(record: dict, reading: str | None) -> dict | None:
+    """The claimed region in the unit it was judged in, when it is bounded on both sides (an
+    open-ended claim such as "more than 3x" says its region in its own words)."""
+    claimed = record["claimed"]
+    if not claimed or claimed["low"] is None or claimed["high"] is None:
+        return None
+    return {"low": claimed["low"], "high": claimed["high"], "unit": reading or claimed["unit"]}
+
+
+def _derived_gap(record: dict) -> str:
+    """What the table says where no derived value can be shown."""
+    if record["kind"] == "qualitative":
+        return "nothing to compute"
+    return "missing facts" if record["missing"] else "—"
+
+
+def _spec_source(spec_sources: dict, source_id: str) -> dict:
+    """A spec source's metadata by id (an undeclared id, which validation rejects, shows bare)."""
+    return spec_sources.get(source_id) or _source_meta({"id": source_id})
+
+
+def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
+    """One record plus what its table row and working show."""
+    claimed, derived = record["claimed"], record["derived"]
+    alternatives = record["alternatives"]
+    reading = (derived["unit"] if derived and claimed and derived["unit"] != claimed["unit"]
+               else None)
+    return {**record, "page": page, "claimed_shown": _claimed_shown(record),
+            "claimed_region": _claimed_region(record, reading),
+            "reading": reading, "checked": _checked(record),
+            "derived_shown": [derived] if derived else [a["derived"] for a in alternatives
+                                                        if a["derived"]],
+            "derived_exact": bool(derived) and derived["low"] == derived["high"],
+            "derived_gap": _derived_gap(record),
+            "offset": _offset_percent(record),
+            "used": [_spec_source(spec_sources, s) for s in record["sources"]],
+            "expect_differs": record.get("expect") not in (None, record["verdict"]),
+            "worked": True}
+
+
+def _verdict_key(view: dict) -> tuple:
+    return VERDICT_ORDER.index(view["verdict"]), view["line"]
+
+
+def verdict_counts(records: list[dict]) -> dict:
+    counts = Counter(r["verdict"] for r in records)
+    return {**{v: counts[v] for v in VERDICT_ORDER}, "total": len(records),
+            "major": sum(1 for r in records if r["severity"] == "major")}
+
+
+def _summary(records: list[dict]) -> list[dict]:
+    counts = verdict_counts(records)
+    return [{"verdict": v, "count": counts[v], "major": counts["major"] if v == "inconsistent"
+             else 0} for v in VERDICT_ORDER if counts[v]]
+
+
+def source_view(meta: dict, records: list[dict], spec_sources: dict) -> dict:
+    """One claims source: its claims in verdict order (then file order), counts, figure path."""
+    page = f"{meta['id']}.md"
+    claims = sorted((claim_view(r, spec_sources, page) for r in records), key=_verdict_key)
+    return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
+            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg"}
+
+
+def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
+    """The front page: totals, sources, and every major inconsistency (claims, then spec totals)."""
+    views = [c for s in sources for c in s["claims"]] + specs["sums"]
+    majors = [c for c in views if c["verdict"] == "inconsistent" and c["severity"] == "major"]
+    return {"sources": sources, "totals": _summary(records), "counts": verdict_counts(records),
+            "majors": majors, "specs": specs}
+
+
+def specs_view(audit: dict, run, spec_sources: dict) -> dict:
+    """The spec-data audit: conflicting and superseded facts, totals checked against their parts."""
+    cited = run.corpus.facts["source"].value_counts().to_dict()
+    listed = [{**meta, "facts": int(cited.get(meta["id"], 0))}
+              for meta in sorted(spec_sources.values(), key=lambda m: m["id"])]
+    conflicts = [{**fact, "entity": c["entity"], "metric": c["metric"],
+                  "used": _spec_source(spec_sources, fact["source"])}
+                 for c in audit["conflicts"] for fact in c["facts"]]
+    superseded = [{**fact, "used": _spec_source(spec_sources, fact["source"])}
+                  for fact in audit["superseded"]]
+    sums = sorted((claim_view(r, spec_sources, "specs.md") for r in audit["sums"]),
+                  key=_verdict_key)
+    for view in sums:                       # consistent totals: a table row, no working
+        view["worked"] = view["verdict"] != "consistent"
+    return {"conflicts": conflicts, "conflict_count": len(audit["conflicts"]),
+            "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
+            "sums_worked": [view for view in sums if view["worked"]],
+            "sources": listed, "entity_count": len(run.corpus.entities),
+            "fact_count": len(run.corpus.facts)}
+
+
+# -- writing --------------------------------------------------------------------------------------
+
+def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None
+                  ) -> list[Path]:
+    """Write index.md, one <source-id>.md each, specs.md, CHANGES.md, results.json and
+    figures/<source-id>.svg into out_dir, replacing it whole; returns the paths written.
+
+    `audit` is `pipeline.audit.spec_audit(run)` unless given. Raises ReportError (nothing written)
+    for a bad date, source id or out dir; on any other failure out_dir is left as it was.
+    """
+    out_dir = Path(out_dir)
+    _check_date(date)
+    target = _check_out_dir(out_dir)
+    records = to_records(run)
+    audit = _spec_audit(run) if audit is None else audit
+    previous = previous_records(target / "results.json")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    try:
+        os.chmod(staging, 0o755)
+        names = _render_all(run, records, audit, previous, date, staging)
+        _swap_in(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [out_dir / name for name in names]
+
+
+def _spec_audit(run) -> dict:
+    from pipeline.audit import spec_audit
+
+    return spec_audit(run)
+
+
+def _check_date(date: str | None) -> None:
+    try:
+        if date is None or re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and _date.fromisoformat(date):
+            return
+    except (TypeError, ValueError):
+        pass
+    raise ReportError(f"--date: expected a date as YYYY-MM-DD, found {date!r}")
+
+
+def _check_out_dir(out_dir: Path) -> Path:
+    """Refuse to replace anything that is not a reports directory (or the working directory)."""
+    target = out_dir.resolve()
+    if Path.cwd().resolve().is_relative_to(target):
+        raise ReportError(f"{out_dir}: is or holds the working directory; choose a reports "
+                          "directory such as reports/")
+    if target.exists() and not target.is_dir():
+        raise ReportError(f"{out_dir}: exists and is not a directory")
+    if target.is_dir() and not (target / "results.json").exists() and any(
+            not p.name.startswith(".") for p in target.iterdir()):
+        raise ReportError(f"{out_dir}: holds files but no results.json, so it is not a reports "
+                          "directory; it would be replaced whole, so choose an empty or new one")
+    return target
+
+
+def _check_source_ids(ids: list[str]) -> None:
+    for source_id in ids:
+        if not SOURCE_ID.match(source_id) or source_id in RESERVED_IDS:
+            raise ReportError(f"source id {source_id!r} cannot name a report file: expected "
+                              f"{SOURCE_ID.pattern}, not {' or '.join(RESERVED_IDS)}")
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Put the staged reports in place of the old ones: two renames, the old tree restored if
+    the second fails (POSIX has no portable atomic swap of two directories)."""
+    if not target.exists():
+        os.rename(staging, target)
+        return
+    retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+    os.rename(target, retired / target.name)
+    try:
+        os.rename(staging, target)
+    except BaseException:
+        os.rename(retired / target.name, target)
+        raise
+    finally:
+        shutil.rmtree(retired, ignore_errors=True)
+
+
+@functools.cache
+def _environment():
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    env = Environment(loader=PackageLoader("pipeline", "templates"), autoescape=False,
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                      undefined=StrictUndefined)
+    env.filters.update(FILTERS)
+    return env
+
+
+def _render(env, template: str, context: dict) -> str:
+    return env.get_template(template).render(**context)
+
+
+def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
+    path = staging / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content, encoding="utf-8", newline="\n")
+    names.append(name)
+
+
+def _render_all(run, records, audit, previous, date, staging: Path) -> list[str]:
+    """Render every report into `staging`; returns the names written, in writing order."""
+    env, names = _environment(), []
+    spec_sources = {m["id"]: m for m in map(_source_meta,
+                                            run.corpus.spec_sources.to_dict("records"))}
+    metas = sorted(map(_source_meta, run.corpus.claim_sources.to_dict("records")),
+                   key=lambda m: m["id"])
+    metas.sort(key=lambda m: m["date"] or "", reverse=True)     # newest first; stable, so by id
+    _check_source_ids([m["id"] for m in metas])
+    _write(staging, "results.json",
+           json.dumps(records, ensure_ascii=False, indent=2, sort_keys=True) + "\n", names)
+    sources = []
+    for meta in metas:
+        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
+        if write_figure(view["claims"], staging / view["figure"]):
+            names.append(view["figure"])
+        else:
+            view["figure"] = None
+        sources.append(view)
+        _write(staging, view["page"], _render(env, "source.md.j2", {**view, "date": date}), names)
+    specs = specs_view(audit, run, spec_sources)
+    _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date}), names)
+    index = index_view(sources, specs, records)
+    _write(staging, "index.md", _render(env, "index.md.j2",
+                                         {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
+    old_records, unreadable = previous
+    changes = changes_view(old_records, records, unreadable)
+    _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
+    return names
