@@ -77,7 +77,9 @@ class SpecGraph:
         if key in self._memo:
             return self._memo[key]
         if key in self._stack:
-            cycle = self._stack[self._stack.index(key):] + [key]
+            cycle = self._stack[self._stack.index(key):]
+            start = cycle.index(min(cycle))        # the same cycle reads the same from any fact
+            cycle = cycle[start:] + cycle[:start] + [cycle[start]]
             fact = next((self.facts[k][0] for k in cycle if k in self.facts), None)
             raise DerivationError(Problem(
                 getattr(fact, "file", "specs"), getattr(fact, "line", 0),
@@ -274,22 +276,9 @@ def _last_step(alt: Alt, step: str) -> Alt:
 
 def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> str:
     """`6 * 362,448 TFLOPS [src] = 2,174,688 TFLOPS`: the expression with inputs filled in."""
-    def render(node):
-        kind = node[0]
-        if kind == "ref":
-            key = (entity if node[1] is None else node[1], node[2])
-            return _shown(chosen[key])
-        if kind == "num":
-            return fmt.number(node[1])
-        if kind == "neg":
-            return f"-{render(node[1])}"
-        if kind == "call":
-            return f"{node[1]}({', '.join(render(a) for a in node[2])})"
-        left, right = render(node[2]), render(node[3])
-        if node[3][0] == "bin":
-            right = f"({right})"
-        if node[2][0] == "bin" and node[1] in ("*", "/", "**"):
-            left = f"({left})"
-        return f"{left} {node[1]} {right}"
+    def leaf(node):
+        if node[0] == "num":
+            return expr.number_text(node[1])
+        return _shown(chosen[(entity if node[1] is None else node[1], node[2])])
 
-    return f"{render(tree)} = {fmt.quantity(value, unit)}"
+    return f"{expr.render(tree, leaf)} = {fmt.quantity(value, unit)}"

@@ -68,8 +68,9 @@ def _convert(node, text: str, bare: bool):
                             f"found {len(node.args)} in {text!r}")
         return ("call", node.func.id, tuple(_convert(a, text, bare) for a in node.args))
     found = ast.get_source_segment(text.strip(), node) or type(node).__name__
+    where = "" if found == text.strip() else f": {found!r}"
     raise ExprError(
-        f"expression {text!r}: {found!r} is not allowed; expected numbers, entity.metric "
+        f"expression {text!r}{where} is not allowed; expected numbers, entity.metric "
         f"references, + - * / **, parentheses and {', '.join(FUNCTIONS)}")
 
 
@@ -87,23 +88,45 @@ def references(tree) -> list[tuple[str | None, str]]:
     return []
 
 
-def render(tree) -> str:
-    """A tree back to text, fully parenthesised only where needed for reading."""
+def number_text(value: float) -> str:
+    """A number written in an expression, exactly enough to read back: 1234567, 1.0000001."""
+    return format(value, ".15g")
+
+
+def render(tree, leaf=None) -> str:
+    """A tree back to text that parses to the same tree; `leaf(node)` may show refs and numbers."""
     kind = tree[0]
+    if leaf is not None and kind in ("ref", "num"):
+        return leaf(tree)
     if kind == "num":
-        return f"{tree[1]:g}"
+        return number_text(tree[1])
     if kind == "ref":
         return tree[2] if tree[1] is None else f"{tree[1]}.{tree[2]}"
     if kind == "neg":
-        return f"-{render(tree[1])}"
+        inner = render(tree[1], leaf)
+        return f"-({inner})" if tree[1][0] in ("bin", "neg") else f"-{inner}"
     if kind == "call":
-        return f"{tree[1]}({', '.join(render(a) for a in tree[2])})"
-    left, right = render(tree[2]), render(tree[3])
-    if tree[3][0] == "bin":
-        right = f"({right})"
-    if tree[2][0] == "bin" and tree[1] in ("*", "/", "**"):
+        return f"{tree[1]}({', '.join(render(a, leaf) for a in tree[2])})"
+    op, left_tree, right_tree = tree[1], tree[2], tree[3]
+    left, right = render(left_tree, leaf), render(right_tree, leaf)
+    if _binds_looser(left_tree, op, right_side=False):
         left = f"({left})"
-    return f"{left} {tree[1]} {right}"
+    if _binds_looser(right_tree, op, right_side=True):
+        right = f"({right})"
+    return f"{left} {op} {right}"
+
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
+
+
+def _binds_looser(node, op: str, right_side: bool) -> bool:
+    """Does a child need parentheses under `op`? (** is right-associative; - and / are not.)"""
+    child = "neg" if node[0] == "neg" else node[1] if node[0] == "bin" else None
+    if child is None:
+        return False
+    if _PRECEDENCE[child] != _PRECEDENCE[op]:
+        return _PRECEDENCE[child] < _PRECEDENCE[op] or (op == "**" and child == "neg")
+    return right_side != (op == "**")
 
 
 def multiply_dims(a: Dims, b: Dims, sign: int = 1) -> Dims:
@@ -125,10 +148,16 @@ def evaluate(tree, resolve: Callable[[str | None, str], Value]) -> Value:
         return Value(-inner.interval, inner.dims)
     try:
         if kind == "call":
-            return _call(tree[1], [evaluate(a, resolve) for a in tree[2]])
-        return _binary(tree[1], evaluate(tree[2], resolve), evaluate(tree[3], resolve))
+            value = _call(tree[1], [evaluate(a, resolve) for a in tree[2]])
+        else:
+            value = _binary(tree[1], evaluate(tree[2], resolve), evaluate(tree[3], resolve))
     except IntervalError as exc:
         raise ExprError(f"{render(tree)}: {exc}") from None
+    except OverflowError:
+        value = None
+    if value is None or not all(map(math.isfinite, (value.interval.low, value.interval.high))):
+        raise ExprError(f"{render(tree)}: the result is too large to compute")
+    return value
 
 
 def _binary(op: str, left: Value, right: Value) -> Value:

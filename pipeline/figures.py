@@ -27,6 +27,7 @@ LABELS = {
 STYLE = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none", "font.family": "DejaVu Sans",
          "font.size": 9}
 WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
+LABEL_CHAR, LEGEND = 0.07, 2.9           # inches per label character; legend column on the right
 
 
 def _finite(x) -> bool:
@@ -115,10 +116,16 @@ def write_figure(records: list[dict], path: Path) -> bool:
     from matplotlib.figure import Figure
 
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Margins are set from the longest label rather than by bbox_inches="tight", which
+    # would lay the whole figure out a second time (the slowest part of a report run).
+    labels = 0.3 + LABEL_CHAR * max(len(row["label"]) for row in rows)
+    width = WIDTH + labels
+    height = HEADER + ROW * len(rows)
     with matplotlib.rc_context(STYLE):
-        figure = Figure(figsize=(WIDTH, HEADER + ROW * len(rows)))
+        figure = Figure(figsize=(width, height))
         FigureCanvasAgg(figure)
+        figure.subplots_adjust(left=labels / width, right=1 - LEGEND / width,
+                               top=1 - 0.25 / height, bottom=0.75 / height)
         _draw(figure.add_subplot(), rows)
-        figure.savefig(path, format="svg", bbox_inches="tight",
-                       metadata={"Date": None, "Creator": None})
+        figure.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
     return True

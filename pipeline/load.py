@@ -69,7 +69,7 @@ def _walk(node, path: str, problems: Collector):
         problems.add(path, line, f"tag {node.tag!r} is not allowed (only plain YAML data)")
         return None
     if isinstance(node, yaml.ScalarNode):
-        if node.style is None and node.value in _NULL_TEXT:
+        if not node.style and node.value in _NULL_TEXT:  # plain (libyaml: style '' or None)
             return None
         return node.value
     if isinstance(node, yaml.SequenceNode):
@@ -77,7 +77,9 @@ def _walk(node, path: str, problems: Collector):
     mapping = Node(line)
     for key_node, value_node in node.value:
         key_line = key_node.start_mark.line + 1
-        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+        merge = key_node.tag == "tag:yaml.org,2002:merge" or (
+            isinstance(key_node, yaml.ScalarNode) and not key_node.style and key_node.value == "<<")
+        if not isinstance(key_node, yaml.ScalarNode) or merge:
             problems.add(path, key_line, "expected a plain key, found a complex or merge key")
             continue
         key = key_node.value
@@ -104,9 +106,7 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
     try:
         root_node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        problems.add(display, line, f"YAML syntax error: {exc.problem or exc.context}")
+        problems.add(display, *_yaml_error(exc))
         return None
     except yaml.YAMLError as exc:
         problems.add(display, 1, f"YAML error: {exc}")
@@ -114,7 +114,22 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
     if root_node is None:
         problems.add(display, 1, "file is empty: expected a mapping with the file's records")
         return None
-    return Document(display, _walk(root_node, display, problems))
+    before = len(problems.problems)
+    root = _walk(root_node, display, problems)
+    # A file with a bad tag or key is not checked further: its half-read records would
+    # only add follow-on messages to the one that matters.
+    return Document(display, root) if len(problems.problems) == before else None
+
+
+def _yaml_error(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
+    """(line, message) for a YAML error: libyaml's context first ("while scanning a quoted
+    scalar"), placed where that context starts, since the problem is often found only at
+    the end of the file."""
+    opened = exc.context and exc.context.startswith("while ")
+    mark = (exc.context_mark if opened else None) or exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 1
+    parts = [exc.context, exc.problem] if exc.context else [exc.problem]
+    return line, "YAML syntax error: " + ", ".join(p for p in parts if p)
 
 
 def yaml_files(paths: list[Path], problems: Collector) -> list[tuple[Path, str]]:
@@ -139,15 +154,13 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def read_documents(paths: list[Path]) -> list[Document]:
-    """Every YAML file under `paths` -> Documents; raises InputError listing all problems."""
-    problems = Collector()
+def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
+    """Every readable YAML file under `paths` -> Documents; the others add to `problems`."""
     documents = []
     for path, display in yaml_files(paths, problems):
         document = read_document(path, display, problems)
         if document is not None:
             documents.append(document)
-    problems.raise_if_any()
     return documents
 
 

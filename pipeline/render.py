@@ -17,8 +17,9 @@ _COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
             "ambiguous": "33", "unverifiable": "90"}
 
 
-def use_colour(stream=sys.stdout) -> bool:
+def use_colour(stream=None) -> bool:
     """Colour only on a terminal, never when NO_COLOR is set (no-color.org)."""
+    stream = sys.stdout if stream is None else stream
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 

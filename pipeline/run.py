@@ -22,7 +22,7 @@ from pipeline import expr, judge
 from pipeline.derive import Alt, DerivationError, SpecGraph, consistent_combinations
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
-from pipeline.units import binary_reading, dimension_name, unit_info
+from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
 
 RESULT_COLUMNS = ["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
                   "verdict", "severity", "claimed", "derived", "steps", "sources", "missing",
@@ -40,21 +40,25 @@ class Run:
 
 
 def load_corpus(claim_paths: list[Path], specs_dir: Path):
-    """Files -> validated Corpus (raises InputError with every problem)."""
+    """Files -> validated Corpus (raises InputError with every problem of every file).
+
+    An unreadable claim file does not stop the others from being checked; an
+    unreadable spec file does, since every reference check would then mislead.
+    """
     from pipeline import load, validate
 
-    problems = Collector()
-    claim_docs, spec_docs = [], []
+    spec_problems, claim_problems = Collector(), Collector()
+    spec_docs = load.read_documents([specs_dir], spec_problems)
+    claim_docs = load.read_documents(claim_paths, claim_problems)
+    if spec_problems.problems:
+        spec_problems.extend(claim_problems.problems)
+        spec_problems.raise_if_any()
     try:
-        claim_docs = load.read_documents(claim_paths)
+        corpus = validate.build_corpus(claim_docs, spec_docs)
     except InputError as exc:
-        problems.extend(exc.problems)
-    try:
-        spec_docs = load.read_documents([specs_dir])
-    except InputError as exc:
-        problems.extend(exc.problems)
-    problems.raise_if_any()
-    return validate.build_corpus(claim_docs, spec_docs)
+        claim_problems.extend(exc.problems)
+    claim_problems.raise_if_any()
+    return corpus
 
 
 def check_paths(claim_paths: list[Path], specs_dir: Path) -> Run:
@@ -204,8 +208,9 @@ def _check_expr_dimensions(rows, readings, claims, problems) -> None:
         for index in group["claim"]:
             claim = claims.loc[index]
             problems.add(claim["file"], claim["lines"].get("claimed", claim["line"]),
-                         f"claim {claim['id']!r}: the expression gives {found}, "
-                         f"claimed {quantity.text!r} is {quantity.dimension}")
+                         f"claim {claim['id']!r}: the expression gives "
+                         f"{dimension_words(found)}, but claimed {quantity.text!r} is "
+                         f"{dimension_words(quantity.dimension)}")
 
 
 def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[int, list[str]]:

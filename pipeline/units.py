@@ -129,9 +129,9 @@ def parse_quantity(text) -> Quantity:
         raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {text!r}")
     sign, int_part, frac, exp, unit = match.group("sign", "int", "frac", "exp", "unit")
     magnitude = float(f"{int_part.replace(',', '')}.{frac or 0}e{exp or 0}")
+    if not math.isfinite(magnitude) or abs(int(exp or 0)) > 300:
+        raise UnitError(f"expected a finite number of ordinary size, found {text!r}")
     h = resolution(int_part, frac, exp)
-    if not math.isfinite(magnitude):
-        raise UnitError(f"expected a finite number, found {text!r}")
     if unit == PERCENT:
         if sign:
             change = magnitude / 100 if sign == "+" else -magnitude / 100
@@ -179,6 +179,19 @@ def build_unit_cache() -> dict:
             continue
         units[name] = {"factor": info.factor, "dims": [list(d) for d in info.dims]}
     return {"definitions_sha256": _definitions_hash(), "units": units}
+
+
+_DIMENSION_WORDS = {
+    "information": "a capacity (bytes)", "information/time": "a bandwidth (bytes/s or bits/s)",
+    "flop/time": "a compute rate (FLOPS)", "op/time": "an integer op rate (OPS)",
+    "time": "a time (s)", "power": "a power (W)", "length": "a length (nm)",
+    "count": "a plain count", "ratio": "a ratio (x or %)",
+}
+
+
+def dimension_words(dimension: str) -> str:
+    """A dimension as a reader says it: 'a bandwidth (bytes/s or bits/s)'."""
+    return _DIMENSION_WORDS.get(dimension, dimension)
 
 
 @cache

@@ -19,7 +19,7 @@ import pandas as pd
 
 from pipeline import expr, load, schemas
 from pipeline.errors import Collector
-from pipeline.units import UnitError, metric_dimension, parse_quantity
+from pipeline.units import UnitError, dimension_words, metric_dimension, parse_quantity
 
 
 @dataclass
@@ -168,6 +168,10 @@ def _positive_number(text) -> bool:
 
 def parse_or_report(text, file, line, what, problems) -> object:
     """parse_quantity with the failure recorded as a problem (None returned)."""
+    if not isinstance(text, str):
+        problems.add(file, line, f"{what}: expected a quantity such as '20.7 TB', found "
+                                 f"{'a list or mapping' if text is not None else 'nothing'}")
+        return None
     try:
         quantity = parse_quantity(text)
     except UnitError as exc:
@@ -234,21 +238,9 @@ def _check_dimension(quantity, metric_row, file, line, what, problems) -> bool:
     if quantity.dimension == expected or (quantity.kind == "count" and expected == "count"):
         return True
     problems.add(file, line,
-                 f"{what}: unit {quantity.unit or '(none)'!r} is {_dimension_words(quantity.dimension)}, "
-                 f"metric {metric_row.id} needs {_dimension_words(expected)}")
+                 f"{what}: unit {quantity.unit or '(none)'!r} is {dimension_words(quantity.dimension)}, "
+                 f"metric {metric_row.id} needs {dimension_words(expected)}")
     return False
-
-
-_DIMENSION_WORDS = {
-    "information": "a capacity (bytes)", "information/time": "a bandwidth (bytes/s or bits/s)",
-    "flop/time": "a compute rate (FLOPS)", "op/time": "an integer op rate (OPS)",
-    "time": "a time (s)", "power": "a power (W)", "length": "a length (nm)",
-    "count": "a plain count", "ratio": "a ratio (x or %)",
-}
-
-
-def _dimension_words(dimension: str) -> str:
-    return _DIMENSION_WORDS.get(dimension, dimension)
 
 
 RATIO_KINDS = ("ratio", "change", "share", "count")
@@ -268,15 +260,17 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         if shape != "qualitative":
             if row.claimed is None:
                 problems.add(row.file, row.line, f"{what}: expected a `claimed` value, found none")
-            elif row.claimed in cache:
+            elif isinstance(row.claimed, str) and row.claimed in cache:
                 quantity = cache[row.claimed]
             else:
                 quantity = parse_or_report(row.claimed, row.file, line_of("claimed", row.line),
                                            what, problems)
-                cache[row.claimed] = quantity
+                if isinstance(row.claimed, str):
+                    cache[row.claimed] = quantity
         readings = row.interpretations if shape == "interpretations" else [
             {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
-             "line": line_of("subject", row.line)}] if shape == "subject" else []
+             "line": line_of("subject", row.line),
+             "baseline_line": line_of("baseline", row.line)}] if shape == "subject" else []
         for reading in readings:
             _check_reading(row, reading, quantity, what, entities, metrics, problems)
         if shape == "expr":
@@ -331,7 +325,8 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
         if entity is None and role == "subject":
             problems.add(row.file, line, f"{what}: expected a subject, found none")
         elif entity is not None and entity not in entities:
-            problems.add(row.file, line,
+            place = reading.get(f"{role}_line", line)
+            problems.add(row.file, place,
                          f"{what}: {role} {entity!r} is not a known entity{suggest(entity, entities)}")
     if metric is None:
         problems.add(row.file, line, f"{what}: expected a metric, found none")
@@ -367,6 +362,7 @@ def _tolerance(row, readings, metrics, what, problems) -> tuple | None:
     if row.tolerance is None:
         return None
     line = row.lines.get("tolerance", row.line)
+    what = f"{what}: tolerance"
     quantity = parse_or_report(row.tolerance, row.file, line, what, problems)
     if quantity is None:
         return None

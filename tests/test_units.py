@@ -84,3 +84,22 @@ def test_bits_and_bytes_differ_by_eight():
 def test_case_matters():
     assert parse_quantity("1 Gb").dimension == "information"
     assert parse_quantity("1 GB").base == 8 * parse_quantity("1 Gb").base
+
+
+def test_unit_cache_is_current_and_agrees_with_pint():
+    """data/units_cache.json must be regenerated (python -m pipeline.units) after units.txt changes."""
+    from pipeline.units import _unit_cache, build_unit_cache, resolve_with_pint
+
+    built = build_unit_cache()
+    assert _unit_cache() == built["units"], "stale unit cache: run `python -m pipeline.units`"
+    for unit, entry in built["units"].items():
+        info = resolve_with_pint(unit)
+        assert math.isclose(info.factor, entry["factor"], rel_tol=1e-15)
+
+
+def test_units_outside_the_cache_still_resolve_through_pint():
+    from pipeline.units import _unit_cache
+
+    assert "GB/ms" not in _unit_cache()
+    assert math.isclose(parse_quantity("1 GB/ms").base, 1e12, rel_tol=1e-12)
+    assert parse_quantity("1 GB/ms").dimension == "information/time"

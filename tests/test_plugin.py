@@ -1,0 +1,129 @@
+"""The pytest plugin: claims as test items (pipeline/pytest_plugin.py, CONTRACT section 8)."""
+
+import re
+import shutil
+
+import pytest
+
+from conftest import BAD, MINI
+
+FILES = {
+    "direct": ["chipa-fp8", "chipa-fp8-pflops", "chipa-fp8-minor", "chipa-fp8-major",
+               "chipa-power", "chipa-sparse", "chipa-per-direction", "chipa-chips", "chipd-fp8",
+               "chipb-fp8", "sysa-fp8", "sysa-bw", "sysb-fp8", "clustera-fp8", "clustera-chips",
+               "chipc-bw", "chipc-bw-roughly", "chipb-bw", "sysb-bw", "sysk-fp8", "unpinned",
+               "qualitative"],
+    "memory": ["sysj-hbm-total", "chipa-hbm-gb", "chipb-hbm-gb"],
+    "ratios": ["a-vs-b", "d-vs-a-change", "b-share", "system-ratio-expr", "cluster-log",
+               "scope-agree", "scope-disagree"],
+}
+ITEMS = [f"claims/{name}.yaml::{claim}" for name, claims in FILES.items() for claim in claims]
+
+# chipb.fp8_dense feeds exactly these pinned claims
+CHIPB_DEPENDENTS = {
+    "claims/direct.yaml::chipb-fp8", "claims/direct.yaml::sysb-fp8",
+    "claims/ratios.yaml::a-vs-b", "claims/ratios.yaml::b-share",
+    "claims/ratios.yaml::system-ratio-expr", "claims/ratios.yaml::scope-agree",
+}
+
+
+@pytest.fixture
+def corpus(pytester, mini_records):
+    """tests/data/mini copied for pytester. `mini_records` has already imported the engine
+    (numpy, pandas, pint) in this process: pytester's in-process runs drop the modules they
+    import, and numpy cannot be imported twice."""
+    shutil.copytree(MINI, pytester.path, dirs_exist_ok=True)
+    return pytester
+
+
+def line_of(path, claim):
+    """1-based line of `- id: <claim>` in a claim file."""
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if re.fullmatch(rf"\s*- id: {re.escape(claim)}", line):
+            return number
+    raise AssertionError(f"no claim {claim} in {path}")
+
+
+def failed_ids(result):
+    return {report.nodeid for report in result.reprec.getreports("pytest_runtest_logreport")
+            if report.when == "call" and report.failed}
+
+
+def test_items_are_named_file_and_claim_id(corpus):
+    result = corpus.runpytest("--collect-only", "-q", "claims")
+    collected = [line for line in result.outlines if "::" in line]
+    assert collected == ITEMS
+
+
+def test_pinned_items_pass_and_unpinned_are_skipped(corpus):
+    result = corpus.runpytest("claims", "-rs")
+    result.assert_outcomes(passed=len(ITEMS) - 1, skipped=1)
+    result.stdout.fnmatch_lines(["SKIPPED*no pinned expect"])
+
+
+def test_a_skipped_item_is_reported_at_its_claim(corpus):
+    result = corpus.runpytest("claims/direct.yaml", "-rs")
+    line = line_of(corpus.path / "claims" / "direct.yaml", "unpinned")
+    result.stdout.fnmatch_lines([f"SKIPPED*claims/direct.yaml:{line}: no pinned expect"])
+
+
+def test_flipping_a_fact_fails_exactly_the_dependent_items(corpus):
+    spec = corpus.path / "specs" / "mini.yaml"
+    text = spec.read_text()
+    assert "value: 500 TFLOPS, source: src-b" in text
+    spec.write_text(text.replace("value: 500 TFLOPS, source: src-b",
+                                 "value: 900 TFLOPS, source: src-b"))
+    result = corpus.runpytest("claims")
+    result.assert_outcomes(passed=len(ITEMS) - 1 - len(CHIPB_DEPENDENTS), skipped=1,
+                           failed=len(CHIPB_DEPENDENTS))
+    assert failed_ids(result) == CHIPB_DEPENDENTS
+    direct, ratios = corpus.path / "claims" / "direct.yaml", corpus.path / "claims" / "ratios.yaml"
+    for message in (
+        f"claims/direct.yaml:{line_of(direct, 'chipb-fp8')}: chipb-fp8: expected consistent, "
+        "got inconsistent (major): claimed 500 TFLOPS [499.5, 500.5], derived 900 TFLOPS",
+        f"claims/direct.yaml:{line_of(direct, 'sysb-fp8')}: sysb-fp8: expected consistent, "
+        "got inconsistent (major): claimed 2 PFLOPS [1.5, 2.5], derived 3.6 PFLOPS",
+        f"claims/ratios.yaml:{line_of(ratios, 'b-share')}: b-share: expected consistent, "
+        "got inconsistent (major): claimed 50% [0.495, 0.505], derived 0.9x",
+    ):
+        assert message in result.outlines
+
+
+def test_a_changed_expect_fails_with_the_message(corpus):
+    path = corpus.path / "claims" / "memory.yaml"
+    path.write_text(path.read_text().replace("expect: inconsistent", "expect: within_rounding"))
+    result = corpus.runpytest("claims/memory.yaml")
+    result.assert_outcomes(passed=2, failed=1)
+    assert (f"claims/memory.yaml:{line_of(path, 'sysj-hbm-total')}: sysj-hbm-total: expected "
+            "within_rounding, got inconsistent (major): claimed 20.7 TB [20.65, 20.75], "
+            "derived 20.25 TiB") in result.outlines
+
+
+def test_an_ambiguous_mismatch_names_the_alternatives(corpus):
+    path = corpus.path / "claims" / "direct.yaml"
+    path.write_text(path.read_text().replace("expect: ambiguous", "expect: consistent"))
+    result = corpus.runpytest("claims/direct.yaml")
+    assert failed_ids(result) == {"claims/direct.yaml::chipc-bw"}
+    assert (f"claims/direct.yaml:{line_of(path, 'chipc-bw')}: chipc-bw: expected consistent, "
+            "got ambiguous: claimed 4.9 TB/s [4.85, 4.95], derived 2 alternatives") \
+        in result.outlines
+
+
+def test_a_bad_claim_file_is_a_collection_error_with_file_and_line(corpus):
+    shutil.copy(BAD / "unknown-unit.yaml", corpus.path / "claims" / "unknown-unit.yaml")
+    result = corpus.runpytest("claims/unknown-unit.yaml")
+    result.assert_outcomes(errors=1)
+    assert "claims/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS'" in result.outlines
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_specs_option_points_elsewhere(corpus):
+    shutil.move(corpus.path / "specs", corpus.path / "elsewhere")
+    result = corpus.runpytest("claims/memory.yaml", "--claimaudit-specs",
+                              str(corpus.path / "elsewhere"))
+    result.assert_outcomes(passed=3)
+
+
+def test_yaml_files_outside_a_claims_directory_are_not_collected(corpus):
+    result = corpus.runpytest("specs")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
