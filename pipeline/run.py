@@ -214,25 +214,39 @@ def _check_expr_dimensions(rows, readings, claims, problems) -> None:
 
 
 def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[int, list[str]]:
-    """For inconsistent claims: would a confusable metric (dense/sparse...) make them hold?"""
+    """For inconsistent claims: would a confusable metric (dense/sparse...) make them hold?
+
+    Worked out once per distinct (subject, baseline, metric, claimed, qualifier,
+    tolerance) and spread to every claim that shares it.
+    """
+    inconsistent = results.index[(results["verdict"] == "inconsistent")
+                                 & (results["shape"] == "subject")]
+    if not len(inconsistent):
+        return {}
+    claims = corpus.claims.loc[inconsistent]
+    keys = ["subject", "baseline", "metric", "claimed", "qualifier", "tolerance"]
+    firsts = claims[keys].astype(object).where(claims[keys].notna(), None)
+    hints_of: dict[tuple, list[str]] = {}
+    for index, key in zip(firsts.index, map(tuple, firsts.to_numpy())):
+        if key not in hints_of:
+            hints_of[key] = _hints_for(graph, corpus, corpus.claims.loc[index])
+    return {index: hints_of[key] for index, key in zip(firsts.index, map(tuple, firsts.to_numpy()))
+            if hints_of[key]}
+
+
+def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:
     from pipeline import fmt
     from pipeline.results import base_region
 
-    hints: dict[int, list[str]] = {}
-    inconsistent = results.index[(results["verdict"] == "inconsistent")
-                                 & (results["shape"] == "subject")]
-    metrics = corpus.metrics
-    for index in inconsistent:
-        claim = corpus.claims.loc[index]
-        region = base_region(claim)
-        for other in metrics.loc[claim["metric"], "confusable"] or []:
-            alts = _target_alts(graph, ("pair", claim["subject"], claim["baseline"], other))
-            if alts and all(not alt.is_missing and judge.judge(region, alt.interval)[0]
-                            == "consistent" for alt in alts):
-                shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
-                hints.setdefault(index, []).append(
-                    f"the {other} figure ({shown}) would be consistent: the claim may use "
-                    f"{other} where {claim['metric']} is meant")
+    region = base_region(claim)
+    hints = []
+    for other in corpus.metrics.loc[claim["metric"], "confusable"] or []:
+        alts = _target_alts(graph, ("pair", claim["subject"], claim["baseline"], other))
+        if alts and all(not alt.is_missing and judge.judge(region, alt.interval)[0]
+                        == "consistent" for alt in alts):
+            shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
+            hints.append(f"the {other} figure ({shown}) would be consistent: the claim may use "
+                         f"{other} where {claim['metric']} is meant")
     return hints
 
 

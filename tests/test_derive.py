@@ -350,3 +350,33 @@ def test_derive_and_judge_are_pure(module):
 def test_the_import_check_sees_imports():
     from pipeline import load
     assert {"yaml", "pathlib"} <= imported_modules(load)
+
+
+CONFUSABLE = """\
+  - id: a
+    kind: chip
+    sparsity: 2
+    facts:
+      - {metric: fp8_dense, value: "1,000 TFLOPS", source: s}
+      - {metric: scaleup_bandwidth, value: "1.8 TB/s", source: s}
+"""
+
+
+@pytest.mark.parametrize("claim, hint", [
+    ("{id: h1, subject: a, metric: fp8_dense, claimed: 2 PFLOPS}",
+     "the fp8_sparse figure (2,000 TFLOPS) would be consistent: the claim may use fp8_sparse "
+     "where fp8_dense is meant"),
+    ("{id: h1, subject: a, metric: scaleup_bandwidth, claimed: 900 GB/s}",
+     "the scaleup_bandwidth_per_direction figure (0.9 TB/s) would be consistent: the claim may "
+     "use scaleup_bandwidth_per_direction where scaleup_bandwidth is meant"),
+])
+def test_an_inconsistent_claim_gets_a_hint_when_a_confusable_metric_fits(tmp_path, claim, hint):
+    records = to_records(check_paths(*corpus(tmp_path, CONFUSABLE, f"  - {claim}\n")))
+    assert records[0]["verdict"] == "inconsistent"
+    assert records[0]["hints"] == [hint]
+
+
+def test_no_hint_when_no_confusable_metric_fits(tmp_path):
+    claim = "  - {id: h1, subject: a, metric: fp8_dense, claimed: 3 PFLOPS}\n"
+    records = to_records(check_paths(*corpus(tmp_path, CONFUSABLE, claim)))
+    assert records[0]["verdict"] == "inconsistent" and records[0]["hints"] == []
