@@ -76,14 +76,11 @@ def _skip_at_claim(reason: str) -> BaseException:
 
 def mismatch_message(record: dict) -> str:
     """`claims/x.yaml:42: id: expected consistent, got inconsistent (major): claimed ..., derived ...`"""
-    from pipeline import fmt
-    from pipeline.render import derived_text, verdict_label
+    from pipeline.render import derived_text, region_text, verdict_label
 
     claimed = record.get("claimed")
     claimed_part = "nothing claimed"
     if claimed:
-        low = "-inf" if claimed["low"] is None else fmt.number(claimed["low"])
-        high = "inf" if claimed["high"] is None else fmt.number(claimed["high"])
-        claimed_part = f"claimed {claimed['text']} [{low}, {high}]"
+        claimed_part = f"claimed {claimed['text']} {region_text(claimed)}"
     return (f"{record['file']}:{record['line']}: {record['id']}: expected {record['expect']}, "
             f"got {verdict_label(record)}: {claimed_part}, derived {derived_text(record)}")

@@ -111,6 +111,13 @@ def markdown_table(records: list[dict]) -> str:
     return "\n".join(lines) + "\n\n" + markdown_cell(summary_line(records)) + "\n"
 
 
+def region_text(claimed: dict) -> str:
+    """`[20.65, 20.75]`, `[2, ∞)`, `(-∞, 10]`: the claimed region as a reader writes it."""
+    low = "(-∞" if claimed["low"] is None else f"[{fmt.number(claimed['low'])}"
+    high = "∞)" if claimed["high"] is None else f"{fmt.number(claimed['high'])}]"
+    return f"{low}, {high}"
+
+
 def json_text(records: list[dict]) -> str:
     return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
 
@@ -123,9 +130,8 @@ def explain_text(record: dict, spec_sources: dict) -> str:
         out.append(f"  translation: {record['translation']}")
     claimed = record.get("claimed")
     if claimed:
-        low = "-inf" if claimed["low"] is None else fmt.number(claimed["low"])
-        high = "inf" if claimed["high"] is None else fmt.number(claimed["high"])
-        out.append(f"  claimed:   {claimed_text(record)} -> region [{low}, {high}] {claimed['unit']}")
+        out.append(f"  claimed:   {claimed_text(record)} -> region {region_text(claimed)} "
+                   f"{claimed['unit']}".rstrip())
     target = record.get("expr") or " vs ".join(
         x for x in (record.get("subject"), record.get("baseline")) if x)
     if target:
