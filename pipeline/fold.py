@@ -2,8 +2,9 @@
 
 A claim with one row takes that row's verdict. With several rows (interpretations,
 conflicting facts) the claim is `ambiguous` when their verdicts differ, and takes
-the common verdict (with the worse severity) when they agree. All by column
-operations: one groupby over the rows, whatever the number of claims.
+the common verdict (with the worse severity) when they agree. The rows of one
+claim are brought together by a stable sort on the claim (usually a no-op: the
+joins keep them adjacent) and folded block by block with numpy reductions.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+VERDICT_CODES = ("consistent", "within_rounding", "inconsistent", "unverifiable", "ambiguous")
 SEVERITY_RANK = {"minor": 1, "major": 2}
 
 
@@ -24,18 +26,22 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     result["n_rows"] = 0
     if rows.empty:
         return result
-    groups = rows.groupby("claim", sort=False)
-    size = groups.size()
-    verdicts = groups["verdict"].nunique()
-    first_row = groups.head(1).set_index("claim")
-    worst = rows["severity"].map(SEVERITY_RANK).fillna(0).groupby(rows["claim"]).max()
-    agree = (verdicts == 1).reindex(size.index)
-    claims_index = size.index
-    result.loc[claims_index, "n_rows"] = size.to_numpy()
-    result.loc[claims_index, "verdict"] = np.where(
-        agree, first_row.loc[claims_index, "verdict"].to_numpy(), "ambiguous")
-    severity = worst.reindex(claims_index).map({1: "minor", 2: "major"})
-    result.loc[claims_index, "severity"] = np.where(agree, severity.to_numpy(dtype=object), None)
-    first_index = pd.Series(rows.index, index=rows.index).groupby(rows["claim"], sort=False).first()
-    result.loc[claims_index, "row"] = np.where(agree, first_index.reindex(claims_index), -1)
+    claim = rows["claim"].to_numpy()
+    order = np.arange(len(claim))
+    if np.any(claim[1:] < claim[:-1]):
+        order = np.argsort(claim, kind="stable")
+    claim = claim[order]
+    start = np.flatnonzero(np.r_[True, claim[1:] != claim[:-1]])
+    verdict = pd.Categorical(rows["verdict"].to_numpy()[order], categories=VERDICT_CODES).codes
+    severity = rows["severity"].map(SEVERITY_RANK).fillna(0).to_numpy(int)[order]
+    agree = np.minimum.reduceat(verdict, start) == np.maximum.reduceat(verdict, start)
+    worst = np.maximum.reduceat(severity, start)
+    first = start
+    owners = claim[start]
+    result.loc[owners, "n_rows"] = np.diff(np.r_[start, len(claim)])
+    result.loc[owners, "verdict"] = np.where(
+        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous")
+    result.loc[owners, "severity"] = np.where(
+        agree & (worst > 0), np.where(worst == 2, "major", "minor"), None).astype(object)
+    result.loc[owners, "row"] = np.where(agree, rows.index.to_numpy()[order][first], -1)
     return result

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from pipeline.intervals import REL_EQ, Interval, le, lt
 
@@ -93,27 +94,37 @@ RULES = ("about", "exact", "roughly", "nearly", "just_over", "at_least", "more_t
 
 
 def regions(v, h, rule, r, absolute):
-    """claimed_region over numpy columns: returns low, high, low_open, high_open."""
+    """claimed_region over numpy columns: returns low, high, low_open, high_open.
+
+    Each distinct rule is applied once to the rows that carry it (rules are few,
+    rows many), with the same formulas as the scalar claimed_region.
+    """
     v, h, r, absolute = (np.asarray(a, dtype=float) for a in (v, h, r, absolute))
-    rule = np.asarray(rule, dtype=object)
+    codes, names = pd.factorize(np.asarray(rule, dtype=object), use_na_sentinel=True)
     spread = np.where(np.isnan(absolute), v * r, absolute)
     has_spread = ~np.isnan(spread)
     spread0 = np.where(has_spread, spread, 0.0)
-    half = np.where(rule == "exact", 0.0, h)
-    sym_low = np.where(has_spread, np.minimum(v - half, v - spread0), v - half)
-    sym_high = np.where(has_spread, np.maximum(v + half, v + spread0), v + half)
-    choices = {
-        "about": (sym_low, sym_high), "exact": (sym_low, sym_high),
-        "roughly": (sym_low, sym_high),
-        "nearly": (v - spread0, v + h),
-        "just_over": (v, np.maximum(v + h, v + spread0)),
-        "at_least": (v, np.full_like(v, INF)), "more_than": (v, np.full_like(v, INF)),
-        "at_most": (np.full_like(v, -INF), v), "less_than": (np.full_like(v, -INF), v),
-    }
-    low = np.select([rule == name for name in RULES], [choices[n][0] for n in RULES], np.nan)
-    high = np.select([rule == name for name in RULES], [choices[n][1] for n in RULES], np.nan)
-    low_open = np.isin(rule, ["just_over", "more_than"])
-    high_open = rule == "less_than"
+    low, high = np.full_like(v, np.nan), np.full_like(v, np.nan)
+    low_open, high_open = np.zeros(len(v), dtype=bool), np.zeros(len(v), dtype=bool)
+    for code, name in enumerate(names):
+        rows = codes == code
+        vv, hh, ss, has = v[rows], h[rows], spread0[rows], has_spread[rows]
+        if name in ("about", "exact", "roughly"):
+            half = np.zeros_like(vv) if name == "exact" else hh
+            low[rows] = np.where(has, np.minimum(vv - half, vv - ss), vv - half)
+            high[rows] = np.where(has, np.maximum(vv + half, vv + ss), vv + half)
+        elif name == "nearly":
+            low[rows], high[rows] = vv - ss, vv + hh
+        elif name == "just_over":
+            low[rows], high[rows] = vv, np.maximum(vv + hh, vv + ss)
+        elif name in ("at_least", "more_than"):
+            low[rows], high[rows] = vv, INF
+        elif name in ("at_most", "less_than"):
+            low[rows], high[rows] = -INF, vv
+        else:
+            raise ValueError(f"unknown region rule {name!r}")
+        low_open[rows] = name in ("just_over", "more_than")
+        high_open[rows] = name == "less_than"
     return low, high, low_open, high_open
 
 

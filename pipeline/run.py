@@ -68,8 +68,8 @@ def check_paths(claim_paths: list[Path], specs_dir: Path) -> Run:
 def check_corpus(corpus) -> Run:
     graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics)
     _derive_all_facts(graph, corpus)
-    readings = _readings(corpus.claims)
-    targets, payloads = _targets(graph, readings, corpus)
+    readings, keys = _readings(corpus.claims)
+    targets, payloads = _targets(graph, readings, keys, corpus)
     rows = readings.merge(targets, on="key", how="left")
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
@@ -90,32 +90,50 @@ def _derive_all_facts(graph: SpecGraph, corpus) -> None:
 
 # -- readings -------------------------------------------------------------------
 
-def _readings(claims: pd.DataFrame) -> pd.DataFrame:
-    """One row per (claim, reading): key = ('pair', subject, baseline, metric), ('expr', text),
-    or ('members', entity, None, metric) for the spec audit's sum over members."""
+def _readings(claims: pd.DataFrame) -> tuple[pd.DataFrame, list[tuple]]:
+    """One row per (claim, reading), and the distinct readings it refers to by number.
+
+    A reading is ('pair', subject, baseline, metric), ('expr', text), or ('members',
+    entity, None, metric) for the spec audit's sum over members. Rows carry the
+    reading's number (`key`), so joins and look-ups work on integers.
+    """
+    keys: list[tuple] = []
     frames = []
     for shape, kind in (("subject", "pair"), ("members", "members")):
         simple = claims[claims["shape"] == shape]
-        frames.append(pd.DataFrame({
-            "claim": simple.index,
-            "key": list(zip([kind] * len(simple), simple["subject"], simple["baseline"],
-                            simple["metric"])),
-            "reading_label": "",
-        }))
+        codes, distinct = _distinct_rows(simple, ["subject", "baseline", "metric"])
+        frames.append(pd.DataFrame({"claim": simple.index, "key": codes + len(keys),
+                                    "reading_label": ""}))
+        keys += [(kind, *row) for row in distinct]
     exprs = claims[claims["shape"] == "expr"]
-    frames.append(pd.DataFrame({"claim": exprs.index,
-                                "key": [("expr", text) for text in exprs["expr"]],
+    codes, texts = pd.factorize(exprs["expr"])
+    frames.append(pd.DataFrame({"claim": exprs.index, "key": codes + len(keys),
                                 "reading_label": ""}))
-    rows = []
+    keys += [("expr", text) for text in texts]
+    rows, numbers = [], {}
     for index, claim in claims[claims["shape"] == "interpretations"].iterrows():
         for item in claim["interpretations"]:
             metric = item.get("metric") or claim["metric"]
             label = item.get("label") or _reading_label(item["subject"], item.get("baseline"),
                                                         metric, claim["metric"])
-            rows.append((index, ("pair", item["subject"], item.get("baseline"), metric), label))
+            key = ("pair", item["subject"], item.get("baseline"), metric)
+            if key not in numbers:
+                numbers[key] = len(keys)
+                keys.append(key)
+            rows.append((index, numbers[key], label))
     frames.append(pd.DataFrame(rows, columns=["claim", "key", "reading_label"]))
-    return pd.concat([f for f in frames if len(f)], ignore_index=True) if any(
-        len(f) for f in frames) else pd.DataFrame(columns=["claim", "key", "reading_label"])
+    readings = pd.concat(frames, ignore_index=True)
+    return readings.astype({"key": "int64"}), keys
+
+
+def _distinct_rows(frame: pd.DataFrame, columns: list[str]) -> tuple[np.ndarray, list[tuple]]:
+    """Number each row by its distinct combination of `columns` (None counts as a value)."""
+    if frame.empty:
+        return np.zeros(0, dtype="int64"), []
+    part = frame[columns].astype(object)
+    codes = part.groupby(columns, dropna=False, sort=False).ngroup().to_numpy()
+    distinct = part.drop_duplicates()
+    return codes, [tuple(None if pd.isna(v) else v for v in row) for row in distinct.to_numpy()]
 
 
 def _reading_label(subject, baseline, metric, claim_metric) -> str:
@@ -125,26 +143,26 @@ def _reading_label(subject, baseline, metric, claim_metric) -> str:
 
 # -- targets --------------------------------------------------------------------
 
-def _targets(graph: SpecGraph, readings: pd.DataFrame, corpus):
-    """Each unique reading key -> rows (one per alternative) with value/low/high and a payload."""
+def _targets(graph: SpecGraph, readings: pd.DataFrame, keys: list[tuple], corpus):
+    """Each distinct reading -> rows (one per alternative) with value/low/high and a payload."""
     payloads: list[Alt] = []
     rows = []
     problems = Collector()
     claims = corpus.claims
-    for key in pd.unique(readings["key"]) if len(readings) else []:
+    for number, key in enumerate(keys):
         try:
             alts = _target_alts(graph, key)
         except (DerivationError, expr.ExprError) as exc:
-            _report_claim_error(exc, key, readings, claims, problems)
+            _report_claim_error(exc, number, readings, claims, problems)
             continue
         for alt in alts:
             payloads.append(alt)
             interval = alt.interval
-            rows.append((key, len(payloads) - 1, alt.label, dimension_name(alt.dims),
+            rows.append((number, len(payloads) - 1, alt.label, dimension_name(alt.dims),
                          np.nan if interval is None else interval.value,
                          np.nan if interval is None else interval.low,
                          np.nan if interval is None else interval.high))
-    _check_expr_dimensions(rows, readings, claims, problems)
+    _check_expr_dimensions(rows, keys, readings, claims, problems)
     problems.raise_if_any()
     return pd.DataFrame(rows, columns=["key", "payload", "alt_label", "dimension", "value",
                                        "low", "high"]), payloads
@@ -187,16 +205,16 @@ def _report_claim_error(exc, key, readings, claims, problems) -> None:
                      f"claim {claim['id']!r}: {message}")
 
 
-def _check_expr_dimensions(rows, readings, claims, problems) -> None:
+def _check_expr_dimensions(rows, keys, readings, claims, problems) -> None:
     """An expression claim's result must have the claimed quantity's dimension.
 
     Checked once per unique (expression, claimed text) pair; only failing pairs
     are traced back to their claims.
     """
-    dims = {row[0]: row[3] for row in rows if row[0][0] == "expr" and not np.isnan(row[4])}
+    dims = {row[0]: row[3] for row in rows if keys[row[0]][0] == "expr" and not np.isnan(row[4])}
     if not dims:
         return
-    mask = readings["key"].map(lambda key: key in dims).to_numpy(bool)
+    mask = readings["key"].isin(list(dims)).to_numpy(bool)
     pairs = readings.loc[mask, ["claim", "key"]].assign(
         claimed=lambda f: claims.loc[f["claim"], "claimed"].to_numpy())
     for (key, _), group in pairs.groupby(["key", "claimed"], sort=False):
@@ -224,14 +242,13 @@ def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[in
     if not len(inconsistent):
         return {}
     claims = corpus.claims.loc[inconsistent]
-    keys = ["subject", "baseline", "metric", "claimed", "qualifier", "tolerance"]
-    firsts = claims[keys].astype(object).where(claims[keys].notna(), None)
-    hints_of: dict[tuple, list[str]] = {}
-    for index, key in zip(firsts.index, map(tuple, firsts.to_numpy())):
-        if key not in hints_of:
-            hints_of[key] = _hints_for(graph, corpus, corpus.claims.loc[index])
-    return {index: hints_of[key] for index, key in zip(firsts.index, map(tuple, firsts.to_numpy()))
-            if hints_of[key]}
+    codes, _ = _distinct_rows(claims, ["subject", "baseline", "metric", "claimed", "qualifier",
+                                       "tolerance"])
+    first = pd.Series(claims.index).groupby(codes).first()
+    hints_of = {code: _hints_for(graph, corpus, corpus.claims.loc[index])
+                for code, index in first.items()}
+    hinted = np.array([bool(hints_of[code]) for code in range(len(first))], dtype=bool)[codes]
+    return {index: hints_of[code] for index, code in zip(claims.index[hinted], codes[hinted])}
 
 
 def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:

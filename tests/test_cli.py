@@ -395,3 +395,14 @@ def test_no_command_is_a_usage_error(capsys):
         main([])
     assert caught.value.code == 2
     assert "the following arguments are required: command" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code", [
+    "import pipeline.pytest_plugin",
+    "import sys; sys.argv = ['claimaudit', '--help']\n"
+    "from pipeline.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass",
+])
+def test_plugin_load_and_help_import_neither_pandas_nor_pint(code):
+    probe = code + "\nimport sys\nprint(sorted({'pandas', 'pint', 'pandera', 'numpy'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -380,3 +380,25 @@ def test_no_hint_when_no_confusable_metric_fits(tmp_path):
     claim = "  - {id: h1, subject: a, metric: fp8_dense, claimed: 3 PFLOPS}\n"
     records = to_records(check_paths(*corpus(tmp_path, CONFUSABLE, claim)))
     assert records[0]["verdict"] == "inconsistent" and records[0]["hints"] == []
+
+
+def test_a_spec_directory_may_add_metrics(tmp_path):
+    entities = """\
+      - id: a
+        kind: chip
+        facts:
+          - {metric: fp8_dense, value: "1,000 TFLOPS", source: s}
+          - {metric: power, value: "500 W", source: s}
+    """
+    paths = corpus(tmp_path, entities, "  - {id: e, subject: a, metric: fp8_per_watt, "
+                                       "claimed: 2 TFLOPS/W, expect: consistent}\n")
+    (tmp_path / "specs" / "metrics.yaml").write_text(
+        "metrics:\n  fp8_per_watt: {unit: FLOPS/W, aggregates: none, display: TFLOPS/W,\n"
+        "                 formula: \"fp8_dense / power\"}\n")
+    [record] = to_records(check_paths(*paths))
+    assert record["verdict"] == "consistent"
+    assert record["derived"] == {"value": 2.0, "unit": "TFLOPS/W",
+                                 "low": pytest.approx(999.5 / 500.5, rel=1e-9),
+                                 "high": pytest.approx(1000.5 / 499.5, rel=1e-9)}
+    assert record["steps"][-1] == ("a.fp8_per_watt = fp8_dense / power = 1,000 TFLOPS [s] / "
+                                   "500 W [s] = 2 TFLOPS/W")

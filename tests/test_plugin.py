@@ -2,6 +2,7 @@
 
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -127,3 +128,34 @@ def test_specs_option_points_elsewhere(corpus):
 def test_yaml_files_outside_a_claims_directory_are_not_collected(corpus):
     result = corpus.runpytest("specs")
     assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def test_flipping_one_bundled_spec_fact_fails_exactly_the_dependent_claims(pytester, mini_records):
+    """On a copy of the bundled corpus: Trn2 UltraServer FP8 83.2 -> 93.2 PFLOPS."""
+    from pipeline.results import to_records
+    from pipeline.run import check_paths
+
+    root = Path(__file__).resolve().parent.parent
+    for name in ("claims", "specs"):
+        shutil.copytree(root / name, pytester.path / name)
+    spec = pytester.path / "specs" / "aws.yaml"
+    text = spec.read_text()
+    fact = '{metric: fp8_dense, value: "83.2 PFLOPS"'
+    assert text.count(fact) == 1
+    spec.write_text(text.replace(fact, fact.replace("83.2", "93.2")))
+
+    def verdicts(specs):
+        return {f"{r['file'].split('/')[-1]}::{r['id']}": r["verdict"] for r in
+                to_records(check_paths([pytester.path / "claims"], specs))}
+
+    before, after = verdicts(root / "specs"), verdicts(pytester.path / "specs")
+    changed = {key for key in before if before[key] != after[key]}
+    assert "register-2025-12-02-trainium4.yaml::trn3-us-vs-trn2-us-compute-4p4" in changed
+
+    result = pytester.runpytest("claims", "-q", "-p", "no:cacheprovider")
+    failed = {line.split(" ")[1].split("claims/")[-1] for line in result.outlines
+              if line.startswith("FAILED ")}
+    assert failed == changed
+    assert re.search(r"^claims/register-2025-12-02-trainium4\.yaml:\d+: trn3-us-vs-trn2-us-"
+                     r"compute-4p4: expected consistent, got inconsistent \(major\): claimed 4\.4x "
+                     r"\[4\.35, 4\.45\], derived 3\.88893x$", result.stdout.str(), re.MULTILINE)

@@ -1,10 +1,12 @@
-"""Known answers for quantity parsing (pipeline/units.py)."""
+"""Quantity parsing (pipeline/units.py): known answers for every unit, and properties."""
 
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pipeline.units import UnitError, parse_quantity
+from pipeline.units import UnitError, convert, parse_quantity
 
 KNOWN = [
     # text, value, h, unit, kind, base value
@@ -103,3 +105,44 @@ def test_units_outside_the_cache_still_resolve_through_pint():
     assert "GB/ms" not in _unit_cache()
     assert math.isclose(parse_quantity("1 GB/ms").base, 1e12, rel_tol=1e-12)
     assert parse_quantity("1 GB/ms").dimension == "information/time"
+
+
+# -- properties ---------------------------------------------------------------------------
+
+UNITS = ["B", "kB", "MB", "GB", "TB", "PB", "EB", "KiB", "MiB", "GiB", "TiB", "PiB",
+         "GB/s", "TB/s", "GiB/s", "Gbps", "Tbps", "Gb/s", "Tb/s", "FLOPS", "TFLOPS", "PFLOPS",
+         "EFLOPS", "TFLOP/s", "TOPS", "POPS", "ns", "us", "µs", "ms", "s", "W", "kW", "MW", "nm"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(mantissa=st.integers(1, 10**9), decimals=st.integers(0, 6), unit=st.sampled_from(UNITS))
+def test_parse_then_convert_back_round_trips(mantissa, decimals, unit):
+    value = mantissa / 10**decimals
+    text = f"{value:.{decimals}f} {unit}"
+    quantity = parse_quantity(text)
+    assert math.isclose(convert(quantity.base, unit), value, rel_tol=1e-12)
+    assert math.isclose(convert(quantity.base_h, unit), quantity.h, rel_tol=1e-12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(mantissa=st.integers(0, 10**9), decimals=st.integers(0, 6))
+def test_resolution_is_half_a_unit_of_the_last_written_digit(mantissa, decimals):
+    text = f"{mantissa / 10**decimals:,.{decimals}f}"          # thousands separators included
+    assert math.isclose(parse_quantity(text).h, 0.5 * 10.0**-decimals, rel_tol=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(digits=st.integers(1, 9), decimals=st.integers(0, 3), exponent=st.integers(-5, 20))
+def test_resolution_of_exponent_forms(digits, decimals, exponent):
+    mantissa = f"{digits}" + (f".{'0' * decimals}" if decimals else "")
+    quantity = parse_quantity(f"{mantissa}e{exponent} TB")
+    assert math.isclose(quantity.h, 0.5 * 10.0 ** (exponent - decimals), rel_tol=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=st.integers(1, 10**6), unit=st.sampled_from(["GB", "TB", "MB", "PB"]))
+def test_binary_units_are_larger_by_the_prefix_ratio(value, unit):
+    decimal = parse_quantity(f"{value} {unit}")
+    binary = parse_quantity(f"{value} {unit[0]}i{unit[1:]}")
+    power = "kMGTP".index(unit[0]) + 1
+    assert math.isclose(binary.base / decimal.base, (1024 / 1000) ** power, rel_tol=1e-12)
