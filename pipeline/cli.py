@@ -75,16 +75,19 @@ def exit_status(records: list[dict], strict: bool = False) -> int:
 
 
 def cmd_report(args) -> int:
-    from pipeline.report import ReportError, write_reports
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from pipeline.figures import Painter
 
-    run = check_paths([args.claims], args.specs)
-    try:
-        written = write_reports(run, args.out, args.date)
-    except ReportError as exc:
-        print(f"claimaudit: {exc}", file=sys.stderr)
-        return 2
+    with Painter().start() as painter:      # started first: matplotlib loads meanwhile
+        from pipeline.report import ReportError, write_reports
+        from pipeline.results import to_records
+        from pipeline.run import check_paths
+
+        run = check_paths([args.claims], args.specs)
+        try:
+            written = write_reports(run, args.out, args.date, painter=painter)
+        except ReportError as exc:
+            print(f"claimaudit: {exc}", file=sys.stderr)
+            return 2
     print(f"wrote {len(written)} files to {args.out}")
     return exit_status(to_records(run))
 

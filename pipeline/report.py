@@ -22,7 +22,7 @@ from urllib.parse import quote as _percent_encode
 from urllib.parse import urlsplit
 
 from pipeline.changes import changes_view, previous_records
-from pipeline.figures import write_figure
+from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
 from pipeline.results import to_records
 
@@ -186,12 +186,13 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
 
 # -- writing --------------------------------------------------------------------------------------
 
-def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None
-                  ) -> list[Path]:
+def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None,
+                  painter: Painter | None = None) -> list[Path]:
     """Write index.md, one <source-id>.md each, specs.md, CHANGES.md, results.json and
     figures/<source-id>.svg into out_dir, replacing it whole; returns the paths written.
 
-    `audit` is `pipeline.audit.spec_audit(run)` unless given. Raises ReportError (nothing written)
+    `audit` is `pipeline.audit.spec_audit(run)` unless given; `painter` draws the figures
+    (in this process unless a started one is given). Raises ReportError (nothing written)
     for a bad date, source id or out dir; on any other failure out_dir is left as it was.
     """
     out_dir = Path(out_dir)
@@ -204,7 +205,7 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
     try:
         os.chmod(staging, 0o755)
-        names = _render_all(run, records, audit, previous, date, staging)
+        names = _render_all(run, records, audit, previous, date, staging, painter or Painter())
         _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -288,7 +289,8 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
     names.append(name)
 
 
-def _render_all(run, records, audit, previous, date, staging: Path) -> list[str]:
+def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter
+                ) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
     env, names = _environment(), []
     spec_sources = {m["id"]: m for m in map(_source_meta,
@@ -302,7 +304,9 @@ def _render_all(run, records, audit, previous, date, staging: Path) -> list[str]
     sources = []
     for meta in metas:
         view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
-        if write_figure(view["claims"], staging / view["figure"]):
+        rows = figure_rows(view["claims"])
+        if rows:
+            painter.draw(rows, staging / view["figure"])
             names.append(view["figure"])
         else:
             view["figure"] = None
@@ -316,4 +320,5 @@ def _render_all(run, records, audit, previous, date, staging: Path) -> list[str]
     old_records, unreadable = previous
     changes = changes_view(old_records, records, unreadable)
     _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
+    painter.finish()
     return names

@@ -262,6 +262,32 @@ def test_same_inputs_and_date_give_byte_identical_files(fixture_run, tmp_path):
     assert any(name.endswith(".svg") for name in first)
 
 
+def test_a_worker_process_draws_the_same_files(fixture_run, tmp_path):
+    from pipeline.figures import Painter
+
+    write_reports(fixture_run, tmp_path / "here", DATE, audit=AUDIT)
+    with Painter().start() as painter:
+        write_reports(fixture_run, tmp_path / "worker", DATE, audit=AUDIT, painter=painter)
+    assert snapshot(tmp_path / "here") == snapshot(tmp_path / "worker")
+
+
+def test_a_failure_in_the_worker_leaves_the_previous_reports_untouched(fixture_run, tmp_path):
+    from pipeline.figures import Painter
+
+    out = tmp_path / "reports"
+    write_reports(fixture_run, out, DATE, audit=AUDIT)
+    before = snapshot(out)
+
+    class Broken(Painter):
+        def draw(self, rows, path):
+            super().draw([{**rows[0], "label": None}], path)     # the worker's draw raises
+
+    with Broken().start() as painter, pytest.raises(TypeError):
+        write_reports(fixture_run, out, DATE, audit=AUDIT, painter=painter)
+    assert snapshot(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["reports"]
+
+
 def test_without_a_date_no_date_appears(undated_out):
     for name, content in markdown_files(undated_out).items():
         assert "Audit of" not in content, name
