@@ -14,6 +14,7 @@ Pure: takes frames, returns values; no files, no YAML.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -97,7 +98,7 @@ class SpecGraph:
         refs = _unique((entity if e is None else e, m) for e, m in expr.references(tree))
         options = [self.derive(e, m) for e, m in refs]
         results = []
-        for combo in itertools.islice(consistent_combinations(options), MAX_COMBINATIONS):
+        for combo in capped(consistent_combinations(options), f"expression {expr.render(tree)!r}"):
             chosen = dict(zip(refs, combo))
             missing = [m for alt in combo for m in alt.missing]
             if missing:
@@ -133,7 +134,9 @@ class SpecGraph:
             return tuple(self._fact_alt(name, f, dims, labelled) for f in direct)
         expressions = [f for f in facts if f.tree is not None]
         if expressions:
-            return tuple(alt for f in expressions for alt in self._expression_fact(name, f, dims))
+            labelled = len(expressions) > 1
+            return tuple(alt for f in expressions
+                         for alt in self._expression_fact(name, f, dims, labelled))
         row = self.entities[entity]
         if metric == "chips" and row.kind == "chip":
             return (Alt(Interval.exact(1.0), dims, (f"{name} = 1 (a chip)",)),)
@@ -145,7 +148,7 @@ class SpecGraph:
                 return self._sparse(name, entity, dense, float(row.sparsity))
         if metric_row.formula is not None:
             tree = expr.parse(metric_row.formula, allow_bare_names=True)
-            alts = self._checked(name, tree, dims, metric_row.display, entity)
+            alts = self._checked(name, tree, dims, metric_row.display, entity, metric_row)
             return tuple(alt if alt.is_missing else _last_step(
                 alt, f"{name} = {expr.render(tree)} = {alt.steps[-1]}") for alt in alts)
         return (Alt(None, dims, (), (), (name,)),)
@@ -159,43 +162,45 @@ class SpecGraph:
                    (f"{name} = {shown}",), (fact.source,), (), label, quantity.unit, fact=True,
                    choices=choices)
 
-    def _expression_fact(self, name: str, fact, dims) -> tuple[Alt, ...]:
+    def _expression_fact(self, name: str, fact, dims, labelled: bool) -> tuple[Alt, ...]:
+        """An expression fact's alternatives; with several such facts, each is a choice."""
         display = self.metrics[fact.metric].display
         alts = self._checked(name, fact.tree, dims, display, None, fact)
+        written = f"{name} = {expr.render(fact.tree)}"
+        choice = (((fact.entity, fact.metric), (fact.file, fact.line)),) if labelled else ()
+        label = f"{written} [{fact.source}]" if labelled else ""
         out = []
         for alt in alts:
-            if alt.is_missing:
-                out.append(alt)
-                continue
-            step = f"{name} = {expr.render(fact.tree)} = {alt.steps[-1]} [{fact.source}]"
-            out.append(Alt(alt.interval, alt.dims, alt.steps[:-1] + (step,),
-                           _unique(alt.sources + (fact.source,)), (), alt.label, alt.unit,
-                           choices=alt.choices))
+            step = () if alt.is_missing else (f"{written} = {alt.steps[-1]} [{fact.source}]",)
+            out.append(dataclasses.replace(
+                alt, steps=alt.steps[:-1] + step if step else alt.steps,
+                sources=_unique(alt.sources + (fact.source,)),
+                label="; ".join(x for x in (label, alt.label) if x),
+                choices=_unique(choice + alt.choices)))
         return tuple(out)
 
-    def _checked(self, name, tree, dims, display, entity, fact=None) -> tuple[Alt, ...]:
+    def _checked(self, name, tree, dims, display, entity, place) -> tuple[Alt, ...]:
         """Evaluate an expression for a figure; its dimension must be the metric's."""
         try:
             alts = self.evaluate(tree, display, entity)
         except expr.ExprError as exc:
-            raise DerivationError(self._problem(fact, f"{name}: {exc}")) from None
+            raise DerivationError(_problem(place, f"{name}: {exc}")) from None
         for alt in alts:
             if not alt.is_missing and tuple(alt.dims) != tuple(dims):
-                raise DerivationError(self._problem(
-                    fact, f"{name}: expression {expr.render(tree)!r} does not give the metric's "
-                          f"dimension"))
+                raise DerivationError(_problem(
+                    place, f"{name}: expression {expr.render(tree)!r} does not give the metric's "
+                           f"dimension"))
         return alts
-
-    def _problem(self, fact, message: str) -> Problem:
-        if fact is None:
-            return Problem("specs/metrics.yaml", 0, message)
-        return Problem(fact.file, fact.lines.get("value", fact.line), message)
 
     def _aggregate(self, name: str, row, metric: str, dims) -> tuple[Alt, ...]:
         members = [(member, int(count)) for member, count, _ in row.members]
         options = [self.derive(member, metric) for member, _ in members]
         results = []
-        for combo in itertools.islice(consistent_combinations(options), MAX_COMBINATIONS):
+        try:
+            combos = capped(consistent_combinations(options), name)
+        except expr.ExprError as exc:
+            raise DerivationError(_problem(row, str(exc))) from None
+        for combo in combos:
             missing = _unique(m for alt in combo for m in alt.missing)
             if missing:
                 results.append(Alt(None, dims, _steps(combo), _sources(combo), missing,
@@ -270,8 +275,23 @@ def _label(combo) -> str:
 
 def _last_step(alt: Alt, step: str) -> Alt:
     """The same alternative with its last step written out in full."""
-    return Alt(alt.interval, alt.dims, alt.steps[:-1] + (step,), alt.sources, alt.missing,
-               alt.label, alt.unit)
+    return dataclasses.replace(alt, steps=alt.steps[:-1] + (step,))
+
+
+def _problem(place, message: str) -> Problem:
+    """A problem at a fact's value, a metric's formula or an entity (any row with file/line)."""
+    lines = getattr(place, "lines", None) or {}
+    line = lines.get("value", lines.get("formula", place.line))
+    return Problem(place.file, line, message)
+
+
+def capped(combinations, what: str) -> list:
+    """At most MAX_COMBINATIONS readings; more is an input error, never a silent cut."""
+    taken = list(itertools.islice(combinations, MAX_COMBINATIONS + 1))
+    if len(taken) > MAX_COMBINATIONS:
+        raise expr.ExprError(f"{what}: more than {MAX_COMBINATIONS} combinations of conflicting "
+                             "facts; mark the outdated ones `superseded: true`")
+    return taken
 
 
 def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> str:

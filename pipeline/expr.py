@@ -49,6 +49,8 @@ def parse(text, allow_bare_names: bool = False):
 
 def _convert(node, text: str, bare: bool):
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        if not math.isfinite(float(node.value)):
+            raise ExprError(f"expression {text!r}: the number {node.value!r} is not finite")
         return ("num", float(node.value))
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return ("bin", _BINARY[type(node.op)], _convert(node.left, text, bare),

@@ -128,10 +128,16 @@ def regions(v, h, rule, r, absolute):
     return low, high, low_open, high_open
 
 
+def close_columns(a, b):
+    """intervals.close over numpy columns."""
+    return _close(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+
+
 def _close(a, b):
-    with np.errstate(invalid="ignore"):
-        both_inf = np.isinf(a) & np.isinf(b) & (a == b)
-        return both_inf | (np.abs(a - b) <= REL_EQ * np.maximum(np.abs(a), np.abs(b)))
+    """intervals.close over columns: equal, or finite and within a relative 1e-9."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        finite = np.isfinite(a) & np.isfinite(b)
+        return (a == b) | (finite & (np.abs(a - b) <= REL_EQ * np.maximum(np.abs(a), np.abs(b))))
 
 
 def _le(a, b):

@@ -62,8 +62,21 @@ class Document:
     root: object
 
 
-def _walk(node, path: str, problems: Collector):
-    """Node tree -> Node / list / str / None; scalars stay as written."""
+def _walk(node, path: str, problems: Collector, seen: dict | None = None):
+    """Node tree -> Node / list / str / None; scalars stay as written.
+
+    A node reached again through an alias is built once and shared, so a small
+    file of nested aliases (a "billion laughs") cannot blow up in time or memory.
+    """
+    seen = {} if seen is None else seen
+    if id(node) in seen:
+        return seen[id(node)]
+    seen[id(node)] = None  # a node that contains itself (a recursive alias) reads as nothing
+    seen[id(node)] = built = _build(node, path, problems, seen)
+    return built
+
+
+def _build(node, path: str, problems: Collector, seen: dict):
     line = node.start_mark.line + 1
     if node.tag not in _PLAIN_TAGS:
         problems.add(path, line, f"tag {node.tag!r} is not allowed (only plain YAML data)")
@@ -73,7 +86,7 @@ def _walk(node, path: str, problems: Collector):
             return None
         return node.value
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, path, problems) for item in node.value]
+        return [_walk(item, path, problems, seen) for item in node.value]
     mapping = Node(line)
     for key_node, value_node in node.value:
         key_line = key_node.start_mark.line + 1
@@ -87,7 +100,7 @@ def _walk(node, path: str, problems: Collector):
             problems.add(path, key_line,
                          f"duplicate key {key!r} (first at line {mapping.lines[key]})")
             continue
-        mapping.values[key] = _walk(value_node, path, problems)
+        mapping.values[key] = _walk(value_node, path, problems, seen)
         mapping.lines[key] = key_line
     return mapping
 
@@ -259,9 +272,15 @@ def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] 
     what = f"claim {claim.get('id')!r}: interpretation"
     for item in _sequence(raw, path, claim.line_of("interpretations"), what, problems):
         node = _mapping(item, path, claim.line_of("interpretations"), what, problems)
-        if node is not None:
-            _fields(node, INTERPRETATION_FIELDS, what, path, problems)
-            rows.append({"line": node.line, **{k: node.get(k) for k in INTERPRETATION_FIELDS}})
+        if node is None:
+            continue
+        _fields(node, INTERPRETATION_FIELDS, what, path, problems)
+        values = {k: node.get(k) for k in INTERPRETATION_FIELDS}
+        not_text = [k for k, v in values.items() if v is not None and not isinstance(v, str)]
+        for key in not_text:
+            problems.add(path, node.line_of(key), f"{what}: {key}: expected text, found {_kind(values[key])}")
+        if not not_text:
+            rows.append({"line": node.line, **values})
     return rows
 
 

@@ -28,8 +28,14 @@ def _text(value) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def display_unit(quantity, reading: str | None) -> str:
-    if quantity.kind in RATIO_KINDS:
+def is_ratio(claim) -> bool:
+    """A ratio, change or share, or any number compared against a baseline ("2.5" vs x)."""
+    readings = claim.interpretations or [{"baseline": claim.baseline}]
+    return claim.quantity.kind in RATIO_KINDS or any(r.get("baseline") for r in readings)
+
+
+def display_unit(quantity, reading: str | None, ratio: bool = False) -> str:
+    if ratio or quantity.kind in RATIO_KINDS:
         return "x"
     if quantity.kind == "count":
         return ""
@@ -56,16 +62,16 @@ def claimed_record(claim) -> dict | None:
     quantity = claim.quantity
     if quantity is None:
         return None
-    ratio = quantity.kind in RATIO_KINDS
+    ratio = is_ratio(claim)
     value = quantity.base if ratio else quantity.value
     region = _region(quantity, claim.region, claim.tolerance_rule, False)
     return {"text": quantity.text, "value": _tidy(value), "unit": "x" if ratio else quantity.unit,
             "low": _finite(region.low), "high": _finite(region.high)}
 
 
-def derived_record(row, quantity) -> dict:
-    unit = display_unit(quantity, row.reading)
-    factor = 1.0 if quantity.kind in RATIO_KINDS + ("count",) else unit_info(unit).factor
+def derived_record(row, quantity, ratio: bool) -> dict:
+    unit = display_unit(quantity, row.reading, ratio)
+    factor = 1.0 if ratio or quantity.kind in RATIO_KINDS + ("count",) else unit_info(unit).factor
     return {"value": _finite(row.value / factor), "unit": unit,
             "low": _finite(row.low / factor), "high": _finite(row.high / factor)}
 
@@ -86,6 +92,12 @@ def to_records(run) -> list[dict]:
             for claim, result in zip(run.corpus.claims.itertuples(), results)]
 
 
+def reading_used(rows, result) -> str | None:
+    """'decimal' or 'binary' for a capacity claim with a derived value, else None."""
+    row = next((r for r in rows if r.Index == result.row), None)
+    return row.reading if row is not None and isinstance(row.reading, str) else None
+
+
 def _record(claim, result, rows, payloads, extra_hints) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
@@ -93,10 +105,13 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
     hints = []
     if result.verdict not in ("unverifiable", "ambiguous") and result.row >= 0:
         row = next(r for r in rows if r.Index == result.row)
-        derived = derived_record(row, quantity)
+        derived = derived_record(row, quantity, is_ratio(claim))
         if row.reading == "binary":
             hints.append(f"{quantity.text} read as {quantity.value:g} {derived['unit']} "
                          "(JEDEC binary units), the better reading")
+        elif row.reading == "decimal":
+            hints.append(f"{quantity.text} read in decimal units, the better reading (also tried "
+                         f"as {quantity.value:g} {binary_reading(quantity.unit)})")
     if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
     hints.extend(extra_hints)
@@ -107,7 +122,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
             alternatives.append({
                 "label": label or f"alternative {number}",
                 "verdict": row.verdict, "severity": _text(row.severity),
-                "derived": None if math.isnan(row.value) else derived_record(row, quantity),
+                "derived": (None if math.isnan(row.value)
+                            else derived_record(row, quantity, is_ratio(claim))),
                 "missing": list(payloads[row.payload].missing)})
     return {
         "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
@@ -118,6 +134,7 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
         "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
         "alternatives": alternatives, "hints": hints, "expect": claim.expect,
+        "reading": reading_used(rows, result),
         "quote": claim.quote, "translation": claim.translation,
         "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,
     }

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline import expr, judge
-from pipeline.derive import Alt, DerivationError, SpecGraph, consistent_combinations
+from pipeline.derive import Alt, DerivationError, SpecGraph, capped, consistent_combinations
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
 from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
@@ -177,7 +177,8 @@ def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
     alts = graph.derive(subject, metric)
     if baseline is None:
         return alts
-    pairs = consistent_combinations([alts, graph.derive(baseline, metric)])
+    pairs = capped(consistent_combinations([alts, graph.derive(baseline, metric)]),
+                   f"{subject}.{metric} / {baseline}.{metric}")
     return tuple(_ratio(top, bottom, subject, baseline, metric) for top, bottom in pairs)
 
 
@@ -198,6 +199,11 @@ def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> A
 
 
 def _report_claim_error(exc, key, readings, claims, problems) -> None:
+    """A spec problem found while deriving is reported at the spec; a claim's own
+    expression problem at every claim that reads it."""
+    if isinstance(exc, DerivationError) and exc.problem.line > 0:
+        problems.extend([exc.problem])
+        return
     for index in readings.loc[readings["key"] == key, "claim"]:
         claim = claims.loc[index]
         message = exc.problem.message if isinstance(exc, DerivationError) else str(exc)
@@ -329,7 +335,9 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
         rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
-        use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & (b_gap < gap)))
+        # the better reading stands; on a tie (gaps equal under the 1e-9 rule) decimal does
+        closer = (b_gap < gap) & ~judge.close_columns(b_gap, gap)
+        use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & closer))
         verdict = np.where(use_binary, b_verdict, verdict)
         severity = np.where(use_binary, b_severity, severity)
         gap = np.where(use_binary, b_gap, gap)

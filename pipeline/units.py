@@ -133,6 +133,8 @@ def parse_quantity(text) -> Quantity:
         raise UnitError(f"expected a finite number of ordinary size, found {text!r}")
     h = resolution(int_part, frac, exp)
     if unit == PERCENT:
+        if sign == "-" and magnitude > 100:
+            raise UnitError(f"expected a change of -100% or more, found {text!r}")
         if sign:
             change = magnitude / 100 if sign == "+" else -magnitude / 100
             return Quantity(text, magnitude, h, PERCENT, "change", 1 + change, h / 100, "ratio")
@@ -141,6 +143,8 @@ def parse_quantity(text) -> Quantity:
         raise UnitError(f"expected a positive quantity, found {text!r}")
     info = unit_info(unit)
     kind = {"count": "count", "ratio": "ratio"}.get(info.dimension, "quantity")
+    if not math.isfinite(magnitude * info.factor):
+        raise UnitError(f"expected a finite number of ordinary size, found {text!r}")
     return Quantity(text, magnitude, h, unit, kind, magnitude * info.factor,
                     h * info.factor, info.dimension)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -91,11 +92,14 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
     for name, schema in (("claim_sources", schemas.CLAIM_SOURCES), ("claims", schemas.CLAIMS),
                          ("spec_sources", schemas.SPEC_SOURCES), ("entities", schemas.ENTITIES),
                          ("facts", schemas.FACTS), ("metrics", schemas.METRICS)):
-        schemas.check(frames[name], schema, problems)
+        bad = schemas.check(frames[name], schema, problems)
+        # rows already reported are not checked further: no follow-on messages
+        frames[name] = frames[name].drop(index=list(bad))
     corpus = Corpus(**frames, qualifiers=qualifier_table())
     _check_unique(corpus, problems)
     metrics = _check_metrics(corpus, problems)
     _check_entities(corpus, problems)
+    _check_member_cycles(corpus, problems)
     lookup = {row.id: row for row in metrics.itertuples()}  # dict look-ups, not .loc, per row
     _check_facts(corpus, lookup, problems)
     _check_claims(corpus, lookup, problems)
@@ -109,6 +113,8 @@ def _check_unique(corpus: Corpus, problems: Collector) -> None:
         seen = {}
         for row in frame.itertuples():
             key = tuple(getattr(row, k) for k in keys)
+            if key[-1] is None:
+                continue  # a missing id is reported by the schema
             if key in seen:
                 problems.add(row.file, row.line,
                              f"duplicate {what} id {key[-1]!r} (first at {seen[key]})")
@@ -122,24 +128,45 @@ def _check_unique(corpus: Corpus, problems: Collector) -> None:
 
 
 def _check_metrics(corpus: Corpus, problems: Collector) -> pd.DataFrame:
-    """Built-in metrics, overridden or extended by specs/metrics.yaml; units must resolve."""
+    """Built-in metrics, overridden or extended by specs/metrics.yaml; units must resolve,
+    formulas must name known metrics, `confusable` must list known metrics."""
     metrics = corpus.metrics.drop_duplicates("id", keep="last").set_index("id", drop=False)
+    entities = set(corpus.entities["id"].dropna())
     for row in metrics.itertuples():
+        what = f"metric {row.id!r}"
         try:
             metric_dimension(row.unit)
         except UnitError as exc:
-            problems.add(row.file, row.lines.get("unit", row.line), f"metric {row.id!r}: {exc}")
-        for other in row.confusable or []:
+            problems.add(row.file, row.lines.get("unit", row.line), f"{what}: {exc}")
+        confusable = row.confusable if row.confusable is not None else []
+        if not isinstance(confusable, list) or not all(isinstance(m, str) for m in confusable):
+            problems.add(row.file, row.lines.get("confusable", row.line),
+                         f"{what}: confusable: expected a list of metric ids, found {confusable!r}")
+            confusable = []
+        for other in confusable:
             if other not in metrics.index:
                 problems.add(row.file, row.lines.get("confusable", row.line),
-                             f"metric {row.id!r}: confusable: unknown metric {other!r}"
+                             f"{what}: confusable: unknown metric {other!r}"
                              f"{suggest(other, metrics.index)}")
         if row.formula is not None:
-            try:
-                expr.parse(row.formula, allow_bare_names=True)
-            except expr.ExprError as exc:
-                problems.add(row.file, row.lines.get("formula", row.line), f"metric {row.id!r}: {exc}")
+            _check_formula(row, what, metrics, entities, problems)
     return metrics
+
+
+def _check_formula(row, what, metrics, entities, problems) -> None:
+    line = row.lines.get("formula", row.line)
+    try:
+        tree = expr.parse(row.formula, allow_bare_names=True)
+    except expr.ExprError as exc:
+        problems.add(row.file, line, f"{what}: {exc}")
+        return
+    for entity, metric in expr.references(tree):
+        if entity is not None and entity not in entities:
+            problems.add(row.file, line, f"{what}: formula: unknown entity {entity!r}"
+                                         f"{suggest(entity, entities)}")
+        if metric not in metrics.index:
+            problems.add(row.file, line, f"{what}: formula: unknown metric {metric!r}"
+                                         f"{suggest(metric, metrics.index)}")
 
 
 def _check_entities(corpus: Corpus, problems: Collector) -> None:
@@ -153,9 +180,32 @@ def _check_entities(corpus: Corpus, problems: Collector) -> None:
             if member not in known:
                 problems.add(row.file, line,
                              f"{what}: member {member!r} is not a known entity{suggest(member, known)}")
-            if not (isinstance(count, str) and count.isdigit() and int(count) > 0):
+            if not (isinstance(count, str) and re.fullmatch(r"[0-9]+", count) and int(count) > 0):
                 problems.add(row.file, line,
                              f"{what}: member {member!r}: expected a whole number of units, found {count!r}")
+
+
+def _check_member_cycles(corpus: Corpus, problems: Collector) -> None:
+    """An entity may not contain itself, directly or through its members."""
+    members = {row.id: [m for m, _, _ in row.members or []] for row in corpus.entities.itertuples()}
+    rows = {row.id: row for row in corpus.entities.itertuples()}
+    state: dict = {}
+
+    def visit(entity, path):
+        state[entity] = "open"
+        for member in members.get(entity, []):
+            if state.get(member) == "open":
+                cycle = path[path.index(member):] + [member]
+                row = rows[cycle[0]]
+                problems.add(row.file, row.lines.get("members", row.line),
+                             f"entity {cycle[0]!r}: members form a cycle: " + " -> ".join(cycle))
+            elif member in members and member not in state:
+                visit(member, path + [member])
+        state[entity] = "done"
+
+    for entity in members:
+        if entity not in state:
+            visit(entity, [entity])
 
 
 def _positive_number(text) -> bool:
@@ -234,7 +284,10 @@ def _check_references(tree, file, line, what, entities, metrics, problems) -> No
 
 
 def _check_dimension(quantity, metric_row, file, line, what, problems) -> bool:
-    expected = metric_dimension(metric_row.unit)
+    try:
+        expected = metric_dimension(metric_row.unit)
+    except UnitError:
+        return True  # the metric's own unit is wrong: reported once, at the metric
     if quantity.dimension == expected or (quantity.kind == "count" and expected == "count"):
         return True
     problems.add(file, line,
@@ -282,7 +335,7 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
                 problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
         parsed.append(quantity)
         regions.append(_qualifier(row, corpus.qualifiers, what, problems))
-        tolerances.append(_tolerance(row, readings, metrics, what, problems))
+        tolerances.append(_tolerance(row, quantity, what, problems))
     claims["shape"] = [_shape_name(row) for row in claims.itertuples()]
     claims["quantity"] = pd.Series(parsed, index=claims.index, dtype=object)
     claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
@@ -357,7 +410,7 @@ def _qualifier(row, table, what, problems) -> dict | None:
     return table[word]
 
 
-def _tolerance(row, readings, metrics, what, problems) -> tuple | None:
+def _tolerance(row, claimed_quantity, what, problems) -> tuple | None:
     """`tolerance: 5%` -> ('relative', 0.05); `0.1 TB/s` -> ('absolute', base units)."""
     if row.tolerance is None:
         return None
@@ -368,7 +421,16 @@ def _tolerance(row, readings, metrics, what, problems) -> tuple | None:
         return None
     if quantity.kind == "share":
         return ("relative", quantity.base)
-    metric = (readings[0].get("metric") if readings else None) or row.metric
-    if metric in metrics and (readings and readings[0].get("baseline") is None):
-        _check_dimension(quantity, metrics[metric], row.file, line, what, problems)
+    claimed = claimed_quantity
+    if claimed is not None and not _same_dimension(quantity, claimed):
+        problems.add(row.file, line, f"{what}: expected a share such as '5%' or an amount of the "
+                                     f"claimed value's kind ({dimension_words(claimed.dimension)}), "
+                                     f"found {quantity.text!r}")
+        return None
     return ("absolute", quantity.base)
+
+
+def _same_dimension(a, b) -> bool:
+    """Same dimension; counts and plain ratios (4.4x, 2) are one kind of plain number."""
+    plain = ("count", "ratio")
+    return a.dimension == b.dimension or (a.dimension in plain and b.dimension in plain)

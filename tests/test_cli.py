@@ -406,3 +406,63 @@ def test_plugin_load_and_help_import_neither_pandas_nor_pint(code):
     probe = code + "\nimport sys\nprint(sorted({'pandas', 'pint', 'pandera', 'numpy'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+# -- regressions from review: structure where text belongs, spec-side mistakes, alias bombs -----
+
+SPEC_OK = "sources:\n  - {id: s, title: S}\nentities:\n  - {id: a, kind: chip}\n"
+
+
+@pytest.mark.parametrize("claim, problem", [
+    ("{id: c, subject: [a], metric: power, claimed: 1 W}",
+     "c.yaml:3: claim 'c': subject: expected text, found a list or mapping"),
+    ("{id: c, subject: a, metric: power, claimed: 1 W, qualifier: [a]}",
+     "c.yaml:3: claim 'c': qualifier: expected text, found a list or mapping"),
+    ("{id: {x: 1}, subject: a, metric: power, claimed: 1 W}",
+     "c.yaml:3: claim: id: expected text, found a list or mapping"),
+    ("{id: c, metric: power, claimed: 1x, interpretations: [{subject: a, baseline: a, label: [x]}]}",
+     "c.yaml:3: claim 'c': interpretation: label: expected text, found a list"),
+    ("{id: c, subject: a, metric: power, claimed: 1 W, translation: [x]}",
+     "c.yaml:3: claim 'c': translation: expected text, found a list or mapping"),
+])
+def test_structure_where_text_belongs_exits_2(capsys, tmp_path, monkeypatch, claim, problem):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "s.yaml").write_text(SPEC_OK)
+    (tmp_path / "c.yaml").write_text(f"source: {{id: t, title: T}}\nclaims:\n  - {claim}\n")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "check", "c.yaml", "--specs", "specs")
+    assert status == 2 and problem in err.splitlines()
+
+
+@pytest.mark.parametrize("extra, problem", [
+    ("metrics:\n  foo: {unit: W, aggregates: none, formula: \"nosuch * 2\"}\n",
+     "specs/x.yaml:2: metric 'foo': formula: unknown metric 'nosuch'"),
+    ("metrics:\n  foo: {unit: parsec, aggregates: none}\n",
+     "specs/x.yaml:2: metric 'foo': unknown unit 'parsec'"),
+    ("metrics:\n  power: {unit: W, aggregates: sum, confusable: power}\n",
+     "specs/x.yaml:2: metric 'power': confusable: expected a list of metric ids, found 'power'"),
+    ("entities:\n  - {id: r, kind: system, members: {r: 2}}\n",
+     "specs/x.yaml:2: entity 'r': members form a cycle: r -> r"),
+    ("entities:\n  - {id: r, kind: system, members: {a: \"²\"}}\n",
+     "specs/x.yaml:2: entity 'r': member 'a': expected a whole number of units, found '²'"),
+    ("sources:\n  - {id: d, title: D, date: 2025-13-45}\n",
+     "specs/x.yaml:2: source 'd': date: expected a real calendar date YYYY-MM-DD, found '2025-13-45'"),
+])
+def test_spec_mistakes_the_review_found_exit_2(capsys, tmp_path, monkeypatch, extra, problem):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "s.yaml").write_text(SPEC_OK)
+    (tmp_path / "specs" / "x.yaml").write_text(extra)
+    (tmp_path / "c.yaml").write_text("source: {id: t, title: T}\nclaims:\n  - {id: q, kind: qualitative}\n")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "check", "c.yaml", "--specs", "specs")
+    assert status == 2 and problem in err.splitlines()
+
+
+def test_nested_aliases_are_read_once(capsys, tmp_path, monkeypatch):
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    levels += [f"a{i}: &a{i} [*a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, *a{i-1}, "
+               f"*a{i-1}, *a{i-1}, *a{i-1}]" for i in range(1, 12)]     # 10**12 leaves if expanded
+    (tmp_path / "c.yaml").write_text("\n".join(levels) + "\n")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(capsys, "check", "c.yaml", "--specs", str(MINI / "specs"))
+    assert status == 2 and "c.yaml:1: claims file: unknown field 'a0'; expected one of source, claims" in err

@@ -198,7 +198,9 @@ def test_gb_claim_of_gib_fact_is_consistent_via_binary(mini_records):
 
 def test_decimal_reading_stands_when_it_is_better(mini_records):
     record = mini_records["chipb-hbm-gb"]
-    assert record["derived"]["unit"] == "GB" and record["hints"] == []
+    assert record["derived"]["unit"] == "GB" and record["reading"] == "decimal"
+    assert record["hints"] == ["96 GB read in decimal units, the better reading (also tried as "
+                               "96 GiB)"]
 
 
 def test_no_binary_reading_for_other_metrics(mini_records):
@@ -326,7 +328,8 @@ def test_a_decimal_tie_keeps_the_decimal_reading(tmp_path):
     claims = "  - {id: m, subject: a, metric: hbm_capacity, claimed: 100 GB, qualifier: at_least}\n"
     record = to_records(check_paths(*corpus(tmp_path, entities, claims)))[0]
     assert (record["verdict"], record["derived"]["unit"], record["hints"]) == \
-        ("consistent", "GB", [])
+        ("consistent", "GB", ["100 GB read in decimal units, the better reading (also tried as "
+                              "100 GiB)"])
 
 
 # -- purity ------------------------------------------------------------------------
@@ -402,3 +405,83 @@ def test_a_spec_directory_may_add_metrics(tmp_path):
                                  "high": pytest.approx(1000.5 / 499.5, rel=1e-9)}
     assert record["steps"][-1] == ("a.fp8_per_watt = fp8_dense / power = 1,000 TFLOPS [s] / "
                                    "500 W [s] = 2 TFLOPS/W")
+
+
+# -- regressions from review -------------------------------------------------------------------
+
+def test_more_readings_than_the_cap_is_an_input_error_not_a_silent_cut(tmp_path):
+    chips = "".join(f"  - id: c{i}\n    kind: chip\n    facts:\n"
+                    "      - {metric: power, value: 1000 W, source: s}\n"
+                    "      - {metric: power, value: 2000 W, source: s}\n" for i in range(7))
+    rack = "  - {id: rack, kind: system, members: {" + ", ".join(f"c{i}: 1" for i in range(7)) + "}}\n"
+    claim = "  - {id: p, subject: rack, metric: power, claimed: 13000 W, qualifier: at_most}\n"
+    with pytest.raises(InputError, match="rack.power: more than 64 combinations of conflicting"):
+        check_paths(*corpus(tmp_path, chips + rack, claim))
+
+
+@pytest.mark.parametrize("entities, claim", [
+    ("""\
+      - id: chipx
+        kind: chip
+        facts:
+          - {metric: scaleup_bandwidth, value: 100 GB/s, source: s}
+          - {metric: scaleup_bandwidth, value: 200 GB/s, source: s}
+      - {id: rackx, kind: system, members: {chipx: 144}}
+    """, "{id: r, subject: rackx, baseline: chipx, metric: scaleup_bandwidth_per_direction, "
+         "claimed: 144x, qualifier: exact}"),
+    ("""\
+      - id: base
+        kind: chip
+        facts:
+          - {metric: power, value: 100 W, source: s}
+      - id: nextgen
+        kind: chip
+        facts:
+          - {metric: power, value: "2 * base.power", source: s}
+          - {metric: power, value: "3 * base.power", source: s}
+      - {id: pod, kind: system, members: {nextgen: 4}}
+    """, "{id: r, subject: pod, baseline: nextgen, metric: power, claimed: 4x, qualifier: exact}"),
+])
+def test_conflicting_facts_stay_consistent_through_formulas_and_expression_facts(
+        tmp_path, entities, claim):
+    [record] = to_records(check_paths(*corpus(tmp_path, entities, f"  - {claim}\n")))
+    assert record["verdict"] == "consistent"
+    assert [alt["derived"]["value"] for alt in record["alternatives"]] == [144, 144] or \
+        [alt["derived"]["value"] for alt in record["alternatives"]] == [4, 4]
+
+
+@pytest.mark.parametrize("claim, message", [
+    ("{id: t, subject: a, baseline: a, metric: power, claimed: 10x, tolerance: 0.1 TB/s}",
+     "claim 't': tolerance: expected a share such as '5%' or an amount of the claimed value's "
+     "kind (a ratio (x or %)), found '0.1 TB/s'"),
+    ("{id: t, subject: a, metric: power, claimed: 1e300 EW}",
+     "claim 't': expected a finite number of ordinary size, found '1e300 EW'"),
+    ("{id: t, subject: a, metric: hbm_capacity, claimed: 1e300 EB}",
+     "claim 't': expected a finite number of ordinary size, found '1e300 EB'"),
+    ("{id: t, expr: '1e400', claimed: 1}",
+     "claim 't': expression '1e400': the number inf is not finite"),
+    ("{id: t, subject: a, baseline: a, metric: power, claimed: -150%}",
+     "claim 't': expected a change of -100% or more, found '-150%'"),
+])
+def test_claims_the_review_found_unchecked_are_input_errors(tmp_path, claim, message):
+    entities = "  - id: a\n    kind: chip\n    facts:\n      - {metric: power, value: 1 W, source: s}\n"
+    with pytest.raises(InputError) as caught:
+        check_paths(*corpus(tmp_path, entities, f"  - {claim}\n"))
+    assert message in [p.message for p in caught.value.problems]
+
+
+def test_a_jedec_tie_keeps_the_decimal_reading(tmp_path):
+    entities = ("  - id: box\n    kind: chip\n    facts:\n"
+                "      - {metric: hbm_capacity, value: 1.049755813888 TB, source: s}\n")
+    claim = "  - {id: tie, subject: box, metric: hbm_capacity, claimed: 1 TB, qualifier: exact}\n"
+    [record] = to_records(check_paths(*corpus(tmp_path, entities, claim)))
+    assert record["derived"]["unit"] == "TB" and record["reading"] == "decimal"
+
+
+def test_a_bare_number_against_a_baseline_is_a_ratio(tmp_path):
+    entities = ("  - id: a\n    kind: chip\n    facts:\n      - {metric: power, value: 5 W, source: s}\n"
+                "  - id: b\n    kind: chip\n    facts:\n      - {metric: power, value: 2 W, source: s}\n")
+    claim = '  - {id: r, subject: a, baseline: b, metric: power, claimed: "2.5"}\n'
+    [record] = to_records(check_paths(*corpus(tmp_path, entities, claim)))
+    assert (record["claimed"]["unit"], record["derived"]["unit"]) == ("x", "x")
+    assert record["verdict"] == "consistent"
