@@ -39,7 +39,10 @@ def _with_unit(number: str, unit: str | None) -> str:
 
 
 def qty(measure) -> str:
-    """A {value, unit} record: `20.25 TiB`, `4.35635x`, `144`; none -> an em dash."""
+    """A {value, unit} record: `20.25 TiB`, `4.35635x`, `144`; none -> an em dash; an
+    alternative whose facts are missing -> `missing facts`."""
+    if measure and measure.get("missing"):
+        return "missing facts"
     return "—" if not measure else _with_unit(fmt.number(measure["value"]), measure["unit"])
 
 

@@ -121,8 +121,8 @@ def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
     return {**record, "page": page, "claimed_shown": _claimed_shown(record),
             "claimed_region": _claimed_region(record, reading),
             "reading": reading, "checked": _checked(record),
-            "derived_shown": [derived] if derived else [a["derived"] for a in alternatives
-                                                        if a["derived"]],
+            "derived_shown": [derived] if derived else [a["derived"] or {"missing": True}
+                                                        for a in alternatives],
             "derived_exact": bool(derived) and derived["low"] == derived["high"],
             "derived_gap": _derived_gap(record),
             "offset": _offset_percent(record),
