@@ -24,13 +24,12 @@ from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
 from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
 
-RESULT_COLUMNS = ["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
-                  "verdict", "severity", "claimed", "derived", "steps", "sources", "missing",
-                  "alternatives", "hints", "expect"]
-
-
 @dataclass
 class Run:
+    """One checked corpus: `results` has a row per claim (verdict, severity, the row that
+    stood); `rows` a row per (claim, alternative) with its judged interval; `payloads` the
+    derivations (steps, sources) those rows point to. results.to_records() reads them all."""
+
     corpus: object
     graph: SpecGraph
     results: pd.DataFrame
