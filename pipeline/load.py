@@ -36,6 +36,13 @@ class _Loader(yaml.CSafeLoader):
     def resolve(self, kind, value, implicit):
         return _DEFAULT_TAGS[kind]
 
+    # No path-based resolvers are registered, so the per-node bookkeeping is skipped.
+    def descend_resolver(self, current_node, current_index):
+        pass
+
+    def ascend_resolver(self):
+        pass
+
 
 _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
                  yaml.MappingNode: "tag:yaml.org,2002:map"}
@@ -65,26 +72,26 @@ class Document:
 def _walk(node, path: str, problems: Collector, seen: dict | None = None):
     """Node tree -> Node / list / str / None; scalars stay as written.
 
-    A node reached again through an alias is built once and shared, so a small
+    A collection reached again through an alias is built once and shared, so a small
     file of nested aliases (a "billion laughs") cannot blow up in time or memory.
     """
-    seen = {} if seen is None else seen
-    if id(node) in seen:
-        return seen[id(node)]
-    seen[id(node)] = None  # a node that contains itself (a recursive alias) reads as nothing
-    seen[id(node)] = built = _build(node, path, problems, seen)
-    return built
-
-
-def _build(node, path: str, problems: Collector, seen: dict):
-    line = node.start_mark.line + 1
     if node.tag not in _PLAIN_TAGS:
-        problems.add(path, line, f"tag {node.tag!r} is not allowed (only plain YAML data)")
+        problems.add(path, node.start_mark.line + 1,
+                     f"tag {node.tag!r} is not allowed (only plain YAML data)")
         return None
     if isinstance(node, yaml.ScalarNode):
         if not node.style and node.value in _NULL_TEXT:  # plain (libyaml: style '' or None)
             return None
         return node.value
+    seen = {} if seen is None else seen
+    if id(node) not in seen:
+        seen[id(node)] = None  # a collection inside itself (a recursive alias) reads as nothing
+        seen[id(node)] = _collection(node, path, problems, seen)
+    return seen[id(node)]
+
+
+def _collection(node, path: str, problems: Collector, seen: dict):
+    line = node.start_mark.line + 1
     if isinstance(node, yaml.SequenceNode):
         return [_walk(item, path, problems, seen) for item in node.value]
     mapping = Node(line)

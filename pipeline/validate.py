@@ -109,17 +109,18 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
 
 
 def _check_unique(corpus: Corpus, problems: Collector) -> None:
+    """Duplicate ids, each reported with the place of its first occurrence."""
     def dupes(frame, what, keys):
-        seen = {}
-        for row in frame.itertuples():
+        named = frame.dropna(subset=[keys[-1]])  # a missing id is reported by the schema
+        repeated = named[named.duplicated(list(keys), keep=False)]
+        first: dict = {}
+        for row in repeated.itertuples():
             key = tuple(getattr(row, k) for k in keys)
-            if key[-1] is None:
-                continue  # a missing id is reported by the schema
-            if key in seen:
+            if key in first:
                 problems.add(row.file, row.line,
-                             f"duplicate {what} id {key[-1]!r} (first at {seen[key]})")
+                             f"duplicate {what} id {key[-1]!r} (first at {first[key]})")
             else:
-                seen[key] = f"{row.file}:{row.line}"
+                first[key] = f"{row.file}:{row.line}"
 
     dupes(corpus.claim_sources, "source", ("id",))
     dupes(corpus.claims, "claim", ("source", "id"))
