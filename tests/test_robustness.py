@@ -1,4 +1,4 @@
-"""Whatever a claims file holds, checking it ends in results or an InputError: never a crash.
+"""Whatever a claim or spec file holds, checking it ends in results or an InputError: never a crash.
 
 Hypothesis writes claim files whose fields take any YAML shape (text, numbers, lists,
 mappings, nothing) and values near the valid ones (known and unknown entities, metrics,
@@ -7,6 +7,7 @@ file:line problems.
 """
 
 import os
+import shutil
 
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -68,3 +69,46 @@ def test_any_claims_file_gives_results_or_input_errors(tmp_path, claims):
         assert exc.problems and all(p.file.endswith("claims.yaml") for p in exc.problems)
     else:
         assert len(records) == len(claims)
+
+
+ENTITY_FIELDS = ["id", "name", "kind", "status", "sparsity", "members", "facts", "vendor"]
+FACT_FIELDS = ["metric", "value", "source", "quote", "superseded"]
+VALUES = QUANTITIES + EXPRESSIONS + ["2 * extra.power", "extra.fp8_dense / 2", "chipa.power"]
+
+
+@st.composite
+def entity(draw):
+    record = {"id": draw(st.sampled_from(["extra", "chipa", "Bad Id", "extra2"]))}
+    for name in draw(st.lists(st.sampled_from(ENTITY_FIELDS[1:]), unique=True, max_size=5)):
+        if name == "facts":
+            record[name] = draw(st.one_of(shaped, st.lists(st.fixed_dictionaries(
+                {"metric": st.sampled_from(WORDS), "value": st.sampled_from(VALUES),
+                 "source": st.sampled_from(["s", "nosuch"])},
+                optional={"superseded": shaped, "quote": shaped}), max_size=3)))
+        elif name == "members":
+            record[name] = draw(st.one_of(shaped, st.dictionaries(
+                st.sampled_from(["chipa", "extra", "nosuch"]), st.one_of(
+                    st.sampled_from(["2", "0", "1.5", "-1"]), scalar), max_size=2)))
+        elif name == "kind":
+            record[name] = draw(st.one_of(st.sampled_from(["chip", "system", "rack"]), shaped))
+        else:
+            record[name] = draw(shaped)
+    return record
+
+
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entities=st.lists(entity(), min_size=1, max_size=3))
+def test_any_spec_file_gives_results_or_input_errors(tmp_path, entities):
+    specs = tmp_path / "specs"
+    shutil.copytree(MINI / "specs", specs, dirs_exist_ok=True)
+    (specs / "extra.yaml").write_text(yaml.safe_dump(
+        {"sources": [{"id": "s2", "title": "S2"}], "entities": entities}, allow_unicode=True))
+    claim = tmp_path / "claims.yaml"
+    claim.write_text("source: {id: f, title: F}\nclaims:\n"
+                     "  - {id: a, subject: chipa, metric: power, claimed: 700 W}\n"
+                     "  - {id: b, expr: '2 * chipa.fp8_dense', claimed: 1 PFLOPS}\n")
+    try:
+        to_records(check_paths([claim], specs))
+    except InputError as exc:
+        assert exc.problems
