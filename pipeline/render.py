@@ -11,6 +11,7 @@ import sys
 import unicodedata
 
 from pipeline import fmt
+from pipeline.filters import cell
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 _COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
@@ -93,22 +94,13 @@ def summary_line(records: list[dict]) -> str:
     return text + (f"; {mismatched} pinned expect(s) not met" if mismatched else "")
 
 
-def markdown_cell(text) -> str:
-    """Escape text for one Markdown table cell (no raw <, |, backticks or newlines)."""
-    text = "" if text is None else str(text)
-    for old, new in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|"), ("`", "\\`"),
-                     ("*", "\\*"), ("_", "\\_"), ("[", "\\["), ("]", "\\]")):
-        text = text.replace(old, new)
-    return " ".join(text.split())
-
-
 def markdown_table(records: list[dict]) -> str:
     lines = ["| claim | quote | claimed | derived | verdict |", "|---|---|---|---|---|"]
     for r in records:
         cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r), derived_text(r),
                  verdict_label(r))
-        lines.append("| " + " | ".join(markdown_cell(c) for c in cells) + " |")
-    return "\n".join(lines) + "\n\n" + markdown_cell(summary_line(records)) + "\n"
+        lines.append("| " + " | ".join(cell(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n\n" + cell(summary_line(records)) + "\n"
 
 
 def region_text(claimed: dict) -> str:
