@@ -16,6 +16,7 @@ from pathlib import Path
 from pipeline import __version__
 from pipeline.errors import InputError
 
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
 
 
@@ -33,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "markdown"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
+    check.add_argument("--lang", choices=LANGUAGES, default="en",
+                       help="language of the text and Markdown output (JSON is unchanged)")
 
     report = commands.add_parser("report", help="write Markdown and JSON audit reports")
     report.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
@@ -44,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
     explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+    explain.add_argument("--lang", choices=LANGUAGES, default="en",
+                         help="language of the labels (claim and spec text is shown as written)")
     return parser
 
 
@@ -62,9 +67,9 @@ def cmd_check(args) -> int:
     if args.format == "json":
         sys.stdout.write(render.json_text(records))
     elif args.format == "markdown":
-        sys.stdout.write(render.markdown_table(records))
+        sys.stdout.write(render.markdown_table(records, args.lang))
     else:
-        sys.stdout.write(render.text_table(records, colour=render.use_colour()))
+        sys.stdout.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
     return exit_status(records, args.strict)
 
 
@@ -107,7 +112,7 @@ def cmd_explain(args) -> int:
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            sys.stdout.write(render.explain_text(record, spec_sources))
+            sys.stdout.write(render.explain_text(record, spec_sources, args.lang))
             return 0
     print(f"claimaudit: no claim {args.claim!r} in {args.claims}", file=sys.stderr)
     return 2

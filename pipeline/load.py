@@ -343,3 +343,9 @@ def builtin_metrics() -> list[dict]:
         document = read_document(Path(real), "pipeline/data/metrics.yaml", problems)
     problems.raise_if_any()
     return spec_records(document, problems)["metrics"]
+
+
+def package_yaml(name: str):
+    """A YAML data file shipped in the package (trusted, so plain safe loading)."""
+    return yaml.load((resources.files("pipeline") / "data" / name).read_text(encoding="utf-8"),
+                     Loader=yaml.CSafeLoader)

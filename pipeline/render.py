@@ -5,6 +5,7 @@ Formatting only: every number shown here was computed in results.py.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -24,9 +25,22 @@ def use_colour(stream=None) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-def verdict_label(record: dict) -> str:
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+
+
+@functools.cache
+def labels(lang: str = "en") -> dict:
+    """The words of one output language (pipeline/data/labels.yaml)."""
+    from pipeline.load import package_yaml
+
+    return package_yaml("labels.yaml")[lang]
+
+
+def verdict_label(record: dict, words: dict | None = None) -> str:
+    words = words or labels()
+    verdict = words["verdict"][record["verdict"]]
     severity = record.get("severity")
-    return f"{record['verdict']} ({severity})" if severity else record["verdict"]
+    return f"{verdict} ({words['severity'][severity]})" if severity else verdict
 
 
 def claimed_text(record: dict) -> str:
@@ -37,15 +51,17 @@ def claimed_text(record: dict) -> str:
     return claimed["text"] if qualifier == "about" else f"{qualifier} {claimed['text']}"
 
 
-def derived_text(record: dict) -> str:
+def derived_text(record: dict, words: dict | None = None) -> str:
+    words = words or labels()
     derived = record.get("derived")
     if derived:
         unit = derived["unit"]
         return fmt.number(derived["value"]) + (unit if unit == "x" else f" {unit}".rstrip())
     if record["verdict"] == "ambiguous":
-        return f"{len(record['alternatives'])} alternatives"
+        return words["alternatives"].format(n=len(record["alternatives"]))
     if record.get("missing"):
-        return "missing " + ", ".join(record["missing"][:2]) + ("..." if len(record["missing"]) > 2 else "")
+        names = ", ".join(record["missing"][:2]) + ("..." if len(record["missing"]) > 2 else "")
+        return words["missing_facts"].format(names=names)
     return "-"
 
 
@@ -64,11 +80,13 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-def text_table(records: list[dict], colour: bool = False) -> str:
+def text_table(records: list[dict], colour: bool = False, lang: str = "en") -> str:
     """The aligned verdict table a person reads in a terminal."""
-    header = ("claim", "claimed", "derived", "verdict")
+    words = labels(lang)
+    header = tuple(words["columns"][c] for c in ("claim", "claimed", "derived", "verdict"))
     rows = [tuple(safe(cell) for cell in (f"{r['source']}/{r['id']}", claimed_text(r),
-                                          derived_text(r), verdict_label(r))) for r in records]
+                                          derived_text(r, words), verdict_label(r, words)))
+            for r in records]
     widths = [max([_width(h)] + [_width(row[i]) for row in rows]) for i, h in enumerate(header)]
     lines = ["  ".join(_pad(h, w) for h, w in zip(header, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
@@ -76,31 +94,37 @@ def text_table(records: list[dict], colour: bool = False) -> str:
         cells = [_pad(cell, w) for cell, w in zip(row, widths)]
         if colour:
             cells[3] = f"\033[{_COLOURS[record['verdict']]}m{cells[3]}\033[0m"
-        mark = "" if not record.get("expect") or record["expect"] == record["verdict"] \
-            else f"  <- expected {record['expect']}"
+        expect = record.get("expect")
+        mark = "" if not expect or expect == record["verdict"] \
+            else "  " + words["expected"].format(expect=words["verdict"][expect])
         lines.append(("  ".join(cells)).rstrip() + mark)
     lines.append("")
-    lines.append(summary_line(records))
+    lines.append(summary_line(records, words))
     return "\n".join(lines) + "\n"
 
 
-def summary_line(records: list[dict]) -> str:
+def summary_line(records: list[dict], words: dict | None = None) -> str:
+    words = words or labels()
     counts = {name: 0 for name in VERDICT_ORDER}
     for record in records:
         counts[record["verdict"]] += 1
-    parts = [f"{counts[name]} {name.replace('_', ' ')}" for name in VERDICT_ORDER if counts[name]]
+    parts = [words["part"].format(count=counts[name], verdict=words["counted"][name])
+             for name in VERDICT_ORDER if counts[name]]
     mismatched = sum(1 for r in records if r.get("expect") and r["expect"] != r["verdict"])
-    text = f"{len(records)} claims: " + ", ".join(parts)
-    return text + (f"; {mismatched} pinned expect(s) not met" if mismatched else "")
+    text = words["summary"].format(n=len(records), parts=words["separator"].join(parts))
+    return text + (words["not_met"].format(n=mismatched) if mismatched else "")
 
 
-def markdown_table(records: list[dict]) -> str:
-    lines = ["| claim | quote | claimed | derived | verdict |", "|---|---|---|---|---|"]
+def markdown_table(records: list[dict], lang: str = "en") -> str:
+    words = labels(lang)
+    columns = ("claim", "quote", "claimed", "derived", "verdict")
+    lines = ["| " + " | ".join(words["columns"][c] for c in columns) + " |",
+             "|" + "---|" * len(columns)]
     for r in records:
-        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r), derived_text(r),
-                 verdict_label(r))
+        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r),
+                 derived_text(r, words), verdict_label(r, words))
         lines.append("| " + " | ".join(cell(c) for c in cells) + " |")
-    return "\n".join(lines) + "\n\n" + cell(summary_line(records)) + "\n"
+    return "\n".join(lines) + "\n\n" + cell(summary_line(records, words)) + "\n"
 
 
 def region_text(claimed: dict) -> str:
@@ -114,43 +138,53 @@ def json_text(records: list[dict]) -> str:
     return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
 
 
-def explain_text(record: dict, spec_sources: dict) -> str:
+def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
     """The whole derivation of one claim, every input with its source."""
-    out = [f"{record['source']}/{record['id']}  ({record['file']}:{record['line']})"]
-    out.append(f"  quote:     {record.get('quote') or '-'}")
+    words = labels(lang)
+    field = words["fields"]
+
+    def line(name: str, value: str) -> str:
+        label = f"{field[name]}:"
+        return f"  {_pad(label, max(10, _width(label)))} {value}".rstrip()
+
+    out = [f"{record['source']}/{record['id']}  ({record['file']}:{record['line']})",
+           line("quote", record.get("quote") or "-")]
     if record.get("translation"):
-        out.append(f"  translation: {record['translation']}")
+        out.append(line("translation", record["translation"]))
     claimed = record.get("claimed")
     if claimed:
-        out.append(f"  claimed:   {claimed_text(record)} -> region {region_text(claimed)} "
-                   f"{claimed['unit']}".rstrip())
+        out.append(line("claimed", f"{claimed_text(record)} -> {field['region']} "
+                                   f"{region_text(claimed)} {claimed['unit']}"))
     target = record.get("expr") or " vs ".join(
         x for x in (record.get("subject"), record.get("baseline")) if x)
     if target:
-        out.append(f"  computes:  {target}" + (f" ({record['metric']})" if record.get("metric") else ""))
-    out.append("  steps:")
+        out.append(line("computes", target + (f" ({record['metric']})" if record.get("metric")
+                                              else "")))
+    out.append(f"  {field['steps']}:")
     out.extend(f"    {i}. {step}" for i, step in enumerate(record["steps"], 1))
     if not record["steps"]:
-        out.append("    (none)")
+        out.append(f"    {field['none']}")
     derived = record.get("derived")
     if derived:
-        out.append(f"  derived:   {fmt.number(derived['value'])} {derived['unit']} "
-                   f"(interval [{fmt.number(derived['low'])}, {fmt.number(derived['high'])}])")
+        out.append(line("derived", f"{fmt.number(derived['value'])} {derived['unit']} "
+                                   f"({field['interval']} [{fmt.number(derived['low'])}, "
+                                   f"{fmt.number(derived['high'])}])"))
     for alt in record["alternatives"]:
         shown = derived_text({"derived": alt["derived"], "verdict": alt["verdict"],
-                              "missing": alt.get("missing"), "alternatives": []})
-        out.append(f"  alternative: {alt['label']}: {shown} -> {verdict_label(alt)}")
+                              "missing": alt.get("missing"), "alternatives": []}, words)
+        out.append(f"  {field['alternative']}: {alt['label']}: {shown} -> "
+                   f"{verdict_label(alt, words)}")
     if record["missing"]:
-        out.append(f"  missing:   {', '.join(record['missing'])}")
-    out.append(f"  verdict:   {verdict_label(record)}"
-               + (f" (pinned: {record['expect']})" if record.get("expect") else ""))
-    for hint in record["hints"]:
-        out.append(f"  hint:      {hint}")
+        out.append(line("missing", ", ".join(record["missing"])))
+    pinned = record.get("expect")
+    out.append(line("verdict", verdict_label(record, words) + (
+        f" ({field['pinned']}: {words['verdict'][pinned]})" if pinned else "")))
+    out.extend(line("hint", hint) for hint in record["hints"])
     if record.get("note"):
-        out.append(f"  note:      {record['note']}")
+        out.append(line("note", record["note"]))
     if record["sources"]:
-        out.append("  sources:")
+        out.append(f"  {field['sources']}:")
         for source in record["sources"]:
             meta = spec_sources.get(source, {})
             out.append(f"    [{source}] {meta.get('title') or ''} {meta.get('url') or ''}".rstrip())
-    return "\n".join(safe(line) for line in out) + "\n"
+    return "\n".join(safe(text) for text in out) + "\n"

@@ -466,3 +466,31 @@ def test_nested_aliases_are_read_once(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     status, _, err = run(capsys, "check", "c.yaml", "--specs", str(MINI / "specs"))
     assert status == 2 and "c.yaml:1: claims file: unknown field 'a0'; expected one of source, claims" in err
+
+
+def test_every_output_language_has_every_word():
+    from pipeline.load import package_yaml
+
+    languages = package_yaml("labels.yaml")
+    assert set(languages) == set(render.LANGUAGES)
+
+    def shape(words):
+        return {k: shape(v) if isinstance(v, dict) else None for k, v in words.items()}
+
+    for lang, words in languages.items():
+        assert shape(words) == shape(languages["en"]), lang
+
+
+@pytest.mark.parametrize("lang, header, summary", [
+    ("zh-Hant", ["聲明", "聲稱", "推算值", "結論"], "共 "),
+    ("zh-Hans", ["声明", "声称", "推算值", "结论"], "共 "),
+])
+def test_check_speaks_chinese_on_request(capsys, lang, header, summary):
+    status, out, _ = run(capsys, "check", str(MINI / "claims"), "--specs", str(MINI / "specs"),
+                         "--lang", lang)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].split() == header and lines[-1].startswith(summary)
+    status, out, _ = run(capsys, "check", str(MINI / "claims"), "--specs", str(MINI / "specs"),
+                         "--lang", lang, "--format", "json")
+    assert json.loads(out)[0]["verdict"] in ("consistent", "inconsistent", "within_rounding",
+                                             "unverifiable", "ambiguous")
