@@ -426,12 +426,20 @@ SPEC_OK = "sources:\n  - {id: s, title: S}\nentities:\n  - {id: a, kind: chip}\n
      "c.yaml:3: claim 'c': translation: expected text, found a list or mapping"),
 ])
 def test_structure_where_text_belongs_exits_2(capsys, tmp_path, monkeypatch, claim, problem):
+    status, err = check_small(capsys, tmp_path, monkeypatch, claim)
+    assert status == 2 and problem in err.splitlines()
+
+
+def check_small(capsys, tmp_path, monkeypatch, claim: str, extra_spec: str | None = None):
+    """`check c.yaml --specs specs` in tmp_path: one claim, SPEC_OK and an optional x.yaml."""
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "s.yaml").write_text(SPEC_OK)
+    if extra_spec is not None:
+        (tmp_path / "specs" / "x.yaml").write_text(extra_spec)
     (tmp_path / "c.yaml").write_text(f"source: {{id: t, title: T}}\nclaims:\n  - {claim}\n")
     monkeypatch.chdir(tmp_path)
     status, _, err = run(capsys, "check", "c.yaml", "--specs", "specs")
-    assert status == 2 and problem in err.splitlines()
+    return status, err
 
 
 @pytest.mark.parametrize("extra, problem", [
@@ -449,12 +457,7 @@ def test_structure_where_text_belongs_exits_2(capsys, tmp_path, monkeypatch, cla
      "specs/x.yaml:2: source 'd': date: expected a real calendar date YYYY-MM-DD, found '2025-13-45'"),
 ])
 def test_spec_mistakes_the_review_found_exit_2(capsys, tmp_path, monkeypatch, extra, problem):
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "s.yaml").write_text(SPEC_OK)
-    (tmp_path / "specs" / "x.yaml").write_text(extra)
-    (tmp_path / "c.yaml").write_text("source: {id: t, title: T}\nclaims:\n  - {id: q, kind: qualitative}\n")
-    monkeypatch.chdir(tmp_path)
-    status, _, err = run(capsys, "check", "c.yaml", "--specs", "specs")
+    status, err = check_small(capsys, tmp_path, monkeypatch, "{id: q, kind: qualitative}", extra)
     assert status == 2 and problem in err.splitlines()
 
 
