@@ -146,3 +146,30 @@ def test_binary_units_are_larger_by_the_prefix_ratio(value, unit):
     binary = parse_quantity(f"{value} {unit[0]}i{unit[1:]}")
     power = "kMGTP".index(unit[0]) + 1
     assert math.isclose(binary.base / decimal.base, (1024 / 1000) ** power, rel_tol=1e-12)
+
+
+DECIMAL = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50}
+
+
+@pytest.mark.parametrize("prefix, factor", [*DECIMAL.items(), *BINARY.items()])
+@pytest.mark.parametrize("suffix", ["B", "B/s"])
+def test_every_byte_unit_of_the_contract(prefix, factor, suffix):
+    quantity = parse_quantity(f"3 {prefix}{suffix}")
+    assert math.isclose(quantity.base, 3 * factor, rel_tol=1e-12)
+    assert quantity.dimension == ("information" if suffix == "B" else "information/time")
+
+
+@pytest.mark.parametrize("unit, factor", [
+    ("FLOPS", 1), ("TFLOPS", 1e12), ("PFLOPS", 1e15), ("EFLOPS", 1e18),
+    ("FLOP/s", 1), ("TFLOP/s", 1e12), ("PFLOP/s", 1e15), ("EFLOP/s", 1e18),
+])
+def test_every_flops_spelling(unit, factor):
+    quantity = parse_quantity(f"2 {unit}")
+    assert math.isclose(quantity.base, 2 * factor, rel_tol=1e-12)
+    assert quantity.dimension == "flop/time"
+
+
+def test_operations_are_not_floating_point_operations():
+    assert parse_quantity("1 TOPS").dimension == "op/time"
+    assert parse_quantity("1 TFLOPS").dimension == "flop/time"
