@@ -48,7 +48,8 @@ def claimed_text(record: dict) -> str:
     if not claimed:
         return "-"
     qualifier = record.get("qualifier") or "about"
-    return claimed["text"] if qualifier == "about" else f"{qualifier} {claimed['text']}"
+    words = qualifier.replace("_", " ")
+    return claimed["text"] if qualifier == "about" else f"{words} {claimed['text']}"
 
 
 def derived_text(record: dict, words: dict | None = None) -> str:
