@@ -173,15 +173,19 @@ def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
     kind, subject, baseline, metric = key
     if kind == "members":
         return graph.member_sum(subject, metric)
-    alts = graph.derive(subject, metric)
     if baseline is None:
-        return alts
-    pairs = capped(consistent_combinations([alts, graph.derive(baseline, metric)]),
-                   f"{subject}.{metric} / {baseline}.{metric}")
-    return tuple(_ratio(top, bottom, subject, baseline, metric) for top, bottom in pairs)
+        return graph.derive(subject, metric)
+    return _ratio_alts(graph, f"{subject}.{metric}", f"{baseline}.{metric}")
 
 
-def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> Alt:
+def _ratio_alts(graph: SpecGraph, top: str, bottom: str) -> tuple[Alt, ...]:
+    """Alternatives of `entity.metric / entity.metric` (the metrics may differ, for hints)."""
+    pairs = capped(consistent_combinations([graph.derive(*top.split(".")),
+                                            graph.derive(*bottom.split("."))]), f"{top} / {bottom}")
+    return tuple(_ratio(upper, lower, top, bottom) for upper, lower in pairs)
+
+
+def _ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     from pipeline import fmt
     from pipeline.derive import _shown
 
@@ -192,7 +196,7 @@ def _ratio(top: Alt, bottom: Alt, subject: str, baseline: str, metric: str) -> A
     if top.is_missing or bottom.is_missing:
         return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
     value = top.interval / bottom.interval
-    step = (f"ratio = {subject}.{metric} / {baseline}.{metric} = {_shown(top)} / {_shown(bottom)}"
+    step = (f"ratio = {top_name} / {bottom_name} = {_shown(top)} / {_shown(bottom)}"
             f" = {fmt.number(value.value)}x")
     return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
 
@@ -257,18 +261,29 @@ def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[in
 
 
 def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:
+    """Readings with a confusable metric (on both sides, or on one side of a ratio) under
+    which the claim would hold; each becomes a hint."""
     from pipeline import fmt
     from pipeline.results import base_region
 
     region = base_region(claim)
+    subject, baseline, metric = claim["subject"], claim["baseline"], claim["metric"]
     hints = []
-    for other in corpus.metrics.loc[claim["metric"], "confusable"] or []:
-        alts = _target_alts(graph, ("pair", claim["subject"], claim["baseline"], other))
-        if alts and all(not alt.is_missing and judge.judge(region, alt.interval)[0]
-                        == "consistent" for alt in alts):
+    for other in corpus.metrics.loc[metric, "confusable"] or []:
+        readings = [(other, other)] + ([(other, metric), (metric, other)] if baseline else [])
+        for top, bottom in readings:
+            alts = (_ratio_alts(graph, f"{subject}.{top}", f"{baseline}.{bottom}") if baseline
+                    else graph.derive(subject, top))
+            if not alts or not all(not alt.is_missing and judge.judge(region, alt.interval)[0]
+                                   == "consistent" for alt in alts):
+                continue
             shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
-            hints.append(f"the {other} figure ({shown}) would be consistent: the claim may use "
-                         f"{other} where {claim['metric']} is meant")
+            if top == bottom:
+                hints.append(f"the {other} figure ({shown}) would be consistent: the claim may "
+                             f"use {other} where {metric} is meant")
+            else:
+                hints.append(f"{subject}.{top} / {baseline}.{bottom} ({shown}) would be "
+                             f"consistent: the claim may compare {top} with {bottom}")
     return hints
 
 

@@ -485,3 +485,13 @@ def test_a_bare_number_against_a_baseline_is_a_ratio(tmp_path):
     [record] = to_records(check_paths(*corpus(tmp_path, entities, claim)))
     assert (record["claimed"]["unit"], record["derived"]["unit"]) == ("x", "x")
     assert record["verdict"] == "consistent"
+
+
+def test_a_ratio_that_mixes_dense_and_sparse_gets_a_hint(tmp_path):
+    entities = CONFUSABLE + ("  - id: b\n    kind: chip\n    facts:\n"
+                             "      - {metric: fp8_dense, value: \"500 TFLOPS\", source: s}\n")
+    claim = "  - {id: m, subject: a, baseline: b, metric: fp8_dense, claimed: 4x}\n"
+    [record] = to_records(check_paths(*corpus(tmp_path, entities, claim)))
+    assert record["verdict"] == "inconsistent"                    # 1,000 / 500 = 2x
+    assert record["hints"] == ["a.fp8_sparse / b.fp8_dense (4x) would be consistent: the claim "
+                               "may compare fp8_sparse with fp8_dense"]
