@@ -4,7 +4,7 @@ This module stays import-light (no pandas, no pint) so that the pytest plugin
 and `claimaudit --help` load fast.
 """
 
-from pipeline.errors import InputError, Problem
+from pipeline.errors import ClaimauditError, InputError, OutputError, Problem
 
 __version__ = "0.1.0"
-__all__ = ["InputError", "Problem", "__version__"]
+__all__ = ["ClaimauditError", "InputError", "OutputError", "Problem", "__version__"]

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from pipeline import __version__
-from pipeline.errors import InputError
+from pipeline.errors import ClaimauditError, InputError
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
@@ -83,16 +83,12 @@ def cmd_report(args) -> int:
     from pipeline.figures import Painter
 
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from pipeline.report import ReportError, write_reports
+        from pipeline.report import write_reports
         from pipeline.results import to_records
         from pipeline.run import check_paths
 
         run = check_paths([args.claims], args.specs)
-        try:
-            written = write_reports(run, args.out, args.date, painter=painter)
-        except ReportError as exc:
-            print(f"claimaudit: {exc}", file=sys.stderr)
-            return 2
+        written = write_reports(run, args.out, args.date, painter=painter)
     print(f"wrote {len(written)} files to {args.out}")
     return exit_status(to_records(run))
 
@@ -142,5 +138,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
               "nothing was checked", file=sys.stderr)
         return 2
+    except ClaimauditError as exc:
+        print(f"claimaudit: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("claimaudit: interrupted", file=sys.stderr)
+        return 130

@@ -21,12 +21,31 @@ class Problem:
         return f"{self.file}:{self.line}: {self.message}"
 
 
-class InputError(Exception):
+class ClaimauditError(Exception):
+    """The one root of every error claimaudit reports to a user (bad input, unwritable output).
+
+    `file` and `line` name the place when there is one; the CLI and the pytest plugin catch
+    this class once, print `str(error)` and exit 2, never a traceback.
+    """
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None):
+        self.file, self.line = file, line
+        super().__init__(message)
+
+
+class InputError(ClaimauditError):
     """Invalid input: nothing is checked; the CLI prints every problem and exits 2."""
 
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line, p.message))
-        super().__init__("\n".join(str(p) for p in self.problems))
+        first = self.problems[0] if self.problems else None
+        super().__init__("\n".join(str(p) for p in self.problems),
+                         first.file if first else None, first.line if first else None)
+
+
+class OutputError(ClaimauditError):
+    """The output cannot be written as asked (a directory that is not ours, a full disk);
+    whatever was there before is left as it was."""
 
 
 class Collector:

@@ -22,6 +22,7 @@ from urllib.parse import quote as _percent_encode
 from urllib.parse import urlsplit
 
 from pipeline.changes import changes_view, previous_records
+from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
 from pipeline.results import to_records
@@ -32,7 +33,7 @@ RESERVED_IDS = ("index", "specs")        # a source with these ids would overwri
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
 
 
-class ReportError(Exception):
+class ReportError(OutputError):
     """The reports cannot be written as asked (out dir, source id or date); nothing was written."""
 
 
