@@ -31,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="claim files or directories (default: claims/)")
     check.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    check.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
     check.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -68,6 +68,8 @@ def cmd_check(args) -> int:
         sys.stdout.write(render.json_text(records))
     elif args.format == "markdown":
         sys.stdout.write(render.markdown_table(records, args.lang))
+    elif args.format == "csv":
+        sys.stdout.write(render.csv_text(records))
     else:
         sys.stdout.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
     return exit_status(records, args.strict)

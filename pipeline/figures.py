@@ -34,11 +34,17 @@ def _finite(x) -> bool:
     return x is not None and math.isfinite(x)
 
 
+MAX_ROWS = 40                            # 1.2 + 0.38 x 40 = 16.4 in = 1,181 pt = 1,575 px tall
+AXIS = (0.0, 3.0)                        # claimed / derived beyond this is drawn at the edge
+
+
 def figure_rows(records: list[dict]) -> list[dict]:
-    """Claims with a claimed region and a derived interval, divided by the derived nominal.
+    """Claims with a claimed region and a derived interval, divided by the derived nominal;
+    at most MAX_ROWS of them, the farthest from the specs first chosen, in the records' order.
 
     The claimed numbers are in the unit of the derived ones (the reading that stood), so the
-    plain quotient is the comparison the verdict made. Open region ends stay None.
+    plain quotient is the comparison the verdict made. Open region ends stay None. Each row
+    carries `of`, the number of claims that could have been drawn, for the caption.
     """
     rows = []
     for record in records:
@@ -57,40 +63,68 @@ def figure_rows(records: list[dict]) -> list[dict]:
                              for x in (claimed["low"], claimed["high"])),
             "derived": (derived["low"] / scale, derived["high"] / scale),
         })
-    return rows
+    chosen = sorted(range(len(rows)), key=lambda i: (rows[i]["style"][0] == "consistent",
+                                                     -_distance(rows[i]), i))[:MAX_ROWS]
+    return [{**rows[i], "of": len(rows)} for i in sorted(chosen)]
+
+
+def _distance(row: dict) -> float:
+    """How far the claimed region lies from 1 (the specs' value), for choosing rows to draw."""
+    ends = [abs(math.log(x)) if x > 0 else math.inf for x in row["claimed"] if x is not None]
+    return min(ends) if ends else 0.0
 
 
 def _limits(rows: list[dict]) -> tuple[float, float]:
+    """The axis: every drawn value, with a margin, cut to AXIS (rows beyond are marked)."""
     values = [1.0] + [x for row in rows for x in row["claimed"] + row["derived"] if x is not None]
-    low, high = min(values), max(values)
+    low, high = max(min(values), AXIS[0]), min(max(values), AXIS[1])
     pad = max((high - low) * 0.08, 0.02)
     return low - pad, high + pad
 
 
+def _clipped_label(row: dict, left: float, right: float) -> str:
+    """A row whose claimed region runs off the axis says where it really lies."""
+    outside = [x for x in row["claimed"] if x is not None and not left <= x <= right]
+    if not outside:
+        return row["label"]
+    return f"{row['label']} (off axis: {max(outside, key=lambda x: abs(x - 1)):.3g})"
+
+
 def _draw(ax, rows: list[dict]) -> None:
+    """Every row in one call per mark kind (bars, ticks, arrows, derived spans, diamonds)."""
+    import numpy as np
+
     left, right = _limits(rows)
+    y = np.arange(len(rows))
+    colours = [COLOURS.get(row["style"], "#999999") for row in rows]
+    low = np.array([left if r["claimed"][0] is None else r["claimed"][0] for r in rows])
+    high = np.array([right if r["claimed"][1] is None else r["claimed"][1] for r in rows])
+    start, end = np.clip(low, left, right), np.clip(high, left, right)
     ax.axvline(1.0, color="#777777", linestyle=":", linewidth=1, zorder=1)
-    for y, row in enumerate(rows):
-        colour = COLOURS.get(row["style"], "#999999")
-        low, high = row["claimed"]
-        start, end = (left if low is None else low), (right if high is None else high)
-        ax.barh(y, end - start, left=start, height=0.55, color=colour, alpha=0.55,
-                edgecolor=colour, linewidth=1, zorder=2)
-        if end - start < (right - left) * 0.005:    # too thin to see: mark where it is
-            ax.plot([(start + end) / 2], [y], marker="|", markersize=14, markeredgewidth=2,
-                    color=colour, zorder=3)
-        for edge, open_end, marker in ((left, low is None, "<"), (right, high is None, ">")):
-            if open_end:
-                ax.plot([edge], [y], marker=marker, color=colour, markersize=7, zorder=3,
-                        clip_on=False)
-        ax.hlines(y, *row["derived"], color="black", linewidth=3, zorder=4)
-        ax.plot([1.0], [y], marker="D", color="black", markersize=4, zorder=5)
+    ax.barh(y, end - start, left=start, height=0.55, color=colours, alpha=0.55,
+            edgecolor=colours, linewidth=1, zorder=2)
+    thin = end - start < (right - left) * 0.005      # too thin to see: mark where it is
+    ax.scatter((start + end)[thin] / 2, y[thin], marker="|", s=196, linewidths=2,
+               c=[c for c, t in zip(colours, thin) if t], zorder=3)
+    for edge, beyond, marker in ((left, [r["claimed"][0] is None for r in rows] | (low < left), "<"),
+                                 (right, [r["claimed"][1] is None for r in rows] | (high > right),
+                                  ">")):
+        beyond = np.asarray(beyond, dtype=bool)
+        ax.scatter(np.full(beyond.sum(), edge), y[beyond], marker=marker, s=49, zorder=3,
+                   c=[c for c, b in zip(colours, beyond) if b], clip_on=False)
+    derived = np.array([row["derived"] for row in rows])
+    ax.hlines(y, np.clip(derived[:, 0], left, right), np.clip(derived[:, 1], left, right),
+              color="black", linewidth=3, zorder=4)
+    ax.scatter(np.ones(len(rows)), y, marker="D", s=16, color="black", zorder=5)
     ax.set_xlim(left, right)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_yticks(range(len(rows)), [row["label"] for row in rows])
+    ax.set_yticks(range(len(rows)), [_clipped_label(row, left, right) for row in rows])
     ax.set_xlabel("claimed ÷ derived  (1 = the value the specs give)")
     ax.grid(axis="x", color="#dddddd", linewidth=0.6, zorder=0)
     ax.set_axisbelow(True)
+    if rows[0].get("of", len(rows)) > len(rows):
+        ax.set_title(f"{len(rows)} of {rows[0]['of']} claims: those farthest from the specs",
+                     loc="left", fontsize=9)
     _legend(ax, rows)
 
 
@@ -125,14 +159,16 @@ def draw_file(rows: list[dict], path: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # Margins are set from the longest label rather than by bbox_inches="tight", which
     # would lay the whole figure out a second time (the slowest part of a report run).
-    labels = 0.3 + LABEL_CHAR * max(len(row["label"]) for row in rows)
+    left, right = _limits(rows)
+    labels = 0.3 + LABEL_CHAR * max(len(_clipped_label(row, left, right)) for row in rows)
+    top = 0.45 if rows[0].get("of", len(rows)) > len(rows) else 0.25     # room for the title
     width = WIDTH + labels
     height = HEADER + ROW * len(rows)
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=(width, height))
         FigureCanvasAgg(figure)
         figure.subplots_adjust(left=labels / width, right=1 - LEGEND / width,
-                               top=1 - 0.25 / height, bottom=0.75 / height)
+                               top=1 - top / height, bottom=0.75 / height)
         _draw(figure.add_subplot(), rows)
         figure.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
 

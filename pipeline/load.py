@@ -65,8 +65,11 @@ class Node:
 
 @dataclass
 class Document:
+    """A claim or spec file: its YAML tree, or (a claim table) its records (tables.py)."""
+
     path: str
     root: object
+    records: tuple | None = None
 
 
 def _walk(node, path: str, problems: Collector, seen: dict | None = None):
@@ -152,13 +155,15 @@ def _yaml_error(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
     return line, "YAML syntax error: " + ", ".join(p for p in parts if p)
 
 
-def yaml_files(paths: list[Path], problems: Collector) -> list[tuple[Path, str]]:
-    """Expand files and directories into sorted (path, display name) pairs of *.yaml files."""
+def yaml_files(paths: list[Path], problems: Collector,
+               suffixes: tuple = ()) -> list[tuple[Path, str]]:
+    """Expand files and directories into sorted (path, display name) pairs of *.yaml files
+    (and of files with the extra `suffixes`, `.csv` ...)."""
     found: list[tuple[Path, str]] = []
     for path in paths:
         if path.is_dir():
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yaml")))
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yml")))
+            for suffix in (".yaml", ".yml", *suffixes):
+                found.extend((p, _display(p)) for p in sorted(path.glob(f"*{suffix}")))
         elif path.is_file():
             found.append((path, _display(path)))
         else:
@@ -174,11 +179,18 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
-    """Every readable YAML file under `paths` -> Documents; the others add to `problems`."""
+def read_documents(paths: list[Path], problems: Collector, tables: bool = False
+                   ) -> list[Document]:
+    """Every readable YAML file under `paths` -> Documents; the others add to `problems`.
+    With `tables`, claim tables (.csv, .parquet) are read too (tables.py)."""
+    from pipeline import tables as claim_tables
+
+    suffixes = claim_tables.TABLE_SUFFIXES if tables else ()
     documents = []
-    for path, display in yaml_files(paths, problems):
-        document = read_document(path, display, problems)
+    for path, display in yaml_files(paths, problems, suffixes):
+        reader = claim_tables.read_table if tables and claim_tables.is_table(path) \
+            else read_document
+        document = reader(path, display, problems)
         if document is not None:
             documents.append(document)
     return documents
@@ -244,6 +256,8 @@ def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
 
 def claim_records(document: Document, problems: Collector) -> tuple[list[dict], list[dict]]:
     """A claims document -> ([source row], claim rows)."""
+    if document.records is not None:       # a claim table, read into records by tables.py
+        return document.records
     path = document.path
     root = _mapping(document.root, path, 1, "claims file", problems)
     if root is None:

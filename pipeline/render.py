@@ -74,6 +74,10 @@ def safe(text) -> str:
 
 
 def _width(text: str) -> int:
+    """Terminal columns of `text`: wide (East Asian) characters take two; ASCII text, nearly
+    every cell, is measured by its length without a look-up per character."""
+    if text.isascii():
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
@@ -133,6 +137,35 @@ def region_text(claimed: dict) -> str:
     low = "(-∞" if claimed["low"] is None else f"[{fmt.number(claimed['low'])}"
     high = "∞)" if claimed["high"] is None else f"{fmt.number(claimed['high'])}]"
     return f"{low}, {high}"
+
+
+CSV_COLUMNS = ("source", "id", "file", "line", "verdict", "severity", "claimed", "claimed_low",
+               "claimed_high", "derived_value", "derived_unit", "derived_low", "derived_high",
+               "basis", "explanation")
+
+
+def csv_row(record: dict) -> tuple:
+    """One claim as a CSV row (CSV_COLUMNS); an absent value is an empty cell. `basis` and the
+    top explanation's cause are read with .get: they fill once a record carries them."""
+    claimed = record.get("claimed") or {}
+    derived = record.get("derived") or {}
+    explanations = record.get("explanations") or [{}]
+    return (record["source"], record["id"], record["file"], record["line"], record["verdict"],
+            record.get("severity"), claimed.get("text"), claimed.get("low"), claimed.get("high"),
+            derived.get("value"), derived.get("unit"), derived.get("low"), derived.get("high"),
+            record.get("basis"), explanations[0].get("cause"))
+
+
+def csv_text(records: list[dict]) -> str:
+    """`check --format csv`: one row per claim, numbers in full (repr), for spreadsheets."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(csv_row(record) for record in records)
+    return out.getvalue()
 
 
 def json_text(records: list[dict]) -> str:

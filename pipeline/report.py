@@ -25,12 +25,14 @@ from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
+from pipeline.pages import COMPACT_ABOVE, source_pages
 from pipeline.results import to_records
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
+MAJORS_SHOWN = 200                      # the index lists this many; the source pages hold the rest
 
 
 class ReportError(OutputError):
@@ -152,8 +154,11 @@ def source_view(meta: dict, records: list[dict], spec_sources: dict) -> dict:
     """One claims source: its claims in verdict order (then file order), counts, figure path."""
     page = f"{meta['id']}.md"
     claims = sorted((claim_view(r, spec_sources, page) for r in records), key=_verdict_key)
+    rows = figure_rows(claims)
     return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
-            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg"}
+            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg",
+            "figure_rows": rows, "figure_shown": len(rows),
+            "figure_of": rows[0]["of"] if rows else 0, "compact_above": COMPACT_ABOVE}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -161,7 +166,8 @@ def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
     views = [c for s in sources for c in s["claims"]] + specs["sums"]
     majors = [c for c in views if c["verdict"] == "inconsistent" and c["severity"] == "major"]
     return {"sources": sources, "totals": _summary(records), "counts": verdict_counts(records),
-            "majors": majors, "specs": specs}
+            "majors": majors[:MAJORS_SHOWN], "majors_more": len(majors[MAJORS_SHOWN:]),
+            "specs": specs}
 
 
 def specs_view(audit: dict, run, spec_sources: dict) -> dict:
@@ -305,14 +311,16 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
     sources = []
     for meta in metas:
         view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
-        rows = figure_rows(view["claims"])
+        rows = view["figure_rows"]
         if rows:
             painter.draw(rows, staging / view["figure"])
             names.append(view["figure"])
         else:
             view["figure"] = None
         sources.append(view)
-        _write(staging, view["page"], _render(env, "source.md.j2", {**view, "date": date}), names)
+        for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
+                                                                  {**part, "date": date})):
+            _write(staging, page, text, names)
     specs = specs_view(audit, run, spec_sources)
     _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date}), names)
     index = index_view(sources, specs, records)

@@ -48,7 +48,7 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
 
     spec_problems, claim_problems = Collector(), Collector()
     spec_docs = load.read_documents([specs_dir], spec_problems)
-    claim_docs = load.read_documents(claim_paths, claim_problems)
+    claim_docs = load.read_documents(claim_paths, claim_problems, tables=True)
     if spec_problems.problems:
         spec_problems.extend(claim_problems.problems)
         spec_problems.raise_if_any()

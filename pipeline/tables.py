@@ -1,0 +1,207 @@
+"""Claim tables (`.csv`, `.parquet`) -> the same claim and source records a YAML claim file gives.
+
+A newsroom database or a scraper writes tables, not hand-written YAML (CONTRACT 9.4). One row per
+claim: `source` (the source id), `id`, `quote` and any claim field as a column; the source's own
+fields as `source_title`, `source_url` ... repeated on the rows of that source, which must agree
+(an empty cell is an absent field, so a source's fields may also be written once, on any of its
+rows). `interpretations` are YAML-only.
+
+Every cell is read as text (`2.50` keeps its trailing zero). Rows are numbered as a spreadsheet
+shows them: the header is row 1 and the first claim is row 2, so `claims.csv:7: ...` names the
+seventh line of a CSV file without quoted line breaks, and the same record of the same table
+written as Parquet. A loader per format makes a dict of column -> object array (None where a cell
+is empty); one function turns that into records, and validate.build_corpus does the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.errors import Collector
+from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS, Document
+
+TABLE_SUFFIXES = (".csv", ".parquet")
+REQUIRED = ("source", "id", "quote")
+YAML_ONLY = ("interpretations",)
+HEADER_ROW = 1
+FIRST_ROW = 2
+
+
+def claim_columns() -> tuple[str, ...]:
+    """Claim fields a table may hold (read from load's field lists, so new fields join)."""
+    return ("source", *(f for f in CLAIM_FIELDS if f not in YAML_ONLY))
+
+
+def source_columns() -> dict[str, str]:
+    """Column -> source field: `source_title` -> `title` ..."""
+    return {f"source_{name}": name for name in SOURCE_FIELDS if name != "id"}
+
+
+def is_table(path: Path) -> bool:
+    return path.suffix.lower() in TABLE_SUFFIXES
+
+
+def read_table(path: Path, display: str, problems: Collector) -> Document | None:
+    """One claim table -> a Document carrying its records, or None with problems recorded."""
+    reader = _read_parquet if path.suffix.lower() == ".parquet" else _read_csv
+    columns = reader(path, display, problems)
+    if columns is None or not _header_ok(list(columns), display, problems):
+        return None
+    return Document(display, None, records=table_records(columns, display, problems))
+
+
+# -- loaders: one per format, each -> {column: object array with None for empty cells} --------
+
+def _read_csv(path: Path, display: str, problems: Collector) -> dict | None:
+    import pandas as pd
+
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as stream:
+            header = next(csv.reader(stream), None)
+        if header is None:
+            problems.add(display, HEADER_ROW, "file is empty: expected a header row naming the "
+                                              f"columns ({', '.join(REQUIRED)} ...)")
+            return None
+        if len(set(header)) != len(header):
+            twice = sorted({name for name in header if header.count(name) > 1})
+            problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
+            return None
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False,
+                            encoding="utf-8-sig", skip_blank_lines=True)
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
+        return None
+    except OSError as exc:
+        problems.add(display, HEADER_ROW, f"cannot read file: {exc.strerror}")
+        return None
+    except (pd.errors.ParserError, csv.Error) as exc:
+        problems.add(display, *_csv_error(str(exc)))
+        return None
+    return {name: _cells(frame[name].to_numpy(object)) for name in frame.columns}
+
+
+def _csv_error(text: str) -> tuple[int, str]:
+    """pandas' tokenizer message -> (line, message) in our words."""
+    import re
+
+    match = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", text)
+    if match:
+        expected, line, found = match.groups()
+        return int(line), f"CSV: expected {expected} cells as in the header, found {found}"
+    return HEADER_ROW, f"CSV syntax error: {text.strip().splitlines()[-1]}"
+
+
+def _read_parquet(path: Path, display: str, problems: Collector) -> dict | None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        problems.add(display, HEADER_ROW, "reading Parquet needs pyarrow: "
+                                          "pip install 'claimaudit[parquet]'")
+        return None
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError) as exc:
+        problems.add(display, HEADER_ROW, f"cannot read Parquet: {exc}")
+        return None
+    names = table.column_names
+    if len(set(names)) != len(names):
+        twice = sorted({name for name in names if names.count(name) > 1})
+        problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
+        return None
+    columns = {}
+    for name, column in zip(names, table.columns):
+        kind = column.type.value_type if pa.types.is_dictionary(column.type) else column.type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)
+                or pa.types.is_null(kind)):
+            problems.add(display, HEADER_ROW,
+                         f"column {name!r}: expected text (a string column), found {kind}; "
+                         "write every cell as text, so that '2.50' keeps its zero")
+            continue
+        columns[name] = _cells(np.array(column.to_pylist(), dtype=object))
+    return columns if len(columns) == len(names) else None
+
+
+def _cells(values: np.ndarray) -> np.ndarray:
+    """Empty cells (and short CSV rows, which pandas fills with NaN) -> None."""
+    import pandas as pd
+
+    values[pd.isna(values) | (values == "")] = None
+    return values
+
+
+# -- one validated frame after the loaders -----------------------------------------------------
+
+def _header_ok(names: list[str], display: str, problems: Collector) -> bool:
+    known = (*claim_columns(), *source_columns())
+    before = len(problems.problems)
+    for name in names:
+        if name in YAML_ONLY:
+            problems.add(display, HEADER_ROW, f"column {name!r}: interpretations are YAML-only; "
+                                              "write such a claim in a YAML claim file")
+        elif name not in known:
+            near = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            problems.add(display, HEADER_ROW, f"unknown column {name!r}{hint}; expected "
+                                              f"{', '.join(REQUIRED)} and any of "
+                                              f"{', '.join(c for c in known if c not in REQUIRED)}")
+    missing = [name for name in REQUIRED if name not in names]
+    if missing:
+        problems.add(display, HEADER_ROW, f"expected columns {', '.join(REQUIRED)}, found no "
+                                          f"{' and no '.join(repr(m) for m in missing)}")
+    return len(problems.problems) == before
+
+
+def table_records(columns: dict, path: str, problems: Collector) -> tuple[list[dict], list[dict]]:
+    """Column arrays -> (source records, claim records) shaped as load.claim_records makes them;
+    a row's number is its `line`, so every later problem names `file:row`."""
+    rows = len(next(iter(columns.values()))) if columns else 0
+    number = np.arange(FIRST_ROW, FIRST_ROW + rows)
+    source = columns["source"]
+    has_source = np.array([s is not None for s in source], dtype=bool)
+    for row in number[~has_source]:
+        problems.add(path, int(row), "claim row: source: expected a source id, found nothing")
+    fields = [name for name in claim_columns() if name != "source"]
+    blank = dict.fromkeys(CLAIM_FIELDS)
+    present = [name for name in fields if name in columns]
+    claims = []
+    for values in zip(number[has_source].tolist(), source[has_source],
+                      *(columns[name][has_source] for name in present)):
+        record = {"file": path, "line": values[0], **blank, "lines": {}, "source": values[1]}
+        record.update(zip(present, values[2:]))
+        claims.append(record)
+    return _source_records(columns, number, has_source, path, problems), claims
+
+
+def _source_records(columns: dict, number: np.ndarray, has_source: np.ndarray, path: str,
+                    problems: Collector) -> list[dict]:
+    """One record per source id, at its first row; a field is the first non-empty cell of its
+    column among the source's rows, and any other non-empty cell must equal it."""
+    import pandas as pd
+
+    source = columns["source"][has_source]
+    number = number[has_source]
+    first: dict = {}
+    for sid, row in zip(source, number.tolist()):
+        first.setdefault(sid, row)
+    records = {sid: {"file": path, "line": row, **dict.fromkeys(SOURCE_FIELDS), "id": sid,
+                     "lines": {}} for sid, row in first.items()}
+    for column, name in source_columns().items():
+        if column not in columns:
+            continue
+        distinct = pd.DataFrame({"sid": source, "value": columns[column][has_source],
+                                 "row": number}).dropna().drop_duplicates(["sid", "value"])
+        for sid, value, row in distinct.itertuples(index=False):
+            record = records[sid]
+            if record[name] is None:
+                record[name], record["lines"][name] = value, row
+            elif record[name] != value:
+                problems.add(path, row, f"source {sid!r}: {column} {value!r} disagrees with "
+                                        f"{record[name]!r} (row {record['lines'][name]}); the "
+                                        "rows of one source must agree on its fields")
+    return list(records.values())
