@@ -25,7 +25,7 @@ from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
-from pipeline.pages import COMPACT_ABOVE, source_pages
+from pipeline.pages import COMPACT_ABOVE, changes_linked, source_pages
 from pipeline.results import to_records
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
@@ -327,7 +327,7 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
     _write(staging, "index.md", _render(env, "index.md.j2",
                                          {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
     old_records, unreadable = previous
-    changes = changes_view(old_records, records, unreadable)
+    changes = changes_linked(changes_view(old_records, records, unreadable), sources)
     _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
     painter.finish()
     return names
