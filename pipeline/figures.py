@@ -174,7 +174,7 @@ def draw_file(rows: list[dict], path: str) -> None:
 
 
 def _import_matplotlib() -> None:
-    import matplotlib.backends.backend_agg
+    import matplotlib.backends.backend_agg  # noqa: F401
     import matplotlib.figure  # noqa: F401
 
 
