@@ -6,7 +6,8 @@ fields as `source_title`, `source_url` ... repeated on the rows of that source, 
 (an empty cell is an absent field, so a source's fields may also be written once, on any of its
 rows). `interpretations` are YAML-only.
 
-Every cell is read as text (`2.50` keeps its trailing zero). Rows are numbered as a spreadsheet
+Every cell is read as text (`2.50` keeps its trailing zero; pandas' object dtype hands the
+parser's strings over as they are, twice as fast as its `str` dtype, which builds Arrow strings). Rows are numbered as a spreadsheet
 shows them: the header is row 1 and the first claim is row 2, so `claims.csv:7: ...` names the
 seventh line of a CSV file without quoted line breaks, and the same record of the same table
 written as Parquet. A loader per format makes a dict of column -> object array (None where a cell
@@ -70,7 +71,7 @@ def _read_csv(path: Path, display: str, problems: Collector) -> dict | None:
             twice = sorted({name for name in header if header.count(name) > 1})
             problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
             return None
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False,
+        frame = pd.read_csv(path, dtype=object, keep_default_na=False, na_filter=False,
                             encoding="utf-8-sig", skip_blank_lines=True)
     except UnicodeDecodeError as exc:
         line = path.read_bytes()[: exc.start].count(b"\n") + 1
@@ -131,6 +132,7 @@ def _cells(values: np.ndarray) -> np.ndarray:
     """Empty cells (and short CSV rows, which pandas fills with NaN) -> None."""
     import pandas as pd
 
+    values = values if values.flags.writeable else values.copy()   # pandas hands out views
     values[pd.isna(values) | (values == "")] = None
     return values
 
@@ -157,24 +159,26 @@ def _header_ok(names: list[str], display: str, problems: Collector) -> bool:
     return len(problems.problems) == before
 
 
-def table_records(columns: dict, path: str, problems: Collector) -> tuple[list[dict], list[dict]]:
-    """Column arrays -> (source records, claim records) shaped as load.claim_records makes them;
-    a row's number is its `line`, so every later problem names `file:row`."""
+def table_records(columns: dict, path: str, problems: Collector):
+    """Column arrays -> (source records, claim frame): the source records load.claim_records
+    makes, and its claim records as one frame (the columns validate.build_corpus builds), so
+    a million rows never become a million dicts. A row's number is its `line`, so every later
+    problem names `file:row`."""
+    import pandas as pd
+
     rows = len(next(iter(columns.values()))) if columns else 0
     number = np.arange(FIRST_ROW, FIRST_ROW + rows)
-    source = columns["source"]
-    has_source = np.array([s is not None for s in source], dtype=bool)
+    has_source = np.array([s is not None for s in columns["source"]], dtype=bool)
     for row in number[~has_source]:
         problems.add(path, int(row), "claim row: source: expected a source id, found nothing")
-    fields = [name for name in claim_columns() if name != "source"]
-    blank = dict.fromkeys(CLAIM_FIELDS)
-    present = [name for name in fields if name in columns]
-    claims = []
-    for values in zip(number[has_source].tolist(), source[has_source],
-                      *(columns[name][has_source] for name in present)):
-        record = {"file": path, "line": values[0], **blank, "lines": {}, "source": values[1]}
-        record.update(zip(present, values[2:]))
-        claims.append(record)
+    kept = int(has_source.sum())
+    none = np.full(kept, None, dtype=object)
+    data = {"file": np.full(kept, path, dtype=object), "line": number[has_source],
+            "lines": [{} for _ in range(kept)]}
+    data.update({name: columns[name][has_source] if name in columns else none
+                 for name in ("source", *CLAIM_FIELDS)})
+    claims = pd.DataFrame(data, dtype=object)      # object: pandas would infer str, None -> NaN
+    claims["line"] = claims["line"].astype("int64")
     return _source_records(columns, number, has_source, path, problems), claims
 
 

@@ -68,21 +68,32 @@ def _frame(rows: list[dict], columns: tuple) -> pd.DataFrame:
     return frame
 
 
+def _claim_frame(parts: list) -> pd.DataFrame:
+    """YAML claim records and claim-table frames -> one claim frame, in file order."""
+    columns = ("source", *load.CLAIM_FIELDS)
+    frames = [part if isinstance(part, pd.DataFrame) else _frame(part, columns)
+              for part in parts if len(part)] or [_frame([], columns)]
+    return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+
 def build_corpus(claim_docs, spec_docs) -> Corpus:
     """Documents -> Corpus; raises InputError listing every problem in every file."""
     problems = Collector()
-    sources, claims = [], []
+    sources, claims = [], [[]]     # claims in file order: lists of YAML records, table frames
     for document in claim_docs:
         got_sources, got_claims = load.claim_records(document, problems)
         sources += got_sources
-        claims += got_claims
+        if isinstance(got_claims, pd.DataFrame):     # a claim table (tables.py)
+            claims += [got_claims, []]
+        else:
+            claims[-1] += got_claims
     spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics()}
     for document in spec_docs:
         for key, rows in load.spec_records(document, problems).items():
             spec[key] += rows
     frames = dict(
         claim_sources=_frame(sources, load.SOURCE_FIELDS),
-        claims=_frame(claims, ("source", *load.CLAIM_FIELDS)),
+        claims=_claim_frame(claims),
         spec_sources=_frame(spec["sources"], load.SPEC_SOURCE_FIELDS),
         entities=_frame(spec["entities"], ("id", "name", "vendor", "kind", "status",
                                            "sparsity", "members", "note")),
