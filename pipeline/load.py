@@ -65,7 +65,8 @@ class Node:
 
 @dataclass
 class Document:
-    """A claim or spec file: its YAML tree, or (a claim table) its records (tables.py)."""
+    """A claim or spec file: its YAML tree, or for a claim table (tables.py) its records:
+    (source records, claim frame)."""
 
     path: str
     root: object
@@ -255,8 +256,9 @@ def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
 
 
 def claim_records(document: Document, problems: Collector) -> tuple[list[dict], list[dict]]:
-    """A claims document -> ([source row], claim rows)."""
-    if document.records is not None:       # a claim table, read into records by tables.py
+    """A claims document -> ([source row], claim rows); a claim table gives its source rows
+    and its claims as one frame (tables.py), which validate.build_corpus joins to the others."""
+    if document.records is not None:
         return document.records
     path = document.path
     root = _mapping(document.root, path, 1, "claims file", problems)
