@@ -4,12 +4,15 @@ import csv
 
 import pytest
 from conftest import MINI
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pipeline.cli import main
-from pipeline.errors import InputError
+from pipeline.errors import Collector, InputError
 from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS
 from pipeline.results import to_records
 from pipeline.run import check_paths
+from pipeline.tables import read_table
 
 SPECS = MINI / "specs"
 HEADER = ["source", "id", "quote", "subject", "metric", "claimed", "qualifier", "expect",
@@ -179,3 +182,21 @@ def test_report_and_explain_read_tables_in_the_claims_directory(tmp_path, capsys
                    "--out", str(tmp_path / "reports")])
     assert status == 0
     assert (tmp_path / "reports" / "t.md").is_file() and (tmp_path / "reports" / "u.md").is_file()
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cells=st.lists(st.text(st.characters(blacklist_categories=("Cs",),
+                                            blacklist_characters="\x00\r"), max_size=12),
+                      min_size=1, max_size=6))
+def test_every_cell_is_read_as_the_text_written(tmp_path, cells):
+    """Whatever a cell holds (2.50, 007, NA, true, quotes, commas, line breaks), the record
+    holds that text; only an empty cell is absent."""
+    path = write_csv(tmp_path / "p.csv", [["t", f"c{i}", cell] for i, cell in enumerate(cells)],
+                     header=["source", "id", "quote"])
+    problems = Collector()
+    document = read_table(path, "p.csv", problems)
+    assert not problems.problems
+    _, claims = document.records
+    assert list(claims["quote"]) == [cell or None for cell in cells]
+    assert list(claims["line"]) == list(range(2, 2 + len(cells)))
