@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from functools import cache
 
 from pipeline.errors import Problem
 
@@ -135,7 +136,9 @@ def _unit_after(rest: str) -> str | None:
     return token + "/s" if per_second and not token.endswith("/s") else token
 
 
+@cache
 def _unit_info(unit: str | None):
+    """unit_info, or None for a word that is no unit (cached: failures are costly in pint)."""
     from pipeline.units import UnitError, unit_info
 
     if not unit:
@@ -161,16 +164,18 @@ def _close(a: float, b: float) -> bool:
 # -- rule 3: second-hand figures ----------------------------------------------------------
 
 def _secondhand_findings(facts, kinds: dict) -> list[Problem]:
+    kind = facts["source"].map(kinds)
+    own: dict = {}
+    first = facts[kind.isin(FIRST_HAND).to_numpy(bool)]
+    for entity, metric, source in zip(first["entity"], first["metric"], first["source"]):
+        own.setdefault((entity, metric), source)
+    second = facts[kind.isin(SECONDHAND).to_numpy(bool)]
     out = []
-    for (entity, metric), group in facts.groupby(["entity", "metric"], sort=False):
-        own = [f.source for f in group.itertuples() if kinds.get(f.source) in FIRST_HAND]
-        if not own:
-            continue
-        for fact in group.itertuples():
-            kind = kinds.get(fact.source)
-            if kind in SECONDHAND:
-                out.append(Problem(fact.file, fact.lines.get("source", fact.line),
-                                   f"{entity}.{metric} = {fact.value} [{fact.source}]: a {kind} "
-                                   f"source where the vendor's own document exists ({own[0]}); "
-                                   "cite that or mark this fact superseded"))
+    for fact in second.itertuples():
+        document = own.get((fact.entity, fact.metric))
+        if document is not None:
+            out.append(Problem(fact.file, fact.lines.get("source", fact.line),
+                               f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: a "
+                               f"{kinds[fact.source]} source where the vendor's own document "
+                               f"exists ({document}); cite that or mark this fact superseded"))
     return out
