@@ -103,3 +103,30 @@ def test_every_json_result_has_basis_and_as_published(capsys, monkeypatch):
 def test_basis_rule(sources, claimant, expected):
     parties = {"a": "acme", "b": "chipnews", "none": None}
     assert basis(sources, parties, claimant) == expected
+
+
+def test_as_of_today_is_today(today):
+    from pipeline.inforce import today as today_date
+
+    records = to_records(check_paths([EPI / "claims"], EPI / "specs", today_date()))
+    assert {(r["source"], r["id"]): (r["verdict"], r["basis"]) for r in records} == \
+        {key: (r["verdict"], r["basis"]) for key, r in today.items()}
+
+
+def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
+    """Today: one group per fact set (the chipnews claims; the launch claims without their
+    own URL's facts). As published: chipnews's date has a fact set of its own (4.7 TB/s in
+    force); the launch's date, its own facts left out, falls back to today's, so it is not
+    derived again."""
+    from pipeline import run
+
+    calls = []
+    original = run.check_group
+
+    def counting(corpus, in_force, all_facts=False):
+        calls.append(len(corpus.claims))
+        return original(corpus, in_force, all_facts)
+
+    monkeypatch.setattr(run, "check_group", counting)
+    run.check_paths([EPI / "claims"], EPI / "specs")
+    assert sorted(calls) == [4, 9, 9]
