@@ -130,3 +130,34 @@ def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
     monkeypatch.setattr(run, "check_group", counting)
     run.check_paths([EPI / "claims"], EPI / "specs")
     assert sorted(calls) == [4, 9, 9]
+
+
+def test_check_marks_the_claimants_own_figures(capsys, monkeypatch):
+    monkeypatch.chdir(EPI)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["check", "claims", "--specs", "specs"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    column = lines[0].index("verdict")
+    rows = {line.split()[0]: line[column:] for line in lines
+            if line.startswith(("chipnews", "acme"))}
+    assert rows[f"{CHIPNEWS}/fp8-3x"] == "consistent, on the claimant's own figures"
+    assert rows[f"{CHIPNEWS}/cap-2x"] == "consistent, partly on the claimant's own figures"
+    assert rows[f"{CHIPNEWS}/cap-200"] == "consistent"
+
+
+def test_explain_shows_basis_and_as_published(capsys, monkeypatch):
+    monkeypatch.chdir(EPI)
+    assert main(["explain", f"{CHIPNEWS}/bw-4p9", "--claims", "claims", "--specs", "specs"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  verdict:   consistent, on the claimant's own figures" in lines
+    assert "  basis:     on the claimant's own figures" in lines
+    assert "  as published (2025-04-15): inconsistent (major), 4.7 TB/s [acme-launch]" in lines
+
+
+def test_figure_labels_mark_the_basis(today):
+    from pipeline.figures import figure_rows
+
+    labels = [row["label"] for row in figure_rows(list(today.values()))]
+    assert "fp8-3x (claimant's own figures)" in labels
+    assert "cap-2x (partly claimant's own)" in labels
+    assert "cap-200" in labels
