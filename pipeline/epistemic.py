@@ -134,10 +134,11 @@ def _part(corpus, claims: list):
 
 def _combine(corpus, parts: list[tuple]):
     """One Run from the groups' Runs: rows and payloads renumbered, results in claim order."""
-    first = parts[0][1] if parts else None
+    first = parts[0][1]                 # there is always a group (check() sees to it)
     if len(parts) == 1:
         return dataclasses.replace(first, corpus=corpus)
-    results, rows, payloads, hints = [], [], [], {}
+    results, rows, hints = [], [], {}
+    payloads: list = []
     row_offset = 0
     for _, part in parts:
         part_rows = part.rows.copy()

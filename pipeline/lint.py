@@ -7,7 +7,8 @@ Three rules, each a `file:line: warning: ...` line:
    2517 TFLOPS) all count; with `quote_form: table` the quote is a table cell whose unit is
    in the column header, so the number alone suffices;
 2. an expression fact that cites no quote for its inputs: no quote, or a quote that does not
-   state a number the expression is built on (the 3 of `3 * trainium3.fp8_dense`);
+   state a number the expression is built on (the 3 of `3 * trainium3.fp8_dense`; "three
+   times", "twice" and "one-half" state theirs);
 3. a `press` or `analyst` source for an (entity, metric) for which a vendor's own document
    (datasheet, documentation, press release, keynote, blog) is also in force.
 Only facts in force today are linted: a superseded fact is kept as the record of a mistake.
@@ -30,6 +31,11 @@ SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": 
 SPELLED_UNITS = {"flops": "FLOPS", "flop/s": "FLOPS", "ops": "OPS", "bytes": "B", "byte": "B",
                  "bits": "bit", "bit": "bit", "watts": "W", "watt": "W", "meters": "m",
                  "metres": "m", "seconds": "s", "second": "s"}
+SPELLED_NUMBERS = {word: (float(n),) for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+SPELLED_NUMBERS.update({"half": (2.0, 0.5), "halved": (2.0, 0.5), "twice": (2.0,),
+                        "double": (2.0,), "doubled": (2.0,), "triple": (3.0,), "tripled": (3.0,),
+                        "quadruple": (4.0,), "quadrupled": (4.0,)})
 NUMBER = re.compile(r"\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?")
 UNIT_TOKEN = re.compile(r"^[\s-]*([A-Za-zµμ]+(?:/[A-Za-z]+)?)(\s*(?:per|/)\s*s(?:ec(?:ond)?)?\b)?")
 
@@ -65,8 +71,9 @@ def _quote_findings(fact) -> list[Problem]:
         if not quote.strip():
             return [Problem(fact.file, line, f"{what}: an expression fact cites no quote for its "
                                              "inputs; quote the statement it is built on")]
+        stated = [found for found, _ in _numbers(quote)] + _spelled_numbers(quote)
         absent = [n for n in _numbers_in_tree(fact.tree)
-                  if n != 1 and not any(_close(n, found) for found, _ in _numbers(quote))]
+                  if n != 1 and not any(_close(n, found) for found in stated)]
         return [Problem(fact.file, line, f"{what}: the quote does not state "
                                          f"{', '.join(f'{n:g}' for n in absent)}")] if absent else []
     if fact.quantity is None:
@@ -115,6 +122,12 @@ def _numbers(text: str) -> list[tuple[float, int]]:
         digits = re.sub(r"[,\u00a0\u202f ]", "", match.group())
         out.append((float(digits), match.end()))
     return out
+
+
+def _spelled_numbers(text: str) -> list[float]:
+    """Numbers written as words ("six times", "one-half", "twice"): English, as quoted."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return [n for word in words for n in SPELLED_NUMBERS.get(word, ())]
 
 
 def _unit_after(rest: str) -> str | None:

@@ -158,7 +158,8 @@ def _summary(records: list[dict]) -> list[dict]:
     return [{"verdict": v, "count": counts[v], "major": counts["major"] if v == "inconsistent"
              else 0, "own": bases[(v, "claimant")] if v in judged else 0,
              "partly": bases[(v, "mixed")] if v in judged else 0,
-             "independent": bases[(v, "independent")]}
+             "independent": bases[(v, "independent")], "split": v in judged,
+             "unsourced": bases[(v, None)]}
             for v in VERDICT_ORDER if counts[v]]
 
 

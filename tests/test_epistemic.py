@@ -103,3 +103,61 @@ def test_every_json_result_has_basis_and_as_published(capsys, monkeypatch):
 def test_basis_rule(sources, claimant, expected):
     parties = {"a": "acme", "b": "chipnews", "none": None}
     assert basis(sources, parties, claimant) == expected
+
+
+def test_as_of_today_is_today(today):
+    from pipeline.inforce import today as today_date
+
+    records = to_records(check_paths([EPI / "claims"], EPI / "specs", today_date()))
+    assert {(r["source"], r["id"]): (r["verdict"], r["basis"]) for r in records} == \
+        {key: (r["verdict"], r["basis"]) for key, r in today.items()}
+
+
+def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
+    """Today: one group per fact set (the chipnews claims; the launch claims without their
+    own URL's facts). As published: chipnews's date has a fact set of its own (4.7 TB/s in
+    force); the launch's date, its own facts left out, falls back to today's, so it is not
+    derived again."""
+    from pipeline import run
+
+    calls = []
+    original = run.check_group
+
+    def counting(corpus, in_force, all_facts=False):
+        calls.append(len(corpus.claims))
+        return original(corpus, in_force, all_facts)
+
+    monkeypatch.setattr(run, "check_group", counting)
+    run.check_paths([EPI / "claims"], EPI / "specs")
+    assert sorted(calls) == [4, 9, 9]
+
+
+def test_check_marks_the_claimants_own_figures(capsys, monkeypatch):
+    monkeypatch.chdir(EPI)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["check", "claims", "--specs", "specs"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    column = lines[0].index("verdict")
+    rows = {line.split()[0]: line[column:] for line in lines
+            if line.startswith(("chipnews", "acme"))}
+    assert rows[f"{CHIPNEWS}/fp8-3x"] == "consistent, on the claimant's own figures"
+    assert rows[f"{CHIPNEWS}/cap-2x"] == "consistent, partly on the claimant's own figures"
+    assert rows[f"{CHIPNEWS}/cap-200"] == "consistent"
+
+
+def test_explain_shows_basis_and_as_published(capsys, monkeypatch):
+    monkeypatch.chdir(EPI)
+    assert main(["explain", f"{CHIPNEWS}/bw-4p9", "--claims", "claims", "--specs", "specs"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  verdict:   consistent, on the claimant's own figures" in lines
+    assert "  basis:     on the claimant's own figures" in lines
+    assert "  as published (2025-04-15): inconsistent (major), 4.7 TB/s [acme-launch]" in lines
+
+
+def test_figure_labels_mark_the_basis(today):
+    from pipeline.figures import figure_rows
+
+    labels = [row["label"] for row in figure_rows(list(today.values()))]
+    assert "fp8-3x (claimant's own figures)" in labels
+    assert "cap-2x (partly claimant's own)" in labels
+    assert "cap-200" in labels

@@ -1,13 +1,12 @@
 """The spec lint (pipeline/lint.py): known answers, and its place in `check` and specs.md."""
 
 import pytest
+from conftest import DATA
 
 from pipeline.cli import main
 from pipeline.lint import findings, quote_supports
 from pipeline.run import load_corpus
 from pipeline.units import parse_quantity
-
-from conftest import DATA
 
 LINT = DATA / "epi-lint"
 F = "specs/lint.yaml"
@@ -17,18 +16,18 @@ def test_known_findings(monkeypatch):
     monkeypatch.chdir(LINT)
     found = [f"{p.file}:{p.line}: {p.message}" for p in findings(load_corpus([], LINT / "specs"))]
     assert found == [
-        f"{F}:12: chip_a.fp16_dense = 1307.4 TFLOPS [doc]: the quote does not contain its number "
-        "and unit (1307.4 TFLOPS)",
-        f"{F}:14: chip_a.hbm_capacity = 144 GiB [doc]: the quote does not contain its number and "
-        "unit (144 GiB)",
-        f"{F}:15: chip_a.scaleup_bandwidth = 1024 GB/s [doc]: the quote does not contain its "
-        "number and unit (1024 GB/s)",
+        (f"{F}:12: chip_a.fp16_dense = 1307.4 TFLOPS [doc]: the quote does not contain its number "
+        "and unit (1307.4 TFLOPS)"),
+        (f"{F}:14: chip_a.hbm_capacity = 144 GiB [doc]: the quote does not contain its number and "
+        "unit (144 GiB)"),
+        (f"{F}:15: chip_a.scaleup_bandwidth = 1024 GB/s [doc]: the quote does not contain its "
+        "number and unit (1024 GB/s)"),
         f"{F}:16: chip_a.power = 1 kW [doc]: no quote; quote the words that state it",
-        f"{F}:19: chip_a.hbm_bandwidth = 4.9 TB/s [news]: a press source where the vendor's own "
-        "document exists (doc); cite that or mark this fact superseded",
+        (f"{F}:19: chip_a.hbm_bandwidth = 4.9 TB/s [news]: a press source where the vendor's own "
+        "document exists (doc); cite that or mark this fact superseded"),
         f"{F}:25: chip_b.bf16_dense = 4 * chip_a.bf16_dense [doc]: the quote does not state 4",
-        f"{F}:26: chip_b.fp16_dense = 2 * chip_a.fp16_dense [doc]: an expression fact cites no "
-        "quote for its inputs; quote the statement it is built on",
+        (f"{F}:26: chip_b.fp16_dense = 2 * chip_a.fp16_dense [doc]: an expression fact cites no "
+        "quote for its inputs; quote the statement it is built on"),
     ]
 
 
