@@ -22,8 +22,6 @@ import pandas as pd
 
 from pipeline.inforce import in_force, today
 
-BASES = ("claimant", "independent", "mixed")
-
 
 def check(corpus, check_group, as_of: str | None = None):
     """The Run of every claim, with `basis` and `as_published` filled in."""
@@ -32,17 +30,15 @@ def check(corpus, check_group, as_of: str | None = None):
     circular = _circular_urls(corpus)
     groups = _groups(corpus, lambda url: _without_url(corpus, base, url), circular, None) \
         or [([], base)]
-    run = _combine(corpus, [(claims, check_group(_part(corpus, claims), mask, all_facts=first))
-                            for first, (claims, mask) in _first_flagged(groups)])
+    # every expression fact is derived once (all_facts) so spec errors surface: in one group
+    run = _combine(corpus, [
+        (claims, check_group(_part(corpus, claims), mask, all_facts=number == 0))
+        for number, (claims, mask) in enumerate(groups)])
     run.as_of = as_of
     run.basis = basis_of(run)
     if as_of is None:
         run.as_published = _as_published(corpus, check_group, run, base, circular)
     return run
-
-
-def _first_flagged(groups):
-    return ((number == 0, group) for number, group in enumerate(groups))
 
 
 # -- fact sets ----------------------------------------------------------------------
@@ -76,7 +72,8 @@ def _groups(corpus, mask_for, circular: set, dates: pd.Series | None) -> list[tu
     keys = pd.DataFrame({"url": urls.astype(object),
                          "date": None if dates is None else dates.astype(object)})
     out = []
-    for (url, date), members in keys.groupby(["url", "date"], dropna=False, sort=False).groups.items():
+    grouped = keys.groupby(["url", "date"], dropna=False, sort=False).groups
+    for (url, date), members in grouped.items():
         url = None if pd.isna(url) else url
         date = None if pd.isna(date) else date
         mask = mask_for(url) if dates is None else mask_for(date, url)

@@ -37,7 +37,8 @@ SPELLED_NUMBERS.update({"half": (2.0, 0.5), "halved": (2.0, 0.5), "twice": (2.0,
                         "double": (2.0,), "doubled": (2.0,), "triple": (3.0,), "tripled": (3.0,),
                         "quadruple": (4.0,), "quadrupled": (4.0,)})
 NUMBER = re.compile(r"\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?")
-UNIT_TOKEN = re.compile(r"^[\s-]*([A-Za-zµμ]+(?:/[A-Za-z]+)?)(\s*(?:per|/)\s*s(?:ec(?:ond)?)?\b)?")
+UNIT_TOKEN = re.compile(r"^[\s-]*([A-Za-zµμ]+(?:/[A-Za-z]+)?)"       # TFLOPS, TB/s, terabytes
+                        r"(\s*(?:per|/)\s*s(?:ec(?:ond)?)?\b)?")      # per second, /sec
 
 
 def findings(corpus) -> list[Problem]:
@@ -72,10 +73,11 @@ def _quote_findings(fact) -> list[Problem]:
             return [Problem(fact.file, line, f"{what}: an expression fact cites no quote for its "
                                              "inputs; quote the statement it is built on")]
         stated = [found for found, _ in _numbers(quote)] + _spelled_numbers(quote)
-        absent = [n for n in _numbers_in_tree(fact.tree)
+        absent = [f"{n:g}" for n in _numbers_in_tree(fact.tree)
                   if n != 1 and not any(_close(n, found) for found in stated)]
-        return [Problem(fact.file, line, f"{what}: the quote does not state "
-                                         f"{', '.join(f'{n:g}' for n in absent)}")] if absent else []
+        if not absent:
+            return []
+        return [Problem(fact.file, line, f"{what}: the quote does not state {', '.join(absent)}")]
     if fact.quantity is None:
         return []
     if not quote.strip():
