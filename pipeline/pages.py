@@ -8,8 +8,9 @@ working reaches at ~650 claims. So (limits decided here, documented in docs/read
 - a page holds at most PART_BUDGET worked claims (a compact row weighs 1/COMPACT_WEIGHT of
   one); beyond that the source continues in numbered parts, `<id>.part-2.md` ... (ids have no
   `.`, so no part can be taken for another source's page), each linking to all the others;
-- CHANGES.md lists at most CHANGES_SHOWN rows per table (the rest are counted; results.json and
-  the source pages hold every claim), each linking to the part that holds the claim;
+- CHANGES.md lists at most CHANGES_SHOWN rows per table, and FACT_CLAIMS_SHOWN claims per changed
+  spec fact (the rest are counted; results.json and the source pages hold every claim), each
+  linking to the part that holds the claim;
 - every rendered page is measured: a page over PAGE_LIMIT bytes (a claim with a very long quote)
   makes the source be split again with half the budget, down to one worked claim a part.
 """
@@ -23,6 +24,7 @@ COMPACT_ABOVE = 100
 PART_BUDGET = 300
 COMPACT_WEIGHT = 8
 CHANGES_SHOWN = 300
+FACT_CLAIMS_SHOWN = 20
 
 
 def part_page(source_id: str, number: int) -> str:
@@ -75,16 +77,20 @@ def _render_parts(view: dict, parts: list[list[dict]], render) -> list[tuple[str
 
 
 def changes_linked(changes: dict, sources: list[dict]) -> dict:
-    """CHANGES.md's lists cut to CHANGES_SHOWN rows (`<list>_more` counts the rest), each row
-    with the `page` that holds its claim and whether that page shows its working (an anchor)."""
+    """CHANGES.md's lists cut to CHANGES_SHOWN rows (`<list>_more` counts the rest), and the
+    claims tied to each changed spec fact to FACT_CLAIMS_SHOWN (`claims_more`); every row gets
+    the `page` that holds its claim and whether that page shows its working (an anchor)."""
     where = {(c["source"], c["id"]): c for view in sources for c in view["claims"]}
     out = dict(changes)
     for name in ("verdicts", "moved", "added", "removed"):
         items = changes.get(name) or []
-        for item in items[:CHANGES_SHOWN]:
+        for item in items:
             claim = where.get((item["record"]["source"], item["record"]["id"]))
             item["page"] = claim["page"] if claim else None
             item["worked"] = bool(claim and claim["worked"])
         out[name] = items[:CHANGES_SHOWN]
         out[f"{name}_more"] = len(items[CHANGES_SHOWN:])
+    for fact in changes.get("spec_changes") or []:
+        tied = fact.get("claims") or []
+        fact["claims"], fact["claims_more"] = tied[:FACT_CLAIMS_SHOWN], len(tied[FACT_CLAIMS_SHOWN:])
     return out

@@ -167,7 +167,8 @@ def test_check_reads_a_table_and_writes_csv(tmp_path, capsys):
     assert float(major["claimed_low"]) == pytest.approx(1019.5)
     assert float(major["derived_value"]) == pytest.approx(1000.0)
     assert major["derived_unit"] == "TFLOPS"
-    assert rows["fp8"]["severity"] == "" and rows["fp8"]["basis"] == ""
+    assert rows["fp8"]["severity"] == "" and rows["fp8"]["basis"] == "independent"
+    assert rows["fp8"]["explanation"] == ""
 
 
 def test_report_and_explain_read_tables_in_the_claims_directory(tmp_path, capsys):
@@ -200,3 +201,21 @@ def test_every_cell_is_read_as_the_text_written(tmp_path, cells):
     _, claims = document.records
     assert list(claims["quote"]) == [cell or None for cell in cells]
     assert list(claims["line"]) == list(range(2, 2 + len(cells)))
+
+
+def test_claimant_and_source_party_columns_pass_through(tmp_path):
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    text = (SPECS / "mini.yaml").read_text(encoding="utf-8")
+    (specs / "mini.yaml").write_text(text.replace(
+        '{id: src-a, title: "Chip A datasheet",', '{id: src-a, party: vendora, title: "Chip A datasheet",'),
+        encoding="utf-8")
+    header = ["source", "id", "quote", "subject", "metric", "claimed", "claimant",
+              "source_title", "source_party"]
+    rows = [["t", "own", "q", "chipa", "fp8_dense", "1 PFLOPS", "", "T", "vendora"],
+            ["t", "quoted", "q", "chipa", "fp8_dense", "1 PFLOPS", "analyst", "T", ""],
+            ["u", "named", "q", "chipa", "fp8_dense", "1 PFLOPS", "vendora", "U", ""]]
+    run = check_paths([write_csv(tmp_path / "c.csv", rows, header)], specs)
+    basis = {r["id"]: r["basis"] for r in to_records(run)}
+    assert basis == {"own": "claimant", "quoted": "independent", "named": "claimant"}
+    assert run.corpus.claim_sources.set_index("id").loc["t", "party"] == "vendora"
