@@ -49,7 +49,27 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels (claim and spec text is shown as written)")
+    _draft_parser(commands)
     return parser
+
+
+def _draft_parser(commands) -> None:
+    draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
+    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
+    draft.add_argument("--source-id", metavar="ID", type=_source_id)
+    draft.add_argument("--language", metavar="TAG", help="BCP 47 tag (default: detected)")
+    draft.add_argument("--title", metavar="T")
+    draft.add_argument("--publisher", metavar="P")
+    draft.add_argument("--url", metavar="U")
+    draft.add_argument("--published", metavar="DATE", type=_date)
+    draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+
+
+def _source_id(text: str) -> str:
+    if not CLAIM_REF.match(f"{text}/x"):
+        raise argparse.ArgumentTypeError(
+            f"expected an id of lower-case letters, digits, - and _, found {text!r}")
+    return text
 
 
 def _date(text: str) -> str:
@@ -114,7 +134,16 @@ def cmd_explain(args) -> int:
     return 2
 
 
-COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain}
+def cmd_draft(args) -> int:
+    from pipeline.draft import draft_file
+
+    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
+                                language=args.language, title=args.title,
+                                publisher=args.publisher, url=args.url, published=args.published))
+    return 0
+
+
+COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain, "draft": cmd_draft}
 
 
 def _skip_optional_imports() -> None:

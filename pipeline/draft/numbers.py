@@ -1,0 +1,268 @@
+"""Find the numbers in an article: digits, Chinese and English number words, ratio words,
+with the unit written after them, and skip what is not a claim (pipeline/draft/).
+
+`find_numbers(text)` is the scalar rule over one plain text. Each `Number` keeps the span
+it was read from, the value, the number as `claimed` will write it (trailing zeros and
+written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit.
+
+Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a
+name; a number after a product word with no unit of its own (NVLink 6, Llama 3.1, Next 25) is
+a version; a model name's parameter count (Llama 3.1 405B, 70B) is part of the name, since
+a bare `B` after a number is billions, never bytes; years, dates, ordinals (第七代), list
+numbers, prices, ratios of digits (16:4) and shapes (4x4x4) are skipped; a bare number with
+neither a unit nor a count noun near it is not drafted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.draft.lexicon import alternation, lexicon
+
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
+CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
+SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)|\b(thousands|millions|hundreds) of\b")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number found in the text, with its unit (`''` for a count, `x` for a ratio)."""
+
+    start: int
+    end: int            # end of the number and its unit
+    value: float        # in the written unit
+    text: str           # the number as `claimed` writes it
+    unit: str           # canonical unit ('' count, 'x' ratio, '%' percent)
+    implied: str = ""   # 'at_least' for 數千 / thousands of
+    word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every number in `text` that may be a claim, in order of position."""
+    from pipeline.draft.text import digits_view
+
+    view = digits_view(text)
+    found = _arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
+    found.sort(key=lambda n: (n.start, -(n.end - n.start)))
+    kept, last_end = [], -1
+    for number in found:
+        if number.start >= last_end:
+            kept.append(number)
+            last_end = number.end
+    kept = _ranges(view, kept)
+    return [number for number in kept if not skipped(view, number)]
+
+
+def _arabic(view: str) -> list[Number]:
+    out = []
+    scales = lexicon().data["english_scales"]
+    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿千])", re.I)
+    for match in ARABIC.finditer(view):
+        written = match.group(0)
+        value = float(written.replace(",", ""))
+        end, text = match.end(), written
+        scale = scale_re.match(view, end)
+        if scale:
+            word = scale.group(1)
+            power = scales.get(word.lower()) or lexicon().data["chinese_big_scales"].get(word) or 3
+            text = f"{written}e{power}"
+            value *= 10 ** power
+            end = scale.end()
+        out.append(_with_unit(view, match.start(), end, value, text))
+    return out
+
+
+def _with_unit(view: str, start: int, end: int, value: float, text: str, word=False) -> Number:
+    unit, unit_end = read_unit(view, end)
+    return Number(start, unit_end, value, text, unit, word=word)
+
+
+def read_unit(view: str, position: int) -> tuple[str, int]:
+    """The canonical unit written at `position` (after one optional space), or ('', position)."""
+    lex = lexicon()
+    match = lex.unit_pattern.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-")
+        return lex.unit_of[spelling], match.end()
+    match = lex.unit_pattern_i.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-").lower()
+        for known, unit in lex.unit_of.items():
+            if len(known) >= 4 and known.lower() == spelling:
+                return unit, match.end()
+    return "", position
+
+
+def chinese_value(word: str) -> float | None:
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25; None when not a number."""
+    data = lexicon().data
+    digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
+    total, section, digit = 0.0, 0.0, None
+    for char in word:
+        if char in digits:
+            digit = digits[char]
+        elif char in small:
+            section += (1 if digit is None else digit) * 10 ** small[char]
+            digit = None
+        elif char in big:
+            section += digit or 0
+            total += (section or 1) * 10 ** big[char]
+            section, digit = 0.0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+def _chinese(view: str) -> list[Number]:
+    """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍)."""
+    out = []
+    for match in CHINESE.finditer(view):
+        value = chinese_value(match.group())
+        if value is None or value == 0:
+            continue
+        unit, end = read_unit(view, match.end())
+        count_noun = _count_noun_at(view, match.end())
+        if not unit and not count_noun:
+            continue
+        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+    return out
+
+
+def _english(view: str) -> list[Number]:
+    """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
+    words = lexicon().data["english_numbers"]
+    out = []
+    for match in re.finditer(alternation(words), view, re.I):
+        value = float(words[match.group().lower()])
+        unit, end = read_unit(view, match.end())
+        if unit == "x" and view[match.end():end].strip().lower() != "times":
+            unit, end = "", match.end()      # "one X" is not a ratio
+        if not unit and not _count_noun_at(view, match.end()):
+            continue
+        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+    return out
+
+
+def _ratio_words(view: str) -> list[Number]:
+    table = lexicon().data["ratio_words"]
+    return [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
+                                             else table[m.group()]),
+                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True)
+            for m in re.finditer(alternation(table), view, re.I)]
+
+
+def _several(view: str) -> list[Number]:
+    """數千 / thousands of: at least one of that scale."""
+    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6}
+    out = []
+    for match in SEVERAL.finditer(view):
+        value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
+        unit, end = read_unit(view, match.end())
+        out.append(Number(match.start(), max(end, match.end()), value, _plain(value), unit,
+                          implied="at_least", word=True))
+    return out
+
+
+def _plain(value: float) -> str:
+    if value >= 1e6 and value == int(value):
+        mantissa, power = value, 0
+        while mantissa % 10 == 0:
+            mantissa, power = mantissa / 10, power + 1
+        return f"{int(mantissa)}e{power}"
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+
+
+def _count_noun_at(view: str, position: int) -> bool:
+    nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
+    pattern = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+                         + alternation(nouns) + ")", re.I)
+    return bool(pattern.match(view, position))
+
+
+def count_kind(view: str, number: Number) -> str | None:
+    """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
+    for kind, words in lexicon().data["count_nouns"].items():
+        after = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+                           + alternation(words) + ")", re.I)
+        if after.match(view, number.end):
+            return kind
+        before = re.compile(r"number of (?:" + alternation(words) + r")(?: \w+){0,3}\s*$", re.I)
+        if before.search(view, max(0, number.start - 60), number.start):
+            return kind
+    return None
+
+
+def _ranges(view: str, numbers: list[Number]) -> list[Number]:
+    """`363 and 1,452 petaFLOPS`, `30x to 50x`, `64 to 144 chips`: the first takes the unit."""
+    joiner = re.compile(r"\s*(?:to|and|-|–|~|到|至)\s*$", re.I)
+    out = list(numbers)
+    for i in range(len(out) - 1):
+        first, second = out[i], out[i + 1]
+        if first.unit or not second.unit or first.word:
+            continue
+        if joiner.fullmatch(view, first.end, second.start) and second.unit not in ("%",):
+            out[i] = Number(first.start, first.end, first.value, first.text, second.unit,
+                            first.implied, first.word)
+    return out
+
+
+def skipped(view: str, number: Number) -> bool:
+    """True when the number is a year, date, name, version, ordinal, list number or price."""
+    lex = lexicon()
+    before = view[max(0, number.start - 24):number.start]
+    after = view[number.end:number.end + 12]
+    if number.unit == "" and _number_end(view, number) < len(view):
+        tail = view[_number_end(view, number):_number_end(view, number) + 1]
+        if tail.isascii() and tail.isalpha() and not _count_noun_at(view, number.end):
+            return True                      # 4K, 3D, 405B: part of a name
+    checks = (
+        _date_or_ordinal(view, number, before, after),
+        bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
+        bool(re.search(alternation(lex.words("currency"), bounded=False) + r"\s?$", before)),
+        bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
+        bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
+        number.unit == "" and _after_name(before, number) and not count_kind(view, number),
+        number.unit == "" and count_kind(view, number) is None,
+        number.word and number.value == 1 and number.unit != "x",   # 一個, one of: an article
+        _not_hardware(view, number),
+    )
+    return any(checks)
+
+
+def _not_hardware(view: str, number: Number) -> bool:
+    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`)."""
+    words = lexicon().words("not_hardware_words")
+    near = view[max(0, number.start - 16):number.end + 8]
+    return bool(re.search(alternation(words), near, re.I))
+
+
+def _number_end(view: str, number: Number) -> int:
+    return number.end
+
+
+def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
+    lex = lexicon()
+    if re.search(alternation(lex.words("ordinal_prefixes"), bounded=False) + r"\s?$", before):
+        return True
+    if number.unit in ("", "s", "min") and re.match(
+            r"\s?(?:" + alternation(lex.words("date_suffixes"), bounded=False) + ")", after):
+        return number.unit == "" or after.lstrip().startswith(("年", "月", "日"))
+    months = alternation(lex.words("months"))
+    if number.unit == "" and (re.search(rf"(?:{months})\.?\s$", before) or
+                              re.match(rf"\s(?:{months})\b", after)):
+        return True
+    whole = number.text.replace(",", "")
+    return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
+
+
+def _after_name(before: str, number: Number) -> bool:
+    """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
+    if number.word:
+        return False
+    words = lexicon().words("name_words")
+    if re.search(r"(?:" + alternation(words) + r")[\s-]?$", before):
+        return True
+    return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
+        r"\b(?:[A-Z][a-z]+s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)
