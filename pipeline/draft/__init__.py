@@ -75,8 +75,9 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
     change = ""
+    window = _window(place, number)
     if number.unit == "%" and not context.share_wording(before):
-        change = {"increase": "+", "decrease": "-"}.get(context.direction(clause_text), "")
+        change = {"increase": "+", "decrease": "-"}.get(context.direction(window), "")
     if number.unit == "x" and context.direction(clause_text) == "decrease":
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)
@@ -87,6 +88,12 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
     return record
+
+
+def _window(place: build.Place, number: Number) -> str:
+    """The words next to a number: a few before it and after it, inside its clause."""
+    start = max(place.clause.start, number.start - 12)
+    return place.view[start:min(place.clause.end, number.end + 16)]
 
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:

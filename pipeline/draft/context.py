@@ -60,7 +60,8 @@ def times_more(before: str, after: str, number: Number) -> bool:
 
 
 def direction(clause: str) -> str:
-    """'decrease' when the clause says lower/降低, 'increase' for higher/提升, else ''."""
+    """'decrease' when the words next to the number say lower/降低, 'increase' for
+    higher/提升, else '' (callers pass a window around the number, not the whole clause)."""
     lex = lexicon()
     if re.search(alternation(lex.words("decrease_words")), clause, re.I):
         return "decrease"
@@ -71,7 +72,7 @@ def direction(clause: str) -> str:
 
 def share_wording(before: str) -> bool:
     """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change."""
-    return bool(re.search(r"(至|到|為|为|to)\s*(原來的|原来的|the )?\s*$", before))
+    return bool(re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))
 
 
 def _nearest(pattern: re.Pattern, text: str, position: int):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from pipeline.draft.lexicon import alternation, lexicon
 
-ARABIC = re.compile(r"(?<![A-Za-z0-9_.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
 SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)|\b(thousands|millions|hundreds) of\b")
@@ -37,6 +37,7 @@ class Number:
     unit: str           # canonical unit ('' count, 'x' ratio, '%' percent)
     implied: str = ""   # 'at_least' for 數千 / thousands of
     word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
+    noun: str = ""      # count kind taken from a neighbour ("32 compute units, down from 38")
 
 
 def find_numbers(text: str) -> list[Number]:
@@ -58,7 +59,7 @@ def find_numbers(text: str) -> list[Number]:
 def _arabic(view: str) -> list[Number]:
     out = []
     scales = lexicon().data["english_scales"]
-    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿千])", re.I)
+    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿]+|千)", re.I)
     for match in ARABIC.finditer(view):
         written = match.group(0)
         value = float(written.replace(",", ""))
@@ -66,7 +67,8 @@ def _arabic(view: str) -> list[Number]:
         scale = scale_re.match(view, end)
         if scale:
             word = scale.group(1)
-            power = scales.get(word.lower()) or lexicon().data["chinese_big_scales"].get(word) or 3
+            big = lexicon().data["chinese_big_scales"]
+            power = scales.get(word.lower()) or sum(big.get(char, 0) for char in word) or 3
             text = f"{written}e{power}"
             value *= 10 ** power
             end = scale.end()
@@ -79,8 +81,21 @@ def _with_unit(view: str, start: int, end: int, value: float, text: str, word=Fa
     return Number(start, unit_end, value, text, unit, word=word)
 
 
+PRECISION_BEFORE_UNIT = re.compile(r"[ \u00a0]?(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)(?= ?[A-Za-z])")
+
+
 def read_unit(view: str, position: int) -> tuple[str, int]:
-    """The canonical unit written at `position` (after one optional space), or ('', position)."""
+    """The canonical unit written at `position` (after one optional space, or after a
+    precision: `362 FP8 PFLOPs`), or ('', position)."""
+    unit, end = _unit_at(view, position)
+    precision = PRECISION_BEFORE_UNIT.match(view, position)
+    if not unit and precision:
+        unit, end = _unit_at(view, precision.end())
+        return (unit, end) if unit not in ("", "x", "%") else ("", position)
+    return unit, end
+
+
+def _unit_at(view: str, position: int) -> tuple[str, int]:
     lex = lexicon()
     match = lex.unit_pattern.match(view, position)
     if match:
@@ -139,9 +154,10 @@ def _english(view: str) -> list[Number]:
         unit, end = read_unit(view, match.end())
         if unit == "x" and view[match.end():end].strip().lower() != "times":
             unit, end = "", match.end()      # "one X" is not a ratio
-        if not unit and not _count_noun_at(view, match.end()):
-            continue
-        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+        number = Number(match.start(), end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, match.end()) or count_kind(view, number) or \
+                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.I):
+            out.append(number)
     return out
 
 
@@ -183,29 +199,50 @@ def _count_noun_at(view: str, position: int) -> bool:
 
 def count_kind(view: str, number: Number) -> str | None:
     """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
+    if number.noun:
+        return number.noun
     for kind, words in lexicon().data["count_nouns"].items():
         after = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
                            + alternation(words) + ")", re.I)
         if after.match(view, number.end):
             return kind
-        before = re.compile(r"number of (?:" + alternation(words) + r")(?: \w+){0,3}\s*$", re.I)
+        before = re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
+                            re.I)
         if before.search(view, max(0, number.start - 60), number.start):
             return kind
     return None
 
 
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.I)
+BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
+                      r"|\s*(?:到|至)\s*$", re.I)
+
+
 def _ranges(view: str, numbers: list[Number]) -> list[Number]:
-    """`363 and 1,452 petaFLOPS`, `30x to 50x`, `64 to 144 chips`: the first takes the unit."""
-    joiner = re.compile(r"\s*(?:to|and|-|–|~|到|至)\s*$", re.I)
+    """`363 and 1,452 petaFLOPS`, `64 to 144 chips`: the first takes the second's unit;
+    `32 compute units, down from 38`, `from 4,096 FLOPS to 8,192`: the second the first's."""
     out = list(numbers)
     for i in range(len(out) - 1):
         first, second = out[i], out[i + 1]
-        if first.unit or not second.unit or first.word:
-            continue
-        if joiner.fullmatch(view, first.end, second.start) and second.unit not in ("%",):
-            out[i] = Number(first.start, first.end, first.value, first.text, second.unit,
-                            first.implied, first.word)
+        if _bare(view, first) and not _bare(view, second) and FORWARD.fullmatch(
+                view, first.end, second.start):
+            out[i] = _inherit(view, first, second)
+        elif _bare(view, second) and not _bare(view, first) and BACKWARD.fullmatch(
+                view, first.end, second.start):
+            out[i + 1] = _inherit(view, second, first)
     return out
+
+
+def _bare(view: str, number: Number) -> bool:
+    return not number.unit and not number.noun and count_kind(view, number) is None
+
+
+def _inherit(view: str, bare: Number, donor: Number) -> Number:
+    if donor.unit == "%" or (bare.word and not donor.word):
+        return bare
+    noun = "" if donor.unit else (donor.noun or count_kind(view, donor) or "")
+    return Number(bare.start, bare.end, bare.value, bare.text, donor.unit, bare.implied,
+                  bare.word, noun)
 
 
 def skipped(view: str, number: Number) -> bool:
@@ -234,7 +271,9 @@ def skipped(view: str, number: Number) -> bool:
 def _not_hardware(view: str, number: Number) -> bool:
     """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`)."""
     words = lexicon().words("not_hardware_words")
-    near = view[max(0, number.start - 16):number.end + 8]
+    before = re.split(r"[,，。;；、]", view[max(0, number.start - 16):number.start])[-1]
+    after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
+    near = before + view[number.start:number.end] + after
     return bool(re.search(alternation(words), near, re.I))
 
 
