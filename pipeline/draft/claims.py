@@ -45,12 +45,8 @@ class Place:
 
 
 def claimed_text(number: Number, change: str = "") -> str:
-    """`claimed` in the accepted spelling: 4.4x, 2.5 PFLOPS, 144, +40%, 90 s."""
+    """`claimed` in the accepted spelling: 4.4x, 2.5 PFLOPS, 144, +40%, 1.5 min."""
     unit, text = number.unit, number.text
-    converted = lexicon().data["converted_units"].get(unit)
-    if converted:
-        value = number.value * converted["factor"]
-        text, unit = (f"{value:g}" if value != int(value) else f"{int(value):,}"), converted["unit"]
     if unit == "x":
         return f"{text}x"
     if unit == "%":

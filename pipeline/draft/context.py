@@ -29,9 +29,9 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
     tail = re.compile(rf"(?:{pattern.pattern})\s*(?:the\s+|a\s+|(?:{verbs})\s*(?:了)?\s*)?$", re.I)
     match = tail.search(before)
     if match:
-        word = match.group().strip().lower()
-        word = re.sub(rf"\s+(the|a)$|\s*(?:{verbs})\s*(?:了)?$", "", word)
-        return table.get(word) or table.get(_strip(word))
+        word = re.sub(r"\s+(the|a)$", "", match.group().strip().lower())
+        bare = re.sub(rf"\s*(?:{verbs})\s*(?:了)?$", "", word)
+        return table.get(word) or table.get(bare) or table.get(_strip(word))
     after_pattern, after_table = grouped_pattern("qualifiers_after")
     match = re.match(rf"\s?(?:的)?(?:{after_pattern.pattern})", after)
     if match and not re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after):
@@ -50,7 +50,7 @@ def strip_qualifier(before: str) -> str:
 
 def times_more(before: str, after: str, number: Number) -> bool:
     """"3x more", "4 times faster", "提升 3 倍", "快4倍": N may mean N x or (N+1) x."""
-    if number.unit != "x" or number.word:
+    if number.unit != "x" or number.ratio_word:
         return False
     lex = lexicon()
     english = re.match(r"\s*(?:" + alternation(lex.words("times_more_after")) + ")", after, re.I)

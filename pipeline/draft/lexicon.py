@@ -10,7 +10,13 @@ from pipeline.load import package_yaml
 
 
 def alternation(words, bounded: bool = True) -> str:
-    """A regex alternation, longest first; ASCII words get word boundaries."""
+    """A regex alternation, longest first; ASCII words get word boundaries (cached: the
+    same word lists are asked for once per number)."""
+    return _alternation(tuple(words), bounded)
+
+
+@cache
+def _alternation(words: tuple, bounded: bool) -> str:
     parts = []
     for word in sorted(set(words), key=len, reverse=True):
         escaped = re.escape(word)
@@ -56,6 +62,7 @@ def _compiled(lex: Lexicon, key: str, flags: int) -> re.Pattern:
     return _PATTERNS[key, flags]
 
 
+@cache
 def grouped_pattern(key: str) -> tuple[re.Pattern, dict]:
     """For a mapping of name -> words: one regex and word (lower-case) -> name."""
     lex = lexicon()

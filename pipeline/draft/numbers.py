@@ -38,6 +38,7 @@ class Number:
     implied: str = ""   # 'at_least' for 數千 / thousands of
     word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
     noun: str = ""      # count kind taken from a neighbour ("32 compute units, down from 38")
+    ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
 
 
 def find_numbers(text: str) -> list[Number]:
@@ -45,7 +46,8 @@ def find_numbers(text: str) -> list[Number]:
     from pipeline.draft.text import digits_view
 
     view = digits_view(text)
-    found = _arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
+    found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
+             + _parity(view))
     found.sort(key=lambda n: (n.start, -(n.end - n.start)))
     kept, last_end = [], -1
     for number in found:
@@ -165,8 +167,16 @@ def _ratio_words(view: str) -> list[Number]:
     table = lexicon().data["ratio_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
                                              else table[m.group()]),
-                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True)
+                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
+                   ratio_word=True)
             for m in re.finditer(alternation(table), view, re.I)]
+
+
+def _parity(view: str) -> list[Number]:
+    """`roughly on par with`: the ratio 1.0x, on_par (written 1.0 so the tolerance sets the region)."""
+    words = lexicon().words("parity_words")
+    return [Number(m.start(), m.end(), 1.0, "1.0", "x", implied="on_par", word=True, ratio_word=True)
+            for m in re.finditer(alternation(words), view, re.I)]
 
 
 def _several(view: str) -> list[Number]:
@@ -242,7 +252,7 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
         return bare
     noun = "" if donor.unit else (donor.noun or count_kind(view, donor) or "")
     return Number(bare.start, bare.end, bare.value, bare.text, donor.unit, bare.implied,
-                  bare.word, noun)
+                  bare.word, noun, bare.ratio_word)
 
 
 def skipped(view: str, number: Number) -> bool:
@@ -263,6 +273,8 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and _after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
         number.word and number.value == 1 and number.unit != "x",   # 一個, one of: an article
+        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
+                               or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
     )
     return any(checks)
