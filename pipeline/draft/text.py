@@ -18,7 +18,11 @@ _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
 _SENTENCE_END = re.compile(r"[。！？!?]+|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
-_CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—–]|:(?=\s)|\s-\s|以及|並且|并且")
+_CLAUSE_END = re.compile(
+    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—–]|:(?=\s)|\s-\s|以及|並且|并且"
+    # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
+    r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
+_BETWEEN = re.compile(r"\bbetween\s+\S+$", re.I)
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,15 @@ def sentences(text: str) -> list[Span]:
 
 
 def clauses(text: str, sentence: Span) -> list[Span]:
-    return pieces(text, sentence.start, sentence.end, _CLAUSE_END)
+    """The sentence's clauses; "between 363 and 1,452" stays one clause."""
+    spans = pieces(text, sentence.start, sentence.end, _CLAUSE_END)
+    merged: list[Span] = []
+    for span in spans:
+        if merged and _BETWEEN.search(text, merged[-1].start, merged[-1].end):
+            merged[-1] = Span(merged[-1].start, span.end)
+        else:
+            merged.append(span)
+    return merged
 
 
 def containing(spans: list[Span], position: int) -> Span | None:
