@@ -20,10 +20,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.draft import SourceInfo, detect_language, draft_document, slug  # noqa: E402
-from pipeline.draft.emit import dump  # noqa: E402
-from pipeline.draft.entities import load_catalogue  # noqa: E402
-from pipeline.draft.score import Score, score  # noqa: E402
+from pipeline.draft import SourceInfo, detect_language, draft_document, slug
+from pipeline.draft.emit import dump
+from pipeline.draft.entities import load_catalogue
+from pipeline.draft.score import Score, score
 
 DATA = ROOT / "tests" / "data" / "draft"
 
@@ -34,16 +34,16 @@ def drafted_yaml(path: Path, catalogue) -> str:
     return dump(draft_document(raw, source, catalogue))
 
 
-def check_errors(text: str, specs: Path) -> list[str]:
-    """Problems `check` reports for a drafted file (empty when it is accepted)."""
+def check_errors(texts: dict, specs: Path) -> list[str]:
+    """Problems `check` reports for drafted files {name: text}, checked in one run."""
     from pipeline.errors import InputError
     from pipeline.run import check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "draft.yaml"
-        path.write_text(text, encoding="utf-8")
+        for name, text in texts.items():
+            (Path(tmp) / f"{slug(name)}.yaml").write_text(text, encoding="utf-8")
         try:
-            check_paths([path], specs)
+            check_paths([Path(tmp)], specs)
         except InputError as exc:
             return [str(p) for p in exc.problems]
     return []
@@ -53,10 +53,9 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
     """{split: Score} and the list of check problems, over every annotated article."""
     catalogue = load_catalogue(specs)
     notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
-    totals, problems = {"tune": Score(), "heldout": Score()}, []
+    totals, texts = {"tune": Score(), "heldout": Score()}, {}
     for name, entry in notes.items():
-        text = drafted_yaml(DATA / name, catalogue)
-        problems += check_errors(text, specs)
+        text = texts[name] = drafted_yaml(DATA / name, catalogue)
         result = score(yaml.safe_load(text)["claims"], entry["claims"])
         totals[name.split("/")[0]].add(result)
         if verbose:
@@ -65,7 +64,7 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
                 print(f"   missed {miss['number']} = {miss['value']}")
             for claim in result.noisy:
                 print(f"   noise  {claim.get('claimed')} in {claim['quote'][:70]!r}")
-    return {"scores": totals, "problems": problems}
+    return {"scores": totals, "problems": check_errors(texts, specs)}
 
 
 def two_thousand_words() -> str:

@@ -5,7 +5,6 @@ check, report."""
 import shutil
 from pathlib import Path
 
-import pytest
 import yaml
 
 from pipeline.cli import _parser, main

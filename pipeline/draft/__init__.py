@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.draft import claims as build
-from pipeline.draft import context, text as textmod
+from pipeline.draft import context
+from pipeline.draft import text as textmod
 from pipeline.draft.entities import Catalogue, load_catalogue
 from pipeline.draft.lexicon import lexicon
 from pipeline.draft.numbers import Number, find_numbers

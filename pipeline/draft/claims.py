@@ -104,7 +104,7 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     after = view[mention.end:mention.end + 6]
     marker = alternation(lex.words("baseline_before"))
     if re.search(rf"(?:{marker})\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
-                 r"(?:[\w,.]+ ){0,2}$", before, re.I):
+                 r"(?:[\w,.]+ ){0,2}$", before, re.IGNORECASE):
         return not (before.rstrip().endswith("是") and not after.startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True
@@ -146,7 +146,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     if dimension in ("flops", "ops"):
         metric, missing = context.flops_metric(texts, dimension)
     elif dimension == "bytes":
-        metric = "hbm_capacity" if not re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.I) \
+        metric = "hbm_capacity" if not re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE) \
             else None
         missing = "" if metric else "which memory"
     elif dimension == "rate":
@@ -156,7 +156,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = "chips" if count_kind(place.view, number) == "chips" else None
         missing = "" if metric else "what is counted"
     elif dimension == "time":
-        metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.I) else None
+        metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
         missing = "" if metric else "which time"
     elif dimension in ("power", "length"):
         metric = {"power": "power", "length": "process_node"}[dimension]
@@ -187,7 +187,7 @@ def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
     """"per chip" picks the system's chip member; "per pod" the chip's cluster."""
     sentence = place.view[place.sentence.start:place.sentence.end]
     pattern = re.compile(alternation([w for ws in lexicon().data["scope_words"].values() for w in ws]),
-                         re.I)
+                         re.IGNORECASE)
     words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
     scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
     subject = reading.subject

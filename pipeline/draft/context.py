@@ -26,7 +26,7 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
         return number.implied
     pattern, table = grouped_pattern("qualifiers_before")
     verbs = alternation(lexicon().words("times_more_before"), bounded=False)
-    tail = re.compile(rf"(?:{pattern.pattern})\s*(?:the\s+|a\s+|(?:{verbs})\s*(?:了)?\s*)?$", re.I)
+    tail = re.compile(rf"(?:{pattern.pattern})\s*(?:the\s+|a\s+|(?:{verbs})\s*(?:了)?\s*)?$", re.IGNORECASE)
     match = tail.search(before)
     if match:
         word = re.sub(r"\s+(the|a)$", "", match.group().strip().lower())
@@ -45,7 +45,7 @@ def _strip(word: str) -> str:
 
 def strip_qualifier(before: str) -> str:
     pattern, _ = grouped_pattern("qualifiers_before")
-    return re.sub(rf"(?:{pattern.pattern})\s*$", "", before, flags=re.I)
+    return re.sub(rf"(?:{pattern.pattern})\s*$", "", before, flags=re.IGNORECASE)
 
 
 def times_more(before: str, after: str, number: Number) -> bool:
@@ -53,7 +53,7 @@ def times_more(before: str, after: str, number: Number) -> bool:
     if number.unit != "x" or number.ratio_word:
         return False
     lex = lexicon()
-    english = re.match(r"\s*(?:" + alternation(lex.words("times_more_after")) + ")", after, re.I)
+    english = re.match(r"\s*(?:" + alternation(lex.words("times_more_after")) + ")", after, re.IGNORECASE)
     chinese = re.search(r"(?:" + alternation(lex.words("times_more_before"), bounded=False)
                         + r")\s*(?:了|達|达|至|到)?\s*$", strip_qualifier(before).rstrip())
     return bool(english) or bool(chinese)
@@ -63,9 +63,9 @@ def direction(clause: str) -> str:
     """'decrease' when the words next to the number say lower/降低, 'increase' for
     higher/提升, else '' (callers pass a window around the number, not the whole clause)."""
     lex = lexicon()
-    if re.search(alternation(lex.words("decrease_words")), clause, re.I):
+    if re.search(alternation(lex.words("decrease_words")), clause, re.IGNORECASE):
         return "decrease"
-    if re.search(alternation(lex.words("increase_words")), clause, re.I):
+    if re.search(alternation(lex.words("increase_words")), clause, re.IGNORECASE):
         return "increase"
     return ""
 
@@ -140,16 +140,16 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    if re.search(r"bandwidth|頻寬|帶寬|带宽", clause, re.I):
+    if re.search(r"bandwidth|頻寬|帶寬|带宽", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
-    if re.search(r"capacity|容量", clause, re.I) or re.search(
-            r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.I):
+    if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
+            r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
         return "hbm_capacity", ""
-    if re.search(r"number of chips|chip count|芯片數量|晶片數量|芯片数量|規模|规模", clause, re.I):
+    if re.search(r"number of chips|chip count|芯片數量|晶片數量|芯片数量|規模|规模", clause, re.IGNORECASE):
         return "chips", ""
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)
-    if re.search(r"latency|延遲|延迟", clause, re.I):
+    if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):
         return "chip_to_chip_latency", ""
     return None, "what is compared"

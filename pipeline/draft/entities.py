@@ -50,7 +50,7 @@ class Catalogue:
         from pipeline.draft.lexicon import alternation, lexicon
 
         suffix = re.compile(r"[\s-]?(?:" + alternation(lexicon().words("system_suffixes")) + ")",
-                            re.I)
+                            re.IGNORECASE)
         found = []
         for match in self.pattern.finditer(text):
             ids = self.names[_key(match.group("name"))]
@@ -136,7 +136,7 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     body = "|".join(_name_regex(name) for name in spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");
     # a plural "s" is allowed ("UltraServers").
-    pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.I)
+    pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern)
 
 

@@ -38,7 +38,7 @@ class Lexicon:
     def words(self, key: str) -> list[str]:
         return list(self.data.get(key) or [])
 
-    def pattern(self, key: str, flags: int = re.I) -> re.Pattern:
+    def pattern(self, key: str, flags: int = re.IGNORECASE) -> re.Pattern:
         return _compiled(self, key, flags)
 
 
@@ -50,7 +50,7 @@ def lexicon() -> Lexicon:
     body = alternation(unit_of, bounded=False)
     tail = r"(?![A-Za-z0-9])"
     return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}){tail}"),
-                   re.compile(rf"[ \u00a0]?-?(?:{body}){tail}", re.I))
+                   re.compile(rf"[ \u00a0]?-?(?:{body}){tail}", re.IGNORECASE))
 
 
 _PATTERNS: dict = {}
@@ -67,4 +67,4 @@ def grouped_pattern(key: str) -> tuple[re.Pattern, dict]:
     """For a mapping of name -> words: one regex and word (lower-case) -> name."""
     lex = lexicon()
     table = {word.lower(): name for name, words in lex.data[key].items() for word in words}
-    return re.compile(alternation(table), re.I), table
+    return re.compile(alternation(table), re.IGNORECASE), table

@@ -61,7 +61,7 @@ def find_numbers(text: str) -> list[Number]:
 def _arabic(view: str) -> list[Number]:
     out = []
     scales = lexicon().data["english_scales"]
-    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿]+|千)", re.I)
+    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿]+|千)", re.IGNORECASE)
     for match in ARABIC.finditer(view):
         written = match.group(0)
         value = float(written.replace(",", ""))
@@ -151,14 +151,14 @@ def _english(view: str) -> list[Number]:
     """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
     words = lexicon().data["english_numbers"]
     out = []
-    for match in re.finditer(alternation(words), view, re.I):
+    for match in re.finditer(alternation(words), view, re.IGNORECASE):
         value = float(words[match.group().lower()])
         unit, end = read_unit(view, match.end())
         if unit == "x" and view[match.end():end].strip().lower() != "times":
             unit, end = "", match.end()      # "one X" is not a ratio
         number = Number(match.start(), end, value, _plain(value), unit, word=True)
         if unit or _count_noun_at(view, match.end()) or count_kind(view, number) or \
-                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.I):
+                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.IGNORECASE):
             out.append(number)
     return out
 
@@ -169,14 +169,14 @@ def _ratio_words(view: str) -> list[Number]:
                                              else table[m.group()]),
                    _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
                    ratio_word=True)
-            for m in re.finditer(alternation(table), view, re.I)]
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
 
 
 def _parity(view: str) -> list[Number]:
     """`roughly on par with`: the ratio 1.0x, on_par (written 1.0 so the tolerance sets the region)."""
     words = lexicon().words("parity_words")
     return [Number(m.start(), m.end(), 1.0, "1.0", "x", implied="on_par", word=True, ratio_word=True)
-            for m in re.finditer(alternation(words), view, re.I)]
+            for m in re.finditer(alternation(words), view, re.IGNORECASE)]
 
 
 def _several(view: str) -> list[Number]:
@@ -203,7 +203,7 @@ def _plain(value: float) -> str:
 def _count_noun_at(view: str, position: int) -> bool:
     nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
     pattern = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
-                         + alternation(nouns) + ")", re.I)
+                         + alternation(nouns) + ")", re.IGNORECASE)
     return bool(pattern.match(view, position))
 
 
@@ -213,19 +213,19 @@ def count_kind(view: str, number: Number) -> str | None:
         return number.noun
     for kind, words in lexicon().data["count_nouns"].items():
         after = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
-                           + alternation(words) + ")", re.I)
+                           + alternation(words) + ")", re.IGNORECASE)
         if after.match(view, number.end):
             return kind
         before = re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
-                            re.I)
+                            re.IGNORECASE)
         if before.search(view, max(0, number.start - 60), number.start):
             return kind
     return None
 
 
-FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.I)
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
-                      r"|\s*(?:到|至)\s*$", re.I)
+                      r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 
 
 def _ranges(view: str, numbers: list[Number]) -> list[Number]:
@@ -286,7 +286,7 @@ def _not_hardware(view: str, number: Number) -> bool:
     before = re.split(r"[,，。;；、]", view[max(0, number.start - 16):number.start])[-1]
     after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
     near = before + view[number.start:number.end] + after
-    return bool(re.search(alternation(words), near, re.I))
+    return bool(re.search(alternation(words), near, re.IGNORECASE))
 
 
 def _number_end(view: str, number: Number) -> int:

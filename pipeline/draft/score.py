@@ -25,7 +25,7 @@ class Score:
     misses: list | None = None
     noisy: list | None = None
 
-    def add(self, other: "Score") -> None:
+    def add(self, other: Score) -> None:
         self.annotated += other.annotated
         self.found += other.found
         self.drafted += other.drafted

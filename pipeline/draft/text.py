@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％", "0123456789.,%")
 _TAG = re.compile(r"<[^>]+>")
-_BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.I)
+_BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
 _SENTENCE_END = re.compile(r"[。！？!?]+|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
@@ -22,7 +22,7 @@ _CLAUSE_END = re.compile(
     r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—–]|:(?=\s)|\s-\s|以及|並且|并且"
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
-_BETWEEN = re.compile(r"\bbetween\s+\S+$", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _drop_elements(raw: str, class_name: str) -> str:
     """Remove every <div|p class="... class_name ...">...</div|p> (not nested in itself)."""
     pattern = re.compile(
         rf'<(div|p|span)\b[^>]*class="[^"]*\b{re.escape(class_name)}\b[^"]*"[^>]*>(.*?)</\1>',
-        re.S | re.I)
+        re.DOTALL | re.IGNORECASE)
     while True:
         # the innermost closing tag may close a nested element: repeat until stable
         reduced = pattern.sub("", raw)
