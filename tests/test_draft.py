@@ -178,3 +178,20 @@ def test_drafted_yaml_always_loads_and_checks(text, catalogue, tmp_path_factory)
         check_text(drafted_text, tmp_path_factory.mktemp("draft"))
     except InputError as exc:      # pragma: no cover - the failure message is the point
         pytest.fail("\n".join(str(p) for p in exc.problems) + "\n" + drafted_text)
+
+
+@pytest.mark.parametrize("text, tag", [
+    ("AWS says each chip carries 144 GB.", "en"), ("", "en"),
+    ("亞馬遜表示，這項技術將使其加速器實現 6 倍的性能提升。", "zh-Hant"),
+    ("亚马逊表示，这项技术将使其加速器实现 6 倍的性能提升。", "zh-Hans")])
+def test_language_is_detected_from_the_script(text, tag):
+    from pipeline.draft import detect_language
+
+    assert detect_language(text) == tag
+
+
+def test_html_translation_blocks_are_skipped(catalogue):
+    raw = ('<p>Trainium3 offers 4.9 TB/s of memory bandwidth.</p>'
+           '<div class="lb-trans"><p>Trainium3 提供 4.9 TB/s 的內存帶寬。</p></div>')
+    claims = draft_document(raw, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    assert [c["quote"] for c in claims] == ["Trainium3 offers 4.9 TB/s of memory bandwidth."]

@@ -36,7 +36,7 @@ def detect_language(text: str) -> str:
     """en, zh-Hant or zh-Hans by the script most of the letters are written in."""
     han = len(re.findall(r"[\u4e00-\u9fff]", text))
     latin = len(re.findall(r"[A-Za-z]", text))
-    if han < latin / 4:
+    if han <= latin / 4:
         return "en"
     simplified = len(re.findall(r"[这们为说时国过发会来对还么个实现图设进让]", text))
     traditional = len(re.findall(r"[這們為說時國過發會來對還麼個實現圖設進讓]", text))
