@@ -195,7 +195,7 @@ ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "members"
 FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note")
 METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
                  "confusable")
-INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "label")
+INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "claimed", "qualifier", "label")
 
 
 def _fields(node: Node, allowed: tuple, what: str, path: str, problems: Collector) -> None:
@@ -287,7 +287,7 @@ def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] 
         for key in not_text:
             problems.add(path, node.line_of(key), f"{what}: {key}: expected text, found {_kind(values[key])}")
         if not not_text:
-            rows.append({"line": node.line, **values})
+            rows.append({"line": node.line, "lines": dict(node.lines), **values})
     return rows
 
 

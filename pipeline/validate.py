@@ -311,22 +311,22 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         line_of = row.lines.get
         shape = _claim_shape(row, what, problems)
         quantity = None
-        if shape != "qualitative":
-            if row.claimed is None:
-                problems.add(row.file, row.line, f"{what}: expected a `claimed` value, found none")
-            elif isinstance(row.claimed, str) and row.claimed in cache:
-                quantity = cache[row.claimed]
-            else:
-                quantity = parse_or_report(row.claimed, row.file, line_of("claimed", row.line),
-                                           what, problems)
-                if isinstance(row.claimed, str):
-                    cache[row.claimed] = quantity
+        own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
+            r.get("claimed") for r in row.interpretations)
+        if shape != "qualitative" and not (row.claimed is None and own_claimed):
+            quantity = _claimed(row.claimed, row.file, line_of("claimed", row.line), what, cache,
+                                problems)
         readings = row.interpretations if shape == "interpretations" else [
             {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
              "line": line_of("subject", row.line),
              "baseline_line": line_of("baseline", row.line)}] if shape == "subject" else []
         for reading in readings:
-            _check_reading(row, reading, quantity, what, entities, metrics, problems)
+            if shape == "interpretations":
+                _own_reading(row, reading, corpus.qualifiers, cache, problems)
+            _check_reading(row, reading, reading.get("quantity", quantity), what, entities,
+                           metrics, problems)
+        if quantity is None and own_claimed:
+            quantity = row.interpretations[0].get("quantity")  # shown as the claim's number
         if shape == "expr":
             try:
                 tree = expr.parse(row.expr)
@@ -341,6 +341,36 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     claims["quantity"] = pd.Series(parsed, index=claims.index, dtype=object)
     claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
     claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)
+
+
+def _claimed(text, file, line, what, cache, problems):
+    """A `claimed` text -> Quantity, parsed once per unique text; None (reported) if bad."""
+    if text is None:
+        problems.add(file, line, f"{what}: expected a `claimed` value, found none")
+        return None
+    if isinstance(text, str) and text in cache:
+        return cache[text]
+    quantity = parse_or_report(text, file, line, what, problems)
+    if isinstance(text, str):
+        cache[text] = quantity
+    return quantity
+
+
+def _own_reading(row, reading, qualifiers, cache, problems) -> None:
+    """An interpretation's own `claimed` and `qualifier` (CONTRACT 9.3): parsed into the
+    reading as `quantity` and `region`, so that one claim can read its number two ways."""
+    lines = reading.get("lines", {})
+    what = f"claim {row.id!r}: interpretation"
+    if reading.get("claimed") is not None:
+        reading["quantity"] = _claimed(reading["claimed"], row.file,
+                                       lines.get("claimed", reading["line"]), what, cache, problems)
+    word = reading.get("qualifier")
+    if word is not None:
+        if word not in qualifiers:
+            problems.add(row.file, lines.get("qualifier", reading["line"]),
+                         f"{what}: unknown qualifier {word!r}{suggest(word, qualifiers)}; "
+                         f"expected one of {', '.join(sorted(qualifiers))}")
+        reading["region"] = qualifiers.get(word)
 
 
 def _shape_name(row) -> str:
@@ -391,7 +421,7 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
         return
     if quantity is None:
         return
-    claimed_line = row.lines.get("claimed", row.line)
+    claimed_line = reading.get("lines", {}).get("claimed") or row.lines.get("claimed", row.line)
     if reading.get("baseline") is not None:
         if quantity.kind not in RATIO_KINDS:
             problems.add(row.file, claimed_line,

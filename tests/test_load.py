@@ -218,7 +218,8 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
         ("c1", 3, "s1", "2.50 PFLOPS"), ("c2", 7, "s1", "2x")]
     assert claims[0]["lines"]["claimed"] == 6
     assert claims[1]["interpretations"] == [
-        {"line": 11, "subject": "a", "baseline": "b", "metric": None, "label": None}]
+        {"line": 11, "lines": {"subject": 11, "baseline": 11}, "subject": "a", "baseline": "b",
+         "metric": None, "claimed": None, "qualifier": None, "label": None}]
 
 
 @pytest.mark.parametrize("text, problem", [
