@@ -119,8 +119,8 @@ def names_of(entity: Entity) -> set[str]:
         derived |= {entity.name, short}
         if entity.vendor and short.lower().startswith(entity.vendor.lower() + " "):
             derived.add(short[len(entity.vendor) + 1:])
-    # a derived name without a digit ("Trainium") names a family, not this entity
-    derived = {name for name in derived if re.search(r"\d", name)}
+    # a derived one-word name without a digit ("Trainium") names a family, not this entity
+    derived = {name for name in derived if re.search(r"\d|\s", name.strip())}
     return {name for name in {*entity.aliases, *derived} if len(name) >= 2}
 
 
