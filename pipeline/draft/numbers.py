@@ -23,7 +23,8 @@ from pipeline.draft.lexicon import alternation, lexicon
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
-SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)|\b(thousands|millions|hundreds) of\b")
+SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
+                     r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
 
 
 @dataclass(frozen=True)
@@ -90,11 +91,16 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     """The canonical unit written at `position` (after one optional space, or after a
     precision: `362 FP8 PFLOPs`), or ('', position)."""
     unit, end = _unit_at(view, position)
-    precision = PRECISION_BEFORE_UNIT.match(view, position)
-    if not unit and precision:
-        unit, end = _unit_at(view, precision.end())
+    between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
+    if not unit and between:
+        unit, end = _unit_at(view, between.end())
         return (unit, end) if unit not in ("", "x", "%") else ("", position)
     return unit, end
+
+
+def _adjective_at(view: str, position: int):
+    words = lexicon().words("unit_adjectives")
+    return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
 
 
 def _unit_at(view: str, position: int) -> tuple[str, int]:
@@ -181,7 +187,9 @@ def _parity(view: str) -> list[Number]:
 
 def _several(view: str) -> list[Number]:
     """數千 / thousands of: at least one of that scale."""
-    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6}
+    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
+             "hundreds of thousands": 1e5, "tens of thousands": 1e4,
+             "hundreds of millions": 1e8, "tens of millions": 1e7}
     out = []
     for match in SEVERAL.finditer(view):
         value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
@@ -202,7 +210,7 @@ def _plain(value: float) -> str:
 
 def _count_noun_at(view: str, position: int) -> bool:
     nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
-    pattern = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+    pattern = re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
                          + alternation(nouns) + ")", re.IGNORECASE)
     return bool(pattern.match(view, position))
 
@@ -212,7 +220,7 @@ def count_kind(view: str, number: Number) -> str | None:
     if number.noun:
         return number.noun
     for kind, words in lexicon().data["count_nouns"].items():
-        after = re.compile(r"\s?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+        after = re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
                            + alternation(words) + ")", re.IGNORECASE)
         if after.match(view, number.end):
             return kind
@@ -276,6 +284,9 @@ def skipped(view: str, number: Number) -> bool:
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
+        number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
+        bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)),  # 24GB/mm²: a density
+        _small_chinese_count(view, number),
     )
     return any(checks)
 
@@ -287,6 +298,15 @@ def _not_hardware(view: str, number: Number) -> bool:
     after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
     near = before + view[number.start:number.end] + after
     return bool(re.search(alternation(words), near, re.IGNORECASE))
+
+
+def _small_chinese_count(view: str, number: Number) -> bool:
+    """三个维度 is not a hardware count; 四個 GPU and 兩顆 Rubin GPU are."""
+    if not (number.word and not number.unit and number.value < 10 and
+            re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
+        return False
+    nouns = alternation(lexicon().words("hardware_nouns"))
+    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE)
 
 
 def _number_end(view: str, number: Number) -> int:
