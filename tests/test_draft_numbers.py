@@ -37,6 +37,10 @@ NUMBER_FORMS = [
     # ratios, changes, shares
     ("a 4.4x uplift in compute", ["4.4x"]),
     ("3 times faster", ["3x"]),
+    ("a 3.3-fold increase", ["3.3x"]),
+    ("an impressive 68-fold improvement", ["68x"]),
+    ("注意力加速能力从5TF/s来到10.7TF/s,翻了一番还多", ["5 TFLOPS", "10.7 TFLOPS", "2x"]),
+    ("还是两个Die通过NV-HBI高速界面互连", ["2"]),
     ("實現高達4.4倍的計算性能", ["4.4x"]),
     ("性能提升 4 倍", ["4x"]),
     ("up to 50 percent higher perf", ["50%"]),       # the sign comes from the words: see test_draft
@@ -66,6 +70,10 @@ NUMBER_FORMS = [
     ("the number of chips from 64 to 144", ["64", "144"]),
     ("32 active compute units, down from 38 in the MI300X", ["32", "38"]),
     ("配備 144 個芯片", ["144"]),
+    ("配备总计160个SM单元", ["160"]),                # 元 in 单元 is not a currency
+    ("an 83.2 peak petaflops system", ["83.2 PFLOPS"]),
+    ("hundreds of thousands of Trainium2 chips", ["100,000"]),
+    ("AMD Helios: 72-GPU Rack", ["72"]),
     ("可連接數千臺UltraServer", ["1,000"]),
 ]
 
@@ -92,6 +100,10 @@ SKIPPED = [
     "one of the few chip designers",             # an article, not a count
     "形成一個靈活且高性能的平臺",                     # 一個 = a
     "相當於每秒傳輸3000部4K電影",                    # no count noun; 4K is a name
+    "双方在三个维度展开交锋",                          # a small count of no hardware
+    "in a single double-wide rack",                 # double-wide is not 2x
+    "容量密度提升至24GB/mm²",                        # a density, not a capacity
+    "in the second half of 2026",                   # half of a year
 ]
 
 

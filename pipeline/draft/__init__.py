@@ -99,6 +99,8 @@ def _window(place: build.Place, number: Number) -> str:
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     ratio = number.unit == "x" or claimed.startswith(("+", "-"))
+    if not ratio:
+        reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
     if ratio and reading.subject and not reading.baseline:
         reading.todo.append("baseline: the text names nothing this is compared with; "
                             "add `baseline:` (find one with `claimaudit entities`)")

@@ -275,7 +275,7 @@ def skipped(view: str, number: Number) -> bool:
     checks = (
         _date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
-        bool(re.search(alternation(lex.words("currency"), bounded=False) + r"\s?$", before)),
+        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
         bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
         number.unit == "" and _after_name(before, number) and not count_kind(view, number),
@@ -315,7 +315,7 @@ def _number_end(view: str, number: Number) -> int:
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
     lex = lexicon()
-    if re.search(alternation(lex.words("ordinal_prefixes"), bounded=False) + r"\s?$", before):
+    if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
         return True
     if number.unit in ("", "s", "min") and re.match(
             r"\s?(?:" + alternation(lex.words("date_suffixes"), bounded=False) + ")", after):
