@@ -195,3 +195,32 @@ def test_html_translation_blocks_are_skipped(catalogue):
            '<div class="lb-trans"><p>Trainium3 提供 4.9 TB/s 的內存帶寬。</p></div>')
     claims = draft_document(raw, SourceInfo("t", "t", "en"), catalogue)["claims"]
     assert [c["quote"] for c in claims] == ["Trainium3 offers 4.9 TB/s of memory bandwidth."]
+
+
+SUBJECTS = [
+    # (text, number as claimed, subject, baseline) -- None: left to a todo
+    ("The GB300 NVL72 delivers 1.44 ExaFLOPS FP4 (dense) across 72 B300 GPUs with 20.7 TB of HBM3e total.",
+     "20.7 TB", "gb300_nvl72", None),                     # B300 is counted by 72, not the subject
+    ("It supports up to a million accelerators, compared to the 500,000 Trainium2 chips found in Project Rainier.",
+     "1e6", None, None),                                  # Project Rainier belongs to the later number
+    ("The MI355X reduced the number of I/O dies from four to two.", "4", None, None),  # dies are not chips
+    ("A Trainium2 instance with 16 Trainium2 chips.", "16", None, None),   # chips of a chip: ask
+    ("Trainium3 delivers 4x the memory bandwidth of Trainium2.", "4x", "trainium3", "trainium2"),
+    ("與Trainium2相比，Trainium3提供近4倍的內存帶寬", "4x", "trainium3", "trainium2"),
+    ("Trainium3 的內存帶寬是 Trainium2 的 4 倍", "4x", "trainium3", "trainium2"),
+    ("Trainium2 latency is 4x lower than Trainium3", "4x", "trainium3", "trainium2"),  # a decrease swaps
+]
+
+
+@pytest.mark.parametrize("text, claimed, subject, baseline", SUBJECTS)
+def test_subject_and_baseline(catalogue, text, claimed, subject, baseline):
+    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    claim = next(c for c in claims if claim_texts(c)[0] == claimed)
+    readings = claim.get("interpretations") or [claim]
+    assert (readings[0].get("subject"), readings[0].get("baseline")) == (subject, baseline)
+    if subject is None:
+        assert claim["kind"] == "qualitative" and claim["todo"]
+
+
+def claim_texts(claim: dict) -> list:
+    return [claim["claimed"]] if "claimed" in claim else [r["claimed"] for r in claim["interpretations"]]

@@ -17,7 +17,7 @@ from pipeline.draft.lexicon import alternation, lexicon
 from pipeline.draft.numbers import Number, count_kind
 from pipeline.draft.text import Span
 
-PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z][a-z]+ Ultra|"
+PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
                           r"PCIe\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
@@ -56,12 +56,14 @@ def claimed_text(number: Number, change: str = "") -> str:
 
 def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
                          mentions: list[Mention]) -> Reading:
-    """Entities named in the sentence: the compared-with one is the baseline."""
+    """Entities named in the sentence: the compared-with one is the baseline; the subject is
+    named in the number's clause or before it (a name in a later clause belongs to another
+    number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
     inside = [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]
-    counted = _counted(place, number, inside)
     baselines = [m for m in inside if _is_baseline(place.view, m, number)]
-    others = [m for m in inside if m not in baselines and m not in counted]
+    others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
+              and m.start < place.clause.end]
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
     elif baselines:
@@ -69,15 +71,15 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     for mention in others:
         if not mention.entity:
             reading.todo.append(f"subject: {_unmatched(mention)}")
+    in_clause = {m.entity for m in others if m.entity and m.entity != reading.baseline
+                 and m.start >= place.clause.start}
     ids = {m.entity for m in others if m.entity and m.entity != reading.baseline}
     if any(not m.entity for m in others):
-        # an unknown name is around: only a known name in the clause itself may stand
-        ids = {m.entity for m in others if m.entity and m.entity != reading.baseline
-               and place.clause.start <= m.start < place.clause.end}
-    if len(ids) > 1:
-        in_clause = {m.entity for m in others if place.clause.start <= m.start < place.clause.end
-                     and m.entity != reading.baseline}
-        ids = in_clause if len(in_clause) == 1 else ids
+        ids = in_clause      # an unknown name is around: only a name in the clause may stand
+    if len(ids) > 1 and len(in_clause) == 1:
+        reading.todo.append(f"subject: the sentence also names {', '.join(sorted(ids - in_clause))}; "
+                            f"{next(iter(in_clause))} (named in the quote) written: confirm")
+        ids = in_clause
     if len(ids) == 1:
         reading.subject = ids.pop()
     elif ids:
@@ -93,9 +95,10 @@ def _unmatched(mention: Mention) -> str:
             "`extend:` or a new entity, then name it here")
 
 
-def _counted(place: Place, number: Number, mentions: list[Mention]) -> list[Mention]:
+def _is_counted(view: str, mention: Mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
-    return [m for m in mentions if 0 <= m.start - number.end <= 3]
+    before = view[max(0, mention.start - 12):mention.start]
+    return bool(re.search(r"(?<![A-Za-z0-9.])\d[\d,]*\s?[個个顆颗台臺]?\s?$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
@@ -105,9 +108,12 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     marker = alternation(lex.words("baseline_before"))
     if re.search(rf"(?:{marker})\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w,.]+ ){0,2}$", before, re.IGNORECASE):
-        return not (before.rstrip().endswith("是") and not after.startswith("的"))
+        return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True
+    between = view[number.end:mention.start] if mention.start >= number.end else ""
+    if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
+        return True          # "4x the memory bandwidth of Trainium2"
     return bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
 
 
@@ -129,10 +135,9 @@ def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Rea
     for match in PRODUCT.finditer(sentence):
         if NOT_PRODUCTS.match(match.group()) or any(a <= match.start() < b for a, b in covered):
             continue
-        if reading.subject is None or len(reading.todo) > 0:
-            reading.todo.append(f"subject: {match.group()} is not in the specs; add it with "
-                                "aliases (a spec file with `extend:` or a new entity)")
-            return
+        reading.todo.append(f"subject: {match.group()} is not in the specs; add it with "
+                            "aliases (a spec file with `extend:` or a new entity)")
+        return
 
 
 def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
@@ -165,6 +170,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if metric == "chips" and kind == "chip":
+        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
+                            "system or cluster: name it")
     if metric and metric not in catalogue.metrics:
         reading.todo.append(f"metric: {metric} is not a metric of the specs")
         metric = None
