@@ -73,7 +73,19 @@ def check_corpus(corpus) -> Run:
     rows = rows.rename(columns={name: f"own_{name}" for name in OWN_FIELDS})
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
+    _hold_pending(results, corpus.claims)
     return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
+
+
+def _hold_pending(results: pd.DataFrame, claims: pd.DataFrame) -> None:
+    """A claim with a non-empty `todo` is unverifiable until edited (CONTRACT 9.3)."""
+    if "todo" not in claims:
+        return
+    pending = claims["todo"].map(lambda todo: isinstance(todo, list) and len(todo) > 0)
+    if pending.any():
+        results.loc[pending, "verdict"] = "unverifiable"
+        results.loc[pending, "severity"] = None
+        results.loc[pending, "row"] = -1
 
 
 def _derive_all_facts(graph: SpecGraph, corpus) -> None:

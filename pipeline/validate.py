@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline import expr, load, schemas
+from pipeline import expr, extend, load, schemas
 from pipeline.errors import Collector
 from pipeline.units import UnitError, dimension_words, metric_dimension, parse_quantity
 
@@ -76,7 +76,8 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         got_sources, got_claims = load.claim_records(document, problems)
         sources += got_sources
         claims += got_claims
-    spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics()}
+    spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics(),
+            "extensions": []}
     for document in spec_docs:
         for key, rows in load.spec_records(document, problems).items():
             spec[key] += rows
@@ -85,7 +86,7 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         claims=_frame(claims, ("source", *load.CLAIM_FIELDS)),
         spec_sources=_frame(spec["sources"], load.SPEC_SOURCE_FIELDS),
         entities=_frame(spec["entities"], ("id", "name", "vendor", "kind", "status",
-                                           "sparsity", "members", "note")),
+                                           "sparsity", "members", "note", "aliases")),
         facts=_frame(spec["facts"], ("entity", *load.FACT_FIELDS)),
         metrics=_frame(spec["metrics"], ("id", *load.METRIC_FIELDS)),
     )
@@ -95,8 +96,11 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         bad = schemas.check(frames[name], schema, problems)
         # rows already reported are not checked further: no follow-on messages
         frames[name] = frames[name].drop(index=list(bad))
+    frames["facts"] = extend.merge_extensions(frames["entities"], frames["facts"],
+                                              spec["extensions"], problems)
     corpus = Corpus(**frames, qualifiers=qualifier_table())
     _check_unique(corpus, problems)
+    extend.check_aliases(corpus.entities, problems)
     metrics = _check_metrics(corpus, problems)
     _check_entities(corpus, problems)
     _check_member_cycles(corpus, problems)
@@ -303,6 +307,7 @@ RATIO_KINDS = ("ratio", "change", "share", "count")
 def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     """Shape, references, qualifier, tolerance and claimed unit of every claim."""
     entities = set(corpus.entities["id"].dropna())
+    names = extend.alias_table(corpus.entities)
     claims = corpus.claims
     cache: dict = {}
     parsed, regions, tolerances = [], [], []
@@ -313,7 +318,10 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         quantity = None
         own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
             r.get("claimed") for r in row.interpretations)
-        if shape != "qualitative" and not (row.claimed is None and own_claimed):
+        _check_todo(row, what, problems)
+        needs_claimed = shape not in ("qualitative", "todo") and not (row.claimed is None
+                                                                      and own_claimed)
+        if needs_claimed or (shape == "todo" and row.claimed is not None):
             quantity = _claimed(row.claimed, row.file, line_of("claimed", row.line), what, cache,
                                 problems)
         readings = row.interpretations if shape == "interpretations" else [
@@ -324,7 +332,7 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
             if shape == "interpretations":
                 _own_reading(row, reading, corpus.qualifiers, cache, problems)
             _check_reading(row, reading, reading.get("quantity", quantity), what, entities,
-                           metrics, problems)
+                           metrics, problems, names)
         if quantity is None and own_claimed:
             quantity = row.interpretations[0].get("quantity")  # shown as the claim's number
         if shape == "expr":
@@ -373,7 +381,17 @@ def _own_reading(row, reading, qualifiers, cache, problems) -> None:
         reading["region"] = qualifiers.get(word)
 
 
+def _pending(row) -> bool:
+    """A claim with a non-empty `todo`: a person still has to decide something."""
+    todo = getattr(row, "todo", None)
+    return isinstance(todo, list) and len(todo) > 0
+
+
 def _shape_name(row) -> str:
+    incomplete = row.kind != "qualitative" and row.interpretations is None and row.expr is None \
+        and (row.subject is None or row.metric is None)
+    if incomplete and _pending(row):
+        return "todo"
     if row.kind == "qualitative":
         return "qualitative"
     if row.interpretations is not None:
@@ -384,6 +402,8 @@ def _shape_name(row) -> str:
 
 
 def _claim_shape(row, what, problems) -> str:
+    if _shape_name(row) == "todo":
+        return "todo"  # a draft: what is missing is what its `todo` says (CONTRACT 9.3)
     shapes = [name for name, present in (
         ("subject", row.subject is not None),
         ("expr", row.expr is not None),
@@ -401,7 +421,24 @@ def _claim_shape(row, what, problems) -> str:
     return _shape_name(row)
 
 
-def _check_reading(row, reading, quantity, what, entities, metrics, problems) -> None:
+def _check_todo(row, what, problems) -> None:
+    todo = getattr(row, "todo", None)
+    if todo is None:
+        return
+    if not isinstance(todo, list) or not all(isinstance(t, str) and t.strip() for t in todo):
+        problems.add(row.file, row.lines.get("todo", row.line),
+                     f"{what}: todo: expected a list of text (what a person still has to decide), "
+                     f"found {_shown_todo(todo)}")
+
+
+def _shown_todo(todo) -> str:
+    if isinstance(todo, str):
+        return repr(todo)
+    return "a list with an empty or non-text item" if isinstance(todo, list) else "a mapping"
+
+
+def _check_reading(row, reading, quantity, what, entities, metrics, problems,
+                   names=None) -> None:
     line = reading.get("line", row.line)
     metric = reading.get("metric") or row.metric
     for role in ("subject", "baseline"):
@@ -411,7 +448,8 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
         elif entity is not None and entity not in entities:
             place = reading.get(f"{role}_line", line)
             problems.add(row.file, place,
-                         f"{what}: {role} {entity!r} is not a known entity{suggest(entity, entities)}")
+                         f"{what}: {role} {entity!r} is not a known entity"
+                         f"{extend.unknown_entity_hint(entity, entities, names or {})}")
     if metric is None:
         problems.add(row.file, line, f"{what}: expected a metric, found none")
         return
