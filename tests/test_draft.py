@@ -209,6 +209,7 @@ SUBJECTS = [
     ("與Trainium2相比，Trainium3提供近4倍的內存帶寬", "4x", "trainium3", "trainium2"),
     ("Trainium3 的內存帶寬是 Trainium2 的 4 倍", "4x", "trainium3", "trainium2"),
     ("Trainium2 latency is 4x lower than Trainium3", "4x", "trainium3", "trainium2"),  # a decrease swaps
+    ("在Project Rainier項目中，將超過50萬顆Trainium2芯片連接為集群", "50e4", "project_rainier", None),
 ]
 
 

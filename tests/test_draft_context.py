@@ -108,3 +108,11 @@ def test_flops_metric(text, expected):
 def test_rate_metric(text, expected):
     number = find_numbers(text)[0]
     assert context.rate_metric([(text, number.start)]) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("最多可搭載100萬顆Trainium芯片", "up_to"), ("至少可處理3倍", "at_least"),
+    ("最近推出4倍", None)])
+def test_chinese_qualifier_a_verb_away(text, expected):
+    number, before, after = first(text)
+    assert context.qualifier(before, after, number) == expected

@@ -32,7 +32,6 @@ def settle_todo(path: Path) -> None:
             claim.pop("kind")
             claim.update(subject="trainium3", baseline="trainium2", metric="fp8_dense")
         claim.pop("todo", None)
-        claim.pop("note", None)
         for reading in claim.get("interpretations") or []:
             reading.update(subject="trainium3")
     path.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), encoding="utf-8")
@@ -50,7 +49,7 @@ def test_walkthrough_from_article_to_report(tmp_path, monkeypatch, capsys):
                  "--published", "2025-12-02"]) == 0
     drafted = capsys.readouterr().out
     (tmp_path / "claims" / "my-article.yaml").write_text(drafted, encoding="utf-8")
-    assert "todo" in drafted or "TODO" in drafted
+    assert "todo:" in drafted
     # 2. edit the todo
     settle_todo(tmp_path / "claims" / "my-article.yaml")
     # 3. look entities and facts up (the commands of CONTRACT 9.4, where installed)

@@ -98,7 +98,8 @@ def _unmatched(mention: Mention) -> str:
 def _is_counted(view: str, mention: Mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
     before = view[max(0, mention.start - 12):mention.start]
-    return bool(re.search(r"(?<![A-Za-z0-9.])\d[\d,]*\s?[個个顆颗台臺]?\s?$", before))
+    count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:

@@ -32,6 +32,10 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
         word = re.sub(r"\s+(the|a)$", "", match.group().strip().lower())
         bare = re.sub(rf"\s*(?:{verbs})\s*(?:了)?$", "", word)
         return table.get(word) or table.get(bare) or table.get(_strip(word))
+    gap_pattern, gap_table = grouped_pattern("qualifiers_before_gap")
+    match = re.search(rf"({gap_pattern.pattern})[\u4e00-\u9fff]{{1,3}}\s*$", before)
+    if match:
+        return gap_table[match.group(1)]
     after_pattern, after_table = grouped_pattern("qualifiers_after")
     match = re.match(rf"\s?(?:的)?(?:{after_pattern.pattern})", after)
     if match and not re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after):
