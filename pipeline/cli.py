@@ -57,12 +57,19 @@ def _draft_parser(commands) -> None:
     draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
     draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
     draft.add_argument("--source-id", metavar="ID", type=_source_id)
-    draft.add_argument("--language", metavar="TAG", help="BCP 47 tag (default: detected)")
+    draft.add_argument("--language", metavar="TAG", type=_language,
+                       help="BCP 47 tag: en, zh-Hant, zh-Hans ... (default: detected)")
     draft.add_argument("--title", metavar="T")
     draft.add_argument("--publisher", metavar="P")
     draft.add_argument("--url", metavar="U")
     draft.add_argument("--published", metavar="DATE", type=_date)
     draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+
+
+def _language(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", text):
+        raise argparse.ArgumentTypeError(f"expected a BCP 47 tag (en, zh-Hant), found {text!r}")
+    return text
 
 
 def _source_id(text: str) -> str:

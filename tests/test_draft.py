@@ -225,3 +225,19 @@ def test_subject_and_baseline(catalogue, text, claimed, subject, baseline):
 
 def claim_texts(claim: dict) -> list:
     return [claim["claimed"]] if "claimed" in claim else [r["claimed"] for r in claim["interpretations"]]
+
+
+def test_cli_rejects_a_bad_language_tag(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["draft", "x.txt", "--language", "zh Hant"])
+    assert exit_info.value.code == 2
+    assert "expected a BCP 47 tag (en, zh-Hant), found 'zh Hant'" in capsys.readouterr().err
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=st.sampled_from(list("0123456789０１２.,%x倍兩十萬億個顆 :#'\"-–()（）。，\n"
+                                                  "upto GBTFLOPS/sabcMI355XTrainium3高達超過近約至少"))))
+def test_any_text_drafts_to_loadable_yaml(text, catalogue):
+    document = yaml.safe_load(dump(draft_document(text, SourceInfo("prop", "p", "en"), catalogue)))
+    for claim in document["claims"]:
+        assert claim["quote"] in text and claim["quote"].strip() == claim["quote"]

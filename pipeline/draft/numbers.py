@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from pipeline.draft.lexicon import alternation, lexicon
 
@@ -208,25 +209,35 @@ def _plain(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
+@cache
+def _count_noun_after(kind: str | None) -> re.Pattern:
+    """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`,
+    `72-GPU`); kind None: any count noun."""
+    groups = lexicon().data["count_nouns"]
+    nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
+    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+                      + alternation(nouns) + ")", re.IGNORECASE)
+
+
+@cache
+def _count_noun_before(kind: str) -> re.Pattern:
+    """`the number of chips from 64 to 144`."""
+    words = lexicon().data["count_nouns"][kind]
+    return re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
+                      re.IGNORECASE)
+
+
 def _count_noun_at(view: str, position: int) -> bool:
-    nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
-    pattern = re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
-                         + alternation(nouns) + ")", re.IGNORECASE)
-    return bool(pattern.match(view, position))
+    return bool(_count_noun_after(None).match(view, position))
 
 
 def count_kind(view: str, number: Number) -> str | None:
     """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
     if number.noun:
         return number.noun
-    for kind, words in lexicon().data["count_nouns"].items():
-        after = re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
-                           + alternation(words) + ")", re.IGNORECASE)
-        if after.match(view, number.end):
-            return kind
-        before = re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
-                            re.IGNORECASE)
-        if before.search(view, max(0, number.start - 60), number.start):
+    for kind in lexicon().data["count_nouns"]:
+        if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
+                view, max(0, number.start - 60), number.start):
             return kind
     return None
 
@@ -268,8 +279,8 @@ def skipped(view: str, number: Number) -> bool:
     lex = lexicon()
     before = view[max(0, number.start - 24):number.start]
     after = view[number.end:number.end + 12]
-    if number.unit == "" and _number_end(view, number) < len(view):
-        tail = view[_number_end(view, number):_number_end(view, number) + 1]
+    if number.unit == "" and number.end < len(view):
+        tail = view[number.end]
         if tail.isascii() and tail.isalpha() and not _count_noun_at(view, number.end):
             return True                      # 4K, 3D, 405B: part of a name
     checks = (
@@ -307,10 +318,6 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         return False
     nouns = alternation(lexicon().words("hardware_nouns"))
     return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE)
-
-
-def _number_end(view: str, number: Number) -> int:
-    return number.end
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
