@@ -101,7 +101,8 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     ratio = number.unit == "x" or claimed.startswith(("+", "-"))
     if not ratio:
         reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
-    if ratio and reading.subject and not reading.baseline:
+    if ratio and reading.subject and not reading.baseline and not any(
+            item.startswith("baseline:") for item in reading.todo):
         reading.todo.append("baseline: the text names nothing this is compared with; "
                             "add `baseline:` (find one with `claimaudit entities`)")
     complete = reading.subject and reading.metric and (reading.baseline or not ratio)
@@ -127,7 +128,7 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     if qualifier:
         record["qualifier"] = qualifier
     if reading.todo:
-        record["todo"] = reading.todo
+        record["todo"] = list(dict.fromkeys(reading.todo))
 
 
 def _shape_todo(reading, ratio: bool) -> str:
