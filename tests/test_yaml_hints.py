@@ -13,19 +13,19 @@ HEAD = "source: {id: s, title: T}\nclaims:\n  - id: c\n"
 
 @pytest.mark.parametrize("line, message", [
     ("    quote: Nvidia said: 4x faster\n",
-     "y.yaml:4: YAML syntax error: mapping values are not allowed in this context (line 4: a "
-     "value containing ': ' must be quoted; write it as quote: 'Nvidia said: 4x faster')"),
+     ("y.yaml:4: YAML syntax error: mapping values are not allowed in this context (line 4: a "
+     "value containing ': ' must be quoted; write it as quote: 'Nvidia said: 4x faster')")),
     ('    quote: "he said "fast" today"\n',
-     "y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
+     ("y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
      "(line 4: the quoted text ends before the value does; write it as quote: 'he said \"fast\" "
-     "today')"),
+     "today')")),
     ("    quote: 'it's fast'\n",
-     "y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
-     "(line 4: the quoted text ends before the value does; write it as quote: \"it's fast\")"),
+     ("y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
+     "(line 4: the quoted text ends before the value does; write it as quote: \"it's fast\")")),
     ('    quote: "4x" faster than H100\n',
-     "y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
+     ("y.yaml:3: YAML syntax error: while parsing a block mapping, did not find expected key "
      "(line 4: the quoted text ends before the value does; write it as quote: '\"4x\" faster "
-     "than H100')"),
+     "than H100')")),
 ])
 def test_block_style_hints(tmp_path, line, message):
     assert _problems(tmp_path, HEAD + line + "    kind: qualitative\n") == [message]
@@ -34,9 +34,9 @@ def test_block_style_hints(tmp_path, line, message):
 def test_flow_style_hint(tmp_path):
     text = "source: {id: s, title: T}\nclaims:\n  - {id: c, quote: Nvidia said: 4x, kind: qualitative}\n"
     assert _problems(tmp_path, text) == [
-        "y.yaml:3: YAML syntax error: while parsing a flow mapping, did not find expected ',' or "
+        ("y.yaml:3: YAML syntax error: while parsing a flow mapping, did not find expected ',' or "
         "'}' (line 3: inside { }, a value containing ': ', ',' or a quote mark must be quoted, "
-        "e.g. quote: 'Nvidia said: 4x faster'; or write one field a line)"]
+        "e.g. quote: 'Nvidia said: 4x faster'; or write one field a line)")]
 
 
 def test_other_syntax_errors_get_no_guess(tmp_path):
