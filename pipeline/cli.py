@@ -49,8 +49,23 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels (claim and spec text is shown as written)")
+    _discovery_parsers(commands)
     _draft_parser(commands)
     return parser
+
+
+def _discovery_parsers(commands) -> None:
+    """entities, facts, metrics (CONTRACT 9.4): what the specs hold, to write claims by."""
+    entities = commands.add_parser("entities", help="list entities (id, name, aliases, vendor...)")
+    entities.add_argument("pattern", nargs="?", metavar="PATTERN",
+                          help="match id, name or alias (case-insensitive; * and ? as globs)")
+    facts = commands.add_parser("facts", help="an entity's facts with sources and quotes")
+    facts.add_argument("entity", metavar="ENTITY", help="an entity id, name or alias")
+    facts.add_argument("--all", action="store_true", help="list superseded facts too")
+    metrics = commands.add_parser("metrics", help="metric ids, dimensions, units, aggregation")
+    for command in (entities, facts, metrics):
+        command.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+        command.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def _draft_parser(commands) -> None:
@@ -150,7 +165,36 @@ def cmd_draft(args) -> int:
     return 0
 
 
-COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain, "draft": cmd_draft}
+DISCOVERY_COLUMNS = {
+    "entities": ["id", "name", "vendor", "kind", "status", "aliases"],
+    "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
+    "metrics": ["id", "dimension", "unit", "aggregation", "description"],
+}
+
+
+def cmd_discover(args) -> int:
+    """entities / facts / metrics: read the specs, print a table or JSON."""
+    from pipeline import discover, render
+    from pipeline.run import load_corpus
+
+    corpus = load_corpus([], args.specs)
+    if args.command == "entities":
+        records = discover.entity_records(corpus, args.pattern)
+    elif args.command == "facts":
+        entity = discover.resolve_entity(corpus, args.entity)
+        records = discover.fact_records(corpus, entity, args.all)
+    else:
+        records = discover.metric_records(corpus)
+    if args.format == "json":
+        sys.stdout.write(render.json_text(records))
+    else:
+        sys.stdout.write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+    return 0
+
+
+COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
+            "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
+            "draft": cmd_draft}
 
 
 def _skip_optional_imports() -> None:

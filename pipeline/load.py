@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from pipeline.errors import Collector
+from pipeline.yaml_hints import syntax_hint
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -126,7 +127,9 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
     try:
         root_node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        problems.add(display, *_yaml_error(exc))
+        line, message = _yaml_error(exc)
+        mark = exc.problem_mark or exc.context_mark
+        problems.add(display, line, message + syntax_hint(exc.problem, mark and mark.line, text))
         return None
     except yaml.YAMLError as exc:
         problems.add(display, 1, f"YAML error: {exc}")

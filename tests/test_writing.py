@@ -144,16 +144,16 @@ def test_an_extension_adds_facts_and_aliases(tmp_path):
 
 @pytest.mark.parametrize("extension, message", [
     ("  - extend: chipz\n    aliases: [Z]\n",
-     "specs/mine.yaml:4: extend: unknown entity 'chipz' (did you mean chipy?); an extension adds "
-     "to an entity declared with `id:` in some spec file (see `claimaudit entities`)"),
+     ("specs/mine.yaml:4: extend: unknown entity 'chipz' (did you mean chipy?); an extension adds "
+     "to an entity declared with `id:` in some spec file (see `claimaudit entities`)")),
     ("  - extend: chipy\n    kind: chip\n",
-     "specs/mine.yaml:5: extend 'chipy': field 'kind' is not allowed with extend; expected only "
-     "aliases, facts, note (declare the entity with `id:` instead)"),
+     ("specs/mine.yaml:5: extend 'chipy': field 'kind' is not allowed with extend; expected only "
+     "aliases, facts, note (declare the entity with `id:` instead)")),
     ("  - extend: chipy\n    aliases: [x1]\n",
      "specs/mine.yaml:4: entity 'chipy': alias 'x1' also names entity 'chipx' (specs/mine.yaml:2)"),
     ("  - extend: chipy\n    aliases: [chip x]\n",
-     "specs/mine.yaml:4: entity 'chipy': alias 'chip x' also names entity 'chipx' "
-     "(specs/base.yaml:4)"),
+     ("specs/mine.yaml:4: entity 'chipy': alias 'chip x' also names entity 'chipx' "
+     "(specs/base.yaml:4)")),
     ("  - extend: chipy\n    aliases: [{a: 1}]\n",
      "specs/mine.yaml:5: extend 'chipy': aliases: expected names (text), found a mapping"),
     ("  - {extend: [chipy]}\n",
@@ -172,12 +172,12 @@ def test_an_alias_in_a_claim_says_which_entity_it_names(tmp_path):
       - {id: c, quote: q, subject: rubin, metric: fp8_dense, claimed: 4 PFLOPS}
     """, mine=MINE)
     assert found == [
-        "c.yaml:3: claim 'a': subject 'x1' is not a known entity ('x1' names entity chipx: "
-        "write chipx)",
-        "c.yaml:4: claim 'b': subject 'chipq' is not a known entity (did you mean chipy?); find "
-        "one with `claimaudit entities PATTERN`, or declare it (with its aliases) in a spec file",
-        "c.yaml:5: claim 'c': subject 'rubin' is not a known entity; find one with `claimaudit "
-        "entities PATTERN`, or declare it (with its aliases) in a spec file",
+        ("c.yaml:3: claim 'a': subject 'x1' is not a known entity ('x1' names entity chipx: "
+        "write chipx)"),
+        ("c.yaml:4: claim 'b': subject 'chipq' is not a known entity (did you mean chipy?); find "
+        "one with `claimaudit entities PATTERN`, or declare it (with its aliases) in a spec file"),
+        ("c.yaml:5: claim 'c': subject 'rubin' is not a known entity; find one with `claimaudit "
+        "entities PATTERN`, or declare it (with its aliases) in a spec file"),
     ]
 
 
@@ -207,10 +207,10 @@ def test_a_claim_with_a_todo_is_unverifiable_until_edited(tmp_path):
 
 
 @pytest.mark.parametrize("todo, message", [
-    ("todo: decide", "c.yaml:3: claim 't': todo: expected a list of text (what a person still "
-                     "has to decide), found 'decide'"),
-    ("todo: [\"\"]", "c.yaml:3: claim 't': todo: expected a list of text (what a person still "
-                     "has to decide), found a list with an empty or non-text item"),
+    ("todo: decide", ("c.yaml:3: claim 't': todo: expected a list of text (what a person still "
+                     "has to decide), found 'decide'")),
+    ("todo: [\"\"]", ("c.yaml:3: claim 't': todo: expected a list of text (what a person still "
+                     "has to decide), found a list with an empty or non-text item")),
 ])
 def test_todo_must_be_a_list_of_text(tmp_path, todo, message):
     found = problems(tmp_path, f"  - {{id: t, quote: q, kind: qualitative, {todo}}}\n")
