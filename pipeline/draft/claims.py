@@ -171,10 +171,6 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
-    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
-    if metric == "chips" and kind == "chip":
-        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
-                            "system or cluster: name it")
     if metric and metric not in catalogue.metrics:
         reading.todo.append(f"metric: {metric} is not a metric of the specs")
         metric = None
@@ -191,6 +187,14 @@ def _missing_words(missing: str, metric: str | None) -> str:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")
     return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
+
+
+def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
+    """A count of chips belongs to a system or cluster, never to a chip."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric == "chips" and kind == "chip":
+        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
+                            "system or cluster: name it")
 
 
 def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
