@@ -246,3 +246,15 @@ def test_any_text_drafts_to_loadable_yaml(text, catalogue):
     document = yaml.safe_load(dump(draft_document(text, SourceInfo("prop", "p", "en"), catalogue)))
     for claim in document["claims"]:
         assert claim["quote"] in text and claim["quote"].strip() == claim["quote"]
+
+
+@pytest.mark.parametrize("text, claimed, todo_start", [
+    ("Blackwell Ultra的最大功耗从1200W增加至1400W。", "1200 W", "subject: 1200 is the value before"),
+    ("The B300 power rose from 1,200 W to 1,400 W.", "1,200 W", "subject: 1,200 is the value before"),
+    ("B300的两个Die通过NV-HBI高速界面互连(带宽10TB/s)", "10 TB/s", "metric: the text does not say a metric for"),
+    ("B300 has a 1,400W TDP and the same 72-GPU domain as the GB200 NVL72.", "72", "subject:"),
+])
+def test_what_a_reader_would_question_gets_a_todo(catalogue, text, claimed, todo_start):
+    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    claim = next(c for c in claims if claim_texts(c)[0] == claimed)
+    assert any(item.startswith(todo_start) for item in claim.get("todo", [])), claim

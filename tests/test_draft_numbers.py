@@ -28,6 +28,7 @@ NUMBER_FORMS = [
     ("2.8 petabytes a second of memory bandwidth", ["2.8 PB/s"]),
     ("3 petabits per second of networking", ["3 Pbps"]),
     ("900 GB/sec in each direction", ["900 GB/s"]),
+    ("以及每秒 2.8 PB 的內存帶寬", ["2.8 PB/s"]),
     ("keeping the die area at 110 mm² per XCD", ["110 mm2"]),
     ("a 3nm process", ["3 nm"]),
     ("反應時間從 1.5 分鐘縮短至僅 10 秒", ["1.5 min", "10 s"]),

@@ -76,6 +76,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
     build.check_chip_count(catalogue, reading)
+    build.earlier_value(view, number, reading)
     change = ""
     window = _window(place, number)
     if number.unit == "%" and not context.share_wording(before):

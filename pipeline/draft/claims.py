@@ -90,6 +90,18 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
+def earlier_value(view: str, number: Number, reading: Reading) -> None:
+    """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
+    value, which the sentence's subject no longer has."""
+    after = view[number.end:number.end + 16]
+    before = view[max(0, number.start - 16):number.start]
+    old = (re.match(r"\s*(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*(?:至|到|to)\s*[\d０-９]", after)
+           and re.search(r"(?:從|从|from)\s*$", before)) or re.search(r"(?:up|down) from\s*$", before)
+    if old and reading.subject:
+        reading.todo.append(f"subject: {number.text} is the value before the change; "
+                            f"{reading.subject} (the sentence's subject) written: confirm or change")
+
+
 def _unmatched(mention: Mention) -> str:
     return (f"{mention.text!r} is not one entity of the specs; add it (or an alias) with "
             "`extend:` or a new entity, then name it here")
@@ -112,6 +124,9 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True
+    if re.search(r"\bsame\b[^.;]*\bas (?:the |its )?$", view[max(0, mention.start - 120):mention.start],
+                 re.IGNORECASE):
+        return True          # "the same 72-GPU domain as the GB200"
     between = view[number.end:mention.start] if mention.start >= number.end else ""
     if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
         return True          # "4x the memory bandwidth of Trainium2"
@@ -149,7 +164,11 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
              (sentence, number.start - place.sentence.start)]
     dimension = context.UNIT_DIMENSION.get(number.unit, "")
     missing = ""
-    if dimension in ("flops", "ops"):
+    other = context.no_metric_word(clause) or (
+        context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
+    if other:
+        metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
+    elif dimension in ("flops", "ops"):
         metric, missing = context.flops_metric(texts, dimension)
     elif dimension == "bytes":
         metric = "hbm_capacity" if not re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE) \
@@ -198,8 +217,9 @@ def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
 
 
 def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
-    """"per chip" picks the system's chip member; "per pod" the chip's cluster."""
-    sentence = place.view[place.sentence.start:place.sentence.end]
+    """"per chip" picks the system's chip member; "per pod" the chip's cluster (words of the
+    number's own clause: "a Superpod of 9216 chips, with 192GB" says nothing of the 192GB)."""
+    sentence = place.view[place.clause.start:place.clause.end]
     pattern = re.compile(alternation([w for ws in lexicon().data["scope_words"].values() for w in ws]),
                          re.IGNORECASE)
     words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}

@@ -157,3 +157,16 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):
         return "chip_to_chip_latency", ""
     return None, "what is compared"
+
+
+def no_metric_word(clause: str) -> str | None:
+    """A word saying the number measures something no metric covers (die-to-die, PCIe, L2)."""
+    match = lexicon().pattern("no_metric_words").search(clause)
+    return match.group() if match else None
+
+
+def names_a_metric(clause: str) -> bool:
+    """Whether the clause itself holds a word that decides a metric."""
+    pattern, _ = grouped_pattern("metric_words")
+    precision_pattern, _ = grouped_pattern("precision_words")
+    return bool(pattern.search(clause) or precision_pattern.search(clause))

@@ -24,6 +24,7 @@ from pipeline.draft.lexicon import alternation, lexicon
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
+BYTES = ("MB", "GB", "TB", "PB")
 SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
                      r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
 
@@ -76,7 +77,10 @@ def _arabic(view: str) -> list[Number]:
             text = f"{written}e{power}"
             value *= 10 ** power
             end = scale.end()
-        out.append(_with_unit(view, match.start(), end, value, text))
+        number = _with_unit(view, match.start(), end, value, text)
+        if number.unit in BYTES and re.search(r"每秒\s*$", view[max(0, match.start() - 4):match.start()]):
+            number = Number(number.start, number.end, value, text, number.unit + "/s")  # 每秒 2.8 PB
+        out.append(number)
     return out
 
 
