@@ -4,7 +4,7 @@ A newsroom database or a scraper writes tables, not hand-written YAML (CONTRACT 
 claim: `source` (the source id), `id`, `quote` and any claim field as a column; the source's own
 fields as `source_title`, `source_url` ... repeated on the rows of that source, which must agree
 (an empty cell is an absent field, so a source's fields may also be written once, on any of its
-rows). `interpretations` are YAML-only.
+rows). The list fields, `interpretations` and a draft's `todo`, are YAML-only.
 
 Every cell is read as text (`2.50` keeps its trailing zero; pandas' object dtype hands the
 parser's strings over as they are, twice as fast as its `str` dtype, which builds Arrow strings). Rows are numbered as a spreadsheet
@@ -27,7 +27,7 @@ from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS, Document
 
 TABLE_SUFFIXES = (".csv", ".parquet")
 REQUIRED = ("source", "id", "quote")
-YAML_ONLY = ("interpretations",)
+YAML_ONLY = ("interpretations", "todo")     # lists: a cell holds text
 HEADER_ROW = 1
 FIRST_ROW = 2
 
@@ -144,7 +144,7 @@ def _header_ok(names: list[str], display: str, problems: Collector) -> bool:
     before = len(problems.problems)
     for name in names:
         if name in YAML_ONLY:
-            problems.add(display, HEADER_ROW, f"column {name!r}: interpretations are YAML-only; "
+            problems.add(display, HEADER_ROW, f"column {name!r}: {name} is a list, YAML-only; "
                                               "write such a claim in a YAML claim file")
         elif name not in known:
             near = difflib.get_close_matches(name, known, n=1)

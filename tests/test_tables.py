@@ -28,8 +28,9 @@ ROWS = [
 ]
 
 
-# every claim field but interpretations, then the source fields (from load's field lists)
-OPTIONAL = ", ".join([*(f for f in CLAIM_FIELDS if f not in ("id", "quote", "interpretations")),
+# every claim field but the lists (interpretations, todo), then the source fields (from load's field lists)
+OPTIONAL = ", ".join([*(f for f in CLAIM_FIELDS
+                        if f not in ("id", "quote", "interpretations", "todo")),
                       *(f"source_{f}" for f in SOURCE_FIELDS if f != "id")])
 
 
@@ -97,8 +98,8 @@ def test_cell_errors_name_file_and_row(tmp_path):
 def test_header_problems_are_reported_at_row_1(tmp_path):
     path = write_csv(tmp_path / "c.csv", [], header=["source", "id", "subjct", "interpretations"])
     assert problems_of(path) == [
-        (f"{path}:1: column 'interpretations': interpretations are YAML-only; write such a claim "
-        "in a YAML claim file"),
+        (f"{path}:1: column 'interpretations': interpretations is a list, YAML-only; write such a "
+        "claim in a YAML claim file"),
         f"{path}:1: expected columns source, id, quote, found no 'quote'",
         (f"{path}:1: unknown column 'subjct' (did you mean subject?); expected source, id, quote "
         f"and any of {OPTIONAL}")]
