@@ -6,12 +6,13 @@ fields as `source_title`, `source_url` ... repeated on the rows of that source, 
 (an empty cell is an absent field, so a source's fields may also be written once, on any of its
 rows). The list fields, `interpretations` and a draft's `todo`, are YAML-only.
 
-Every cell is read as text (`2.50` keeps its trailing zero; pandas' object dtype hands the
-parser's strings over as they are, twice as fast as its `str` dtype, which builds Arrow strings). Rows are numbered as a spreadsheet
-shows them: the header is row 1 and the first claim is row 2, so `claims.csv:7: ...` names the
-seventh line of a CSV file without quoted line breaks, and the same record of the same table
-written as Parquet. A loader per format makes a dict of column -> object array (None where a cell
-is empty); one function turns that into records, and validate.build_corpus does the rest.
+Every cell is read as text: `2.50` keeps its trailing zero (pandas' object dtype hands the
+parser's strings over as they are, twice as fast as its `str` dtype, which builds Arrow strings).
+Rows are numbered as a spreadsheet shows them: the header is row 1 and the first claim is row 2,
+so `claims.csv:7: ...` names the seventh line of a CSV file without quoted line breaks, and the
+same record of the same table written as Parquet. A loader per format makes a dict of column ->
+object array (None where a cell is empty); one function turns that into source records and one
+claim frame, and validate.build_corpus checks them as it checks a YAML file's.
 """
 
 from __future__ import annotations
