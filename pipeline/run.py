@@ -18,11 +18,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pipeline import expr, judge
-from pipeline.derive import Alt, DerivationError, SpecGraph, capped, consistent_combinations
+from pipeline import expr, forensics, judge, readings
+from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
 from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
+
 
 @dataclass
 class Run:
@@ -35,7 +36,7 @@ class Run:
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
-    hints: dict = field(default_factory=dict)
+    explanations: dict = field(default_factory=dict)   # claim index -> [explanation, ...]
 
 
 def load_corpus(claim_paths: list[Path], specs_dir: Path):
@@ -72,7 +73,8 @@ def check_corpus(corpus) -> Run:
     rows = readings.merge(targets, on="key", how="left")
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
-    return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
+    explanations = forensics.explain(graph, corpus, rows, results, keys)
+    return Run(corpus, graph, results, payloads, rows, explanations=explanations)
 
 
 def _derive_all_facts(graph: SpecGraph, corpus) -> None:
@@ -175,30 +177,7 @@ def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
         return graph.member_sum(subject, metric)
     if baseline is None:
         return graph.derive(subject, metric)
-    return _ratio_alts(graph, f"{subject}.{metric}", f"{baseline}.{metric}")
-
-
-def _ratio_alts(graph: SpecGraph, top: str, bottom: str) -> tuple[Alt, ...]:
-    """Alternatives of `entity.metric / entity.metric` (the metrics may differ, for hints)."""
-    pairs = capped(consistent_combinations([graph.derive(*top.split(".")),
-                                            graph.derive(*bottom.split("."))]), f"{top} / {bottom}")
-    return tuple(_ratio(upper, lower, top, bottom) for upper, lower in pairs)
-
-
-def _ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
-    from pipeline import fmt
-    from pipeline.derive import _shown
-
-    steps = tuple(dict.fromkeys(top.steps + bottom.steps))
-    sources = tuple(dict.fromkeys(top.sources + bottom.sources))
-    label = "; ".join(x for x in (top.label, bottom.label) if x)
-    choices = tuple(dict.fromkeys(top.choices + bottom.choices))
-    if top.is_missing or bottom.is_missing:
-        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
-    value = top.interval / bottom.interval
-    step = (f"ratio = {top_name} / {bottom_name} = {_shown(top)} / {_shown(bottom)}"
-            f" = {fmt.number(value.value)}x")
-    return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
+    return readings.ratio_alts(graph, f"{subject}.{metric}", f"{baseline}.{metric}")
 
 
 def _report_claim_error(exc, key, readings, claims, problems) -> None:
@@ -238,53 +217,6 @@ def _check_expr_dimensions(rows, keys, readings, claims, problems) -> None:
                          f"claim {claim['id']!r}: the expression gives "
                          f"{dimension_words(found)}, but claimed {quantity.text!r} is "
                          f"{dimension_words(quantity.dimension)}")
-
-
-def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[int, list[str]]:
-    """For inconsistent claims: would a confusable metric (dense/sparse...) make them hold?
-
-    Worked out once per distinct (subject, baseline, metric, claimed, qualifier,
-    tolerance) and spread to every claim that shares it.
-    """
-    inconsistent = results.index[(results["verdict"] == "inconsistent")
-                                 & (results["shape"] == "subject")]
-    if not len(inconsistent):
-        return {}
-    claims = corpus.claims.loc[inconsistent]
-    codes, _ = _distinct_rows(claims, ["subject", "baseline", "metric", "claimed", "qualifier",
-                                       "tolerance"])
-    first = pd.Series(claims.index).groupby(codes).first()
-    hints_of = {code: _hints_for(graph, corpus, corpus.claims.loc[index])
-                for code, index in first.items()}
-    hinted = np.array([bool(hints_of[code]) for code in range(len(first))], dtype=bool)[codes]
-    return {index: hints_of[code] for index, code in zip(claims.index[hinted], codes[hinted])}
-
-
-def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:
-    """Readings with a confusable metric (on both sides, or on one side of a ratio) under
-    which the claim would hold; each becomes a hint."""
-    from pipeline import fmt
-    from pipeline.results import base_region
-
-    region = base_region(claim)
-    subject, baseline, metric = claim["subject"], claim["baseline"], claim["metric"]
-    hints = []
-    for other in corpus.metrics.loc[metric, "confusable"] or []:
-        readings = [(other, other)] + ([(other, metric), (metric, other)] if baseline else [])
-        for top, bottom in readings:
-            alts = (_ratio_alts(graph, f"{subject}.{top}", f"{baseline}.{bottom}") if baseline
-                    else graph.derive(subject, top))
-            if not alts or not all(not alt.is_missing and judge.judge(region, alt.interval)[0]
-                                   == "consistent" for alt in alts):
-                continue
-            shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
-            if top == bottom:
-                hints.append(f"the {other} figure ({shown}) would be consistent: the claim may "
-                             f"use {other} where {metric} is meant")
-            else:
-                hints.append(f"{subject}.{top} / {baseline}.{bottom} ({shown}) would be "
-                             f"consistent: the claim may compare {top} with {bottom}")
-    return hints
 
 
 # -- judging --------------------------------------------------------------------
