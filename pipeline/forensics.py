@@ -14,6 +14,7 @@ with a fitting slip are touched one by one. Pure: frames in, a dict out.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -25,6 +26,7 @@ from pipeline.units import binary_reading, unit_info
 
 PLACES = ("members", "node", "side", "metric", "claim")
 EXPLAINED = ("inconsistent", "within_rounding")
+CLAIMED = "\x00claimed\x00"    # stands for the claim's own text in a shared reading
 
 
 def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list) -> dict:
@@ -32,23 +34,57 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     chosen = results[results["verdict"].isin(EXPLAINED) & (results["row"] >= 0)]
     if chosen.empty:
         return {}
-    standing = rows.loc[chosen["row"].to_numpy()]
-    standing = standing.assign(single=(chosen["n_rows"].to_numpy() == 1),
-                               claim_metric=chosen["metric"].to_numpy())
+    columns = _columns(rows.loc[chosen["row"].to_numpy()], chosen, corpus.claims)
+    codes = _group_codes(columns["payload"], columns["unit"], columns["qkind"])
+    order = np.argsort(codes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
     superseded = _superseded_facts(corpus.facts)
     node_cache: dict = {}
     out: dict = {}
-    for (key, unit, kind), group in standing.groupby(["key", "unit", "qkind"], sort=False):
-        first = group.iloc[0]
+    for members in np.split(order, starts[1:]):
+        first = members[0]
+        key = int(columns["key"][first])
         if key not in node_cache:
-            node_cache[key] = _node_candidates(graph, keys[key], superseded) if first["single"] \
-                else []
-        derived = Interval(first["value"], first["low"], first["high"])
+            node_cache[key] = _node_candidates(graph, keys[key], superseded) \
+                if columns["single"][first] else []
+        derived = Interval(*(float(columns[c][first]) for c in ("value", "low", "high")))
         found = node_cache[key] + slips.claim_candidates(
-            derived, first["claim_metric"], unit, kind, first["claimed_dimension"])
+            derived, columns["metric"][first], columns["unit"][first], columns["qkind"][first],
+            columns["claimed_dimension"][first])
         if found:
-            out.update(_match(group, found, corpus.claims))
+            ratio = _is_ratio(keys[key], columns["qkind"][first])
+            out.update(_match(columns, members, found, ratio))
     return out
+
+
+def _group_codes(*columns) -> np.ndarray:
+    """One integer per distinct combination of the columns (None counts as a value)."""
+    codes = np.zeros(len(columns[0]), dtype=np.int64)
+    for column in columns:
+        column_codes, uniques = pd.factorize(column, use_na_sentinel=False)
+        codes = codes * (len(uniques) + 1) + column_codes
+    return codes
+
+
+def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame) -> dict:
+    """The standing row of every claim to explain, as plain numpy columns."""
+    names = ("claim", "key", "payload", "unit", "qkind", "claimed_dimension", "value", "low", "high", "v",
+             "h", "rule", "r", "absolute")
+    columns = {name: standing[name].to_numpy() for name in names}
+    for name in ("value", "low", "high", "v", "h", "r", "absolute"):
+        columns[name] = columns[name].astype(float)
+    columns["single"] = chosen["n_rows"].to_numpy() == 1
+    columns["metric"] = chosen["metric"].to_numpy()
+    at = claims.index.get_indexer(columns["claim"])
+    columns["quantity"] = claims["quantity"].to_numpy()[at]
+    columns["qualifier"] = claims["qualifier"].to_numpy()[at]
+    columns["binary_scale"] = _binary_scales(columns["unit"], columns["claimed_dimension"])
+    columns["regions"] = _regions(columns)
+    return columns
+
+
+def _is_ratio(key: tuple, kind: str) -> bool:
+    return kind in ("ratio", "change", "share") or (key[0] == "pair" and key[2] is not None)
 
 
 def _node_candidates(graph, key: tuple, superseded: dict) -> list:
@@ -67,59 +103,111 @@ def _superseded_facts(facts: pd.DataFrame) -> dict:
 
 # -- judging candidates against claims, over columns ----------------------------------
 
-def _readings_of(group: pd.DataFrame) -> list[tuple[np.ndarray, float]]:
+def _readings_of(columns: dict, row: int) -> list[float]:
     """The claimed regions to try: as written, and the JEDEC binary reading of a capacity."""
-    unit = group["unit"].iloc[0]
-    twin = binary_reading(unit) if isinstance(unit, str) else None
-    scales = [1.0]
-    if twin and group["claimed_dimension"].iloc[0] == "information":
-        scales.append(unit_info(twin).factor / unit_info(unit).factor)
-    return scales
+    scale = columns["binary_scale"][row]
+    return [1.0] if np.isnan(scale) else [1.0, float(scale)]
 
 
-def _match(group: pd.DataFrame, found: list, claims: pd.DataFrame) -> dict:
-    """Judge every candidate against every claim of the group at once; rank the fits."""
+def _binary_scales(units: np.ndarray, dimensions: np.ndarray) -> np.ndarray:
+    """Per claim: GiB/GB for a decimal capacity claim (its JEDEC reading), else NaN."""
+    codes, uniques = pd.factorize(units, use_na_sentinel=False)
+    table = np.array([unit_info(binary_reading(u)).factor / unit_info(u).factor
+                      if isinstance(u, str) and binary_reading(u) else np.nan for u in uniques])
+    return np.where(dimensions == "information", table[codes], np.nan)
+
+
+def _regions(columns: dict) -> list[tuple]:
+    """Every claim's region as written and (capacities) in the binary reading, in one pass."""
+    scale = np.where(np.isnan(columns["binary_scale"]), 1.0, columns["binary_scale"])
+    return [judge.regions(columns["v"] * s, columns["h"] * s, columns["rule"], columns["r"],
+                          columns["absolute"] * s) for s in (1.0, scale)]
+
+
+def _match(columns: dict, members: np.ndarray, found: list, ratio: bool) -> dict:
+    """Judge every candidate against every claim of one group at once; rank the fits.
+
+    A sorted search first keeps only the claims whose region (a hair wider) holds some
+    candidate's value; the exact rules then run on those few as a claims x candidates grid.
+    """
     values = np.array([c.interval.value for c in found])
+    regions = [(scale, tuple(part[members] for part in columns["regions"][number]))
+               for number, scale in enumerate(_readings_of(columns, members[0]))]
+    hit = np.flatnonzero(np.any([_may_hold(region[0], region[1], values)
+                                 for _, region in regions], axis=0))
+    if not len(hit):
+        return {}
+    fits, distance, reading = _grid(found, values, columns["v"][members[hit]],
+                                    [(scale, tuple(p[hit] for p in region))
+                                     for scale, region in regions])
+    rows = members[hit]
+    resolution = np.maximum(columns["h"][rows], np.abs(columns["v"][rows]) * REL_EQ)
+    with np.errstate(invalid="ignore"):
+        away = np.floor(distance * np.abs(columns["v"][rows])[:, None] / resolution[:, None]
+                        + REL_EQ)
+    words = _Words(found, ratio)
+    ranks = [(c.steps, _cause_rank(c.cause), PLACES.index(c.place)) for c in found]
+    out = {}
+    fit_rows, fit_columns = np.nonzero(fits)
+    for number, candidates in _split_by_row(fit_rows, fit_columns):
+        row = rows[number]
+        claim = {"quantity": columns["quantity"][row], "qualifier": columns["qualifier"][row],
+                 "value": columns["value"][row]}
+        picks = _ranked(found, candidates, ranks, away[number], distance[number])
+        out[columns["claim"][row]] = [words.explanation(i, claim, reading[number, i], tie)
+                                      for i, tie in picks]
+    return out
+
+
+def _grid(found, values, v_all, regions):
+    """claims x candidates: fits (consistent, route not, within reach), distance, reading."""
     routes = np.array([np.nan if c.route is None else c.route.value for c in found])
     reach = float(slips.catalogue()["policy"]["open_region_reach"])
-    fits = np.zeros((len(group), len(found)), dtype=bool)
-    distance = np.full((len(group), len(found)), np.inf)
-    reading = np.zeros((len(group), len(found)), dtype=int)
-    for number, scale in enumerate(_readings_of(group)):
-        v = group["v"].to_numpy(float) * scale
-        low, high, low_open, high_open = judge.regions(
-            v, group["h"].to_numpy(float) * scale, group["rule"], group["r"],
-            group["absolute"].to_numpy(float) * scale)
-        ok = _contains(low, high, low_open, high_open, values) & \
-            ~_contains(low, high, low_open, high_open, routes)
-        ok &= _within_reach(low, high, v, values, reach)
-        gap = np.abs(values[None, :] - v[:, None]) / np.abs(v[:, None])
+    shape = (len(v_all), len(found))
+    fits, distance = np.zeros(shape, dtype=bool), np.full(shape, np.inf)
+    reading = np.zeros(shape, dtype=int)
+    for number, (scale, region) in enumerate(regions):
+        v = v_all * scale
+        ok = _contains(*region, values) & ~_contains(*region, routes)
+        ok &= _within_reach(region[0], region[1], v, values, reach)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gap = np.abs(values[None, :] - v[:, None]) / np.abs(v[:, None])
         better = ok & (gap < distance)
         fits |= ok
         distance = np.where(better, gap, distance)
         reading = np.where(better, number, reading)
-    out = {}
-    for row in np.flatnonzero(fits.any(axis=1)):
-        record = group.iloc[row]
-        claim = claims.loc[record["claim"]]
-        resolution = max(record["h"], abs(record["v"]) * REL_EQ)
-        away = np.floor(distance[row] * abs(record["v"]) / resolution + REL_EQ)
-        picks = _ranked(found, fits[row], distance[row], away)
-        out[record["claim"]] = [_explanation(found[i], claim, record, reading[row, i], tie)
-                                for i, tie in picks]
-    return out
+    return fits, distance, reading
+
+
+def _split_by_row(rows: np.ndarray, columns: np.ndarray):
+    """(row, [columns...]) for each row of a np.nonzero result (rows come sorted)."""
+    if not len(rows):
+        return
+    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+    ends = np.r_[starts[1:], len(rows)]
+    columns = columns.tolist()
+    for start, end in zip(starts.tolist(), ends.tolist()):
+        yield int(rows[start]), columns[start:end]
+
+
+def _may_hold(low, high, values) -> np.ndarray:
+    """Per claim: does the region, widened by the 1e-9 rule and more, reach any value?"""
+    ordered = np.sort(values[~np.isnan(values)])
+    with np.errstate(invalid="ignore"):
+        wide_low = np.where(np.isfinite(low), low - np.abs(low) * 1e-8, low)
+        wide_high = np.where(np.isfinite(high), high + np.abs(high) * 1e-8, high)
+    return np.searchsorted(ordered, wide_high, "right") > np.searchsorted(ordered, wide_low, "left")
 
 
 def _contains(low, high, low_open, high_open, values) -> np.ndarray:
     """claims x candidates: does each candidate's nominal value lie in each claimed region?"""
-    shape = (len(low), len(values))
-    value = np.broadcast_to(values[None, :], shape)
-    column = (lambda a: np.broadcast_to(np.asarray(a)[:, None], shape))
-    with np.errstate(invalid="ignore"):
-        verdict, _, _ = judge.judge_frame(column(low).ravel(), column(high).ravel(),
-                                          column(low_open).ravel(), column(high_open).ravel(),
-                                          value.ravel(), value.ravel(), value.ravel())
-    return (verdict == "consistent").reshape(shape) & ~np.isnan(value)
+    x = values[None, :]
+    low, high = low[:, None], high[:, None]
+    above = np.where(low_open[:, None], (low < x) & ~judge.close_columns(low, x),
+                     (low <= x) | judge.close_columns(low, x))
+    below = np.where(high_open[:, None], (x < high) & ~judge.close_columns(x, high),
+                     (x <= high) | judge.close_columns(x, high))
+    return above & below & ~np.isnan(x)
 
 
 def _within_reach(low, high, v, values, reach: float) -> np.ndarray:
@@ -130,61 +218,70 @@ def _within_reach(low, high, v, values, reach: float) -> np.ndarray:
     return ~open_ended | near
 
 
-def _ranked(found: list, fits: np.ndarray, distance: np.ndarray,
-            steps_away: np.ndarray) -> list[tuple[int, bool]]:
+def _ranked(found: list, candidates: list, ranks: list, away: np.ndarray,
+            distance: np.ndarray) -> list[tuple[int, bool]]:
     """The best candidate per cause, most plausible first, with first-equal ones marked.
 
-    Nearness counts in the claim's own resolution (`steps_away`: whole units of its last
-    written digit): a claim cannot tell apart values closer than that, so among those the
-    catalogue's order decides, and the causes that share the top place are marked tied.
+    Order: fewest steps; nearest the claimed value counted in the claim's own resolution
+    (`away`: whole units of its last written digit; a claim cannot tell apart values closer
+    than that); the catalogue's order of causes; the place (members, node, side, metric,
+    claim); the exact distance. Causes that share the top place's steps and `away` are tied.
     """
-    order = sorted(np.flatnonzero(fits), key=lambda i: (
-        found[i].steps, steps_away[i], _cause_rank(found[i].cause), PLACES.index(found[i].place),
-        distance[i]))
+    if len(candidates) == 1:
+        return [(candidates[0], False)]
+    order = sorted(candidates, key=lambda i: (ranks[i][0], away[i], ranks[i][1], ranks[i][2],
+                                              distance[i]))
     best: dict = {}
     for i in order:
         best.setdefault(found[i].cause, i)
     picks = list(best.values())
     top = picks[0]
-
-    def tied(i) -> bool:
-        return found[i].steps == found[top].steps and steps_away[i] == steps_away[top]
-
-    ties = [i for i in picks if tied(i)]
+    ties = [i for i in picks if ranks[i][0] == ranks[top][0] and away[i] == away[top]]
     return [(i, len(ties) > 1 and i in ties) for i in picks]
 
 
+@functools.cache
 def _cause_rank(cause: str) -> int:
     return list(slips.catalogue()["causes"]).index(cause)
 
 
 # -- one explanation, in words -------------------------------------------------------
 
-def _explanation(candidate, claim, record, reading_number: int, tie: bool) -> dict:
-    """{cause, reading, derived, verdict} in the claim's unit (or its binary reading)."""
-    unit = _shown_unit(claim, reading_number)
-    factor = 1.0 if unit in ("x", "") else unit_info(unit).factor
-    interval = candidate.interval
-    derived = {"value": _tidy(interval.value / factor), "unit": unit,
-               "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
-    words = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
-             "direction": "", "factor": "", **candidate.words,
-             "value": _quantity(interval.value, unit),
-             "derived": _quantity(record["value"], unit),
-             "claimed": _claimed_text(claim)}
-    reading = slips.catalogue()["causes"][candidate.cause]["reading"].format(**words)
-    item = {"cause": candidate.cause, "reading": reading, "derived": derived,
-            "verdict": "consistent"}
-    if tie:
-        item["tie"] = True
-    return item
+class _Words:
+    """Explanations in words for one group's candidates; the parts every claim of the group
+    shares (the reading up to the claimed text, the derived record) are built once."""
+
+    def __init__(self, found: list, ratio: bool):
+        self.found, self.ratio, self.parts = found, ratio, {}
+
+    def explanation(self, index: int, claim: dict, reading_number: int, tie: bool) -> dict:
+        """{cause, reading, derived, verdict} in the claim's unit (or its binary reading)."""
+        cache_key = (index, reading_number)
+        if cache_key not in self.parts:
+            self.parts[cache_key] = self._parts(self.found[index], claim, reading_number)
+        cause, reading, derived = self.parts[cache_key]
+        item = {"cause": cause, "reading": reading.replace(CLAIMED, _claimed_text(claim)),
+                "derived": dict(derived), "verdict": "consistent"}
+        if tie:
+            item["tie"] = True
+        return item
+
+    def _parts(self, candidate, claim: dict, reading_number: int) -> tuple:
+        unit = _shown_unit(claim["quantity"], reading_number, self.ratio)
+        factor = 1.0 if unit in ("x", "") else unit_info(unit).factor
+        interval = candidate.interval
+        derived = {"value": _tidy(interval.value / factor), "unit": unit,
+                   "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
+        words = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
+                 "direction": "", "factor": "", **candidate.words,
+                 "value": _quantity(interval.value, unit),
+                 "derived": _quantity(claim["value"], unit), "claimed": CLAIMED}
+        template = slips.catalogue()["causes"][candidate.cause]["reading"]
+        return candidate.cause, template.format(**words), derived
 
 
-def _shown_unit(claim, reading_number: int) -> str:
-    from pipeline.results import is_ratio  # results renders explanations: imported late
-
-    quantity = claim["quantity"]
-    if is_ratio(claim):
+def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:
+    if ratio:
         return "x"
     if quantity.kind == "count":
         return ""
@@ -195,8 +292,8 @@ def _quantity(base_value: float, unit: str) -> str:
     return fmt.quantity(base_value, unit) if unit else fmt.number(base_value)
 
 
-def _claimed_text(claim) -> str:
-    qualifier = claim["qualifier"] or "about"
+def _claimed_text(claim: dict) -> str:
+    qualifier = claim["qualifier"] if isinstance(claim["qualifier"], str) else "about"
     text = claim["quantity"].text
     return text if qualifier == "about" else f"{qualifier.replace('_', ' ')} {text}"
 
