@@ -80,7 +80,15 @@ def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame)
     columns["qualifier"] = claims["qualifier"].to_numpy()[at]
     columns["binary_scale"] = _binary_scales(columns["unit"], columns["claimed_dimension"])
     columns["regions"] = _regions(columns)
+    columns["digits"] = _significant_digits(columns["v"], columns["h"])
     return columns
+
+
+def _significant_digits(v: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """How many significant digits each claim was written with (`363` 3, `1,452` 4)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        digits = np.floor(np.log10(np.abs(v))) - np.round(np.log10(2 * h)) + 1
+    return np.where(h > 0, digits, np.inf)
 
 
 def _is_ratio(key: tuple, kind: str) -> bool:
@@ -140,6 +148,8 @@ def _match(columns: dict, members: np.ndarray, found: list, ratio: bool) -> dict
     fits, distance, reading = _grid(found, values, columns["v"][members[hit]],
                                     [(scale, tuple(p[hit] for p in region))
                                      for scale, region in regions])
+    limits = np.array([c.claim_digits for c in found])
+    fits &= columns["digits"][members[hit]][:, None] <= limits[None, :]
     rows = members[hit]
     resolution = np.maximum(columns["h"][rows], np.abs(columns["v"][rows]) * REL_EQ)
     with np.errstate(invalid="ignore"):

@@ -47,6 +47,7 @@ class Candidate:
     words: dict
     route: Interval | None = None
     steps: int = 1
+    claim_digits: float = math.inf    # explains only claims written with at most these
 
 
 class ForensicGraph(SpecGraph):
@@ -188,13 +189,18 @@ def _node_candidates(graph, name, cause, key, entity, is_top, superseded) -> lis
                 value = _pair(graph, key, entity, is_top, _side(variant, entity, metric, via_members))
                 if value is None or value.interval.value == route.interval.value:
                     continue
+                limit = words.get("digits", math.inf) + cause.get("claim_digits", math.inf)
                 words = {**words, "figure": figure_text(node, alt), "working": working(value)}
                 out.append(Candidate(name, "members" if via_members else "node", value.interval,
-                                     words, None if not via_members else route.interval))
+                                     words, None if not via_members else route.interval,
+                                     claim_digits=limit))
     return out
 
 
 def _rounded(cause, node, alt: Alt, superseded):
+    """A published figure (a fact, not a figure derived from facts) rounded as vendors do."""
+    if not alt.fact:
+        return
     value = alt.interval.value
     for digits in cause["digits"]:
         rounded = round_significant(value, digits)
