@@ -38,7 +38,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     codes = _group_codes(columns["payload"], columns["unit"], columns["qkind"])
     order = np.argsort(codes, kind="stable")
     starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
-    superseded = _superseded_facts(corpus.facts)
+    superseded = _superseded_facts(corpus.facts, graph)
     node_cache: dict = {}
     out: dict = {}
     for members in np.split(order, starts[1:]):
@@ -101,11 +101,14 @@ def _node_candidates(graph, key: tuple, superseded: dict) -> list:
     return slips.candidates(graph, key, superseded)
 
 
-def _superseded_facts(facts: pd.DataFrame) -> dict:
+def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
+    """(entity, metric) -> the superseded facts with a value that the graph does not use."""
+    used = {(row.file, row.line) for rows in graph.facts.values() for row in rows}
     old = facts[facts["superseded"].astype(bool) & facts["quantity"].notna()]
     table: dict = {}
     for fact in old.itertuples():
-        table.setdefault((fact.entity, fact.metric), []).append(fact)
+        if (fact.file, fact.line) not in used:
+            table.setdefault((fact.entity, fact.metric), []).append(fact)
     return table
 
 

@@ -199,7 +199,7 @@ def _node_candidates(graph, name, cause, key, entity, is_top, superseded) -> lis
 
 def _rounded(cause, node, alt: Alt, superseded):
     """A published figure (a fact, not a figure derived from facts) rounded as vendors do."""
-    if not alt.fact:
+    if not alt.fact or significant_digits(alt.interval) < cause.get("figure_digits", 0):
         return
     value = alt.interval.value
     for digits in cause["digits"]:
@@ -318,6 +318,14 @@ def _applies(cause: dict, metric, kind: str, dimension: str) -> bool:
 
 
 # -- numbers as published -----------------------------------------------------------
+
+def significant_digits(interval: Interval) -> float:
+    """Digits a figure was written with, from its resolution (`2,517` 4, `4.9` 2)."""
+    h = (interval.high - interval.low) / 2
+    if h <= 0 or interval.value == 0:
+        return math.inf
+    return math.floor(math.log10(abs(interval.value))) - round(math.log10(2 * h)) + 1
+
 
 def round_significant(value: float, digits: int) -> float:
     """2,517 -> 2,520 (3 digits) -> 2,500 (2 digits)."""
