@@ -16,7 +16,6 @@ import json
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -28,23 +27,16 @@ ROOT = Path(__file__).resolve().parent.parent
 def distinct_claims(n: int, seed: int = 11):
     """The generated corpus repeated to n rows, each row with its own claimed value."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from generate import write_claims_file
+    from bench_derive import repeated_corpus
 
-    from pipeline.run import load_corpus
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "claims.yaml"
-        write_claims_file(path, 1000, ROOT / "specs")
-        corpus = load_corpus([path], ROOT / "specs")
-    base = corpus.claims
-    claims = base.iloc[np.resize(np.arange(len(base)), n)].reset_index(drop=True)
-    claims["id"] = [f"c{i}" for i in range(n)]
+    corpus = repeated_corpus(n)
+    claims = corpus.claims
     factors = np.exp(np.random.default_rng(seed).normal(0.0, 0.05, n))
     quantities = [None if q is None else _scaled(q, f)
                   for q, f in zip(claims["quantity"].to_numpy(), factors)]
     claims["quantity"] = quantities
     claims["claimed"] = [None if q is None else q.text for q in quantities]
-    return dataclasses.replace(corpus, claims=claims)
+    return corpus
 
 
 def _scaled(quantity, factor: float):
