@@ -20,7 +20,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from pipeline import fmt, judge, slips
+from pipeline import fmt, judge, readings, slips
 from pipeline.intervals import REL_EQ, Interval
 from pipeline.units import binary_reading, unit_info
 
@@ -78,7 +78,7 @@ def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame)
     at = claims.index.get_indexer(columns["claim"])
     columns["quantity"] = claims["quantity"].to_numpy()[at]
     columns["qualifier"] = claims["qualifier"].to_numpy()[at]
-    columns["binary_scale"] = _binary_scales(columns["unit"], columns["claimed_dimension"])
+    columns["binary_scale"] = readings.binary_scales(columns["unit"], columns["claimed_dimension"])
     columns["regions"] = _regions(columns)
     columns["digits"] = _significant_digits(columns["v"], columns["h"])
     return columns
@@ -118,14 +118,6 @@ def _readings_of(columns: dict, row: int) -> list[float]:
     """The claimed regions to try: as written, and the JEDEC binary reading of a capacity."""
     scale = columns["binary_scale"][row]
     return [1.0] if np.isnan(scale) else [1.0, float(scale)]
-
-
-def _binary_scales(units: np.ndarray, dimensions: np.ndarray) -> np.ndarray:
-    """Per claim: GiB/GB for a decimal capacity claim (its JEDEC reading), else NaN."""
-    codes, uniques = pd.factorize(units, use_na_sentinel=False)
-    table = np.array([unit_info(binary_reading(u)).factor / unit_info(u).factor
-                      if isinstance(u, str) and binary_reading(u) else np.nan for u in uniques])
-    return np.where(dimensions == "information", table[codes], np.nan)
 
 
 def _regions(columns: dict) -> list[tuple]:

@@ -22,7 +22,7 @@ from pipeline import expr, forensics, judge, readings
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
-from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
+from pipeline.units import dimension_name, dimension_words
 
 
 @dataclass
@@ -279,24 +279,17 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
                                                    rows["r"], rows["absolute"])
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
-    codes, units = pd.factorize(rows["unit"], use_na_sentinel=True)
-    binary_units = [binary_reading(u) if isinstance(u, str) else None for u in units] + [None]
-    scale_of = np.array([_factor(b) / _factor(u) if b else 1.0
-                         for u, b in zip(list(units) + [None], binary_units)])
-    capacity = (rows["claimed_dimension"] == "information").to_numpy() & \
-        np.array([b is not None for b in binary_units])[codes]
+    scale = readings.binary_scales(rows["unit"], rows["claimed_dimension"])
+    capacity = ~np.isnan(scale)
     reading = np.where(capacity, "decimal", None).astype(object)
     factor = np.ones(len(rows))
     if capacity.any():
-        scale = np.where(capacity, scale_of[codes], 1.0)
+        scale = np.where(capacity, scale, 1.0)
         b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
                                             rows["r"], rows["absolute"] * scale)
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
-        rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
-        # the better reading stands; on a tie (gaps equal under the 1e-9 rule) decimal does
-        closer = (b_gap < gap) & ~judge.close_columns(b_gap, gap)
-        use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & closer))
+        use_binary = capacity & readings.binary_stands((verdict, gap), (b_verdict, b_gap))
         verdict = np.where(use_binary, b_verdict, verdict)
         severity = np.where(use_binary, b_severity, severity)
         gap = np.where(use_binary, b_gap, gap)
@@ -309,10 +302,3 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     return rows.assign(verdict=verdict, severity=severity, gap=gap, reading=reading,
                        factor=factor, region_low=low, region_high=high)
 
-
-
-def _factor(unit) -> float:
-    """Base-unit factor of a claimed unit (ratios and percentages are not rescaled)."""
-    if not isinstance(unit, str) or unit == "%":
-        return 1.0
-    return unit_info(unit).factor

@@ -116,7 +116,7 @@ def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Alt | None:
         return top
     try:
         return readings.ratio(top, bottom, *names)
-    except IntervalError:
+    except (IntervalError, ExprError):
         return None
 
 
