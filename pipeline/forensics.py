@@ -78,6 +78,10 @@ def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame)
     at = claims.index.get_indexer(columns["claim"])
     columns["quantity"] = claims["quantity"].to_numpy()[at]
     columns["qualifier"] = claims["qualifier"].to_numpy()[at]
+    for name in ("quantity", "qualifier"):      # an interpretation's own reading of the number
+        own = standing.get(f"own_{name}")
+        if own is not None:
+            columns[name] = np.where(own.notna().to_numpy(), own.to_numpy(), columns[name])
     columns["binary_scale"] = readings.binary_scales(columns["unit"], columns["claimed_dimension"])
     columns["regions"] = _regions(columns)
     columns["digits"] = _significant_digits(columns["v"], columns["h"])
