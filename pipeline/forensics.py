@@ -3,9 +3,10 @@
 For every `inconsistent` or `within_rounding` claim, each single slip of the catalogue
 (pipeline/data/slips.yaml, applied by slips.py) whose value is consistent with the
 claim (not merely within rounding) is an explanation. Most plausible first: fewest
-steps, then nearest the claimed value, then the place (a member's figure before the
-system's own, before the claim) and the catalogue's order; explanations first-equal
-with the top one carry `tie: true`. One explanation per cause (its best reading).
+steps, then nearest the claimed value counted in units of the claim's last written
+digit, then the catalogue's order, the place (a member's figure before the system's
+own, before the claim) and the exact distance; explanations first-equal with the top
+one carry `tie: true`. One explanation per cause (its best reading).
 
 Speed: candidates are worked out once per distinct reading (subject, baseline,
 metric) and judged against all claims that share it as numpy columns; only claims
@@ -34,7 +35,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     chosen = results[results["verdict"].isin(EXPLAINED) & (results["row"] >= 0)]
     if chosen.empty:
         return {}
-    columns = _columns(rows.loc[chosen["row"].to_numpy()], chosen, corpus.claims)
+    columns = _columns(rows, rows.index.get_indexer(chosen["row"]), chosen, corpus.claims)
     codes = _group_codes(columns["payload"], columns["unit"], columns["qkind"])
     order = np.argsort(codes, kind="stable")
     starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
@@ -66,11 +67,13 @@ def _group_codes(*columns) -> np.ndarray:
     return codes
 
 
-def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame) -> dict:
-    """The standing row of every claim to explain, as plain numpy columns."""
-    names = ("claim", "key", "payload", "unit", "qkind", "claimed_dimension", "value", "low", "high", "v",
-             "h", "rule", "r", "absolute")
-    columns = {name: standing[name].to_numpy() for name in names}
+def _columns(rows: pd.DataFrame, standing: np.ndarray, chosen: pd.DataFrame,
+             claims: pd.DataFrame) -> dict:
+    """The standing row (positions `standing`) of every claim to explain, as numpy columns;
+    taken column by column, so no copy of the whole row frame is made."""
+    names = ("claim", "key", "payload", "unit", "qkind", "claimed_dimension", "value", "low",
+             "high", "v", "h", "rule", "r", "absolute")
+    columns = {name: rows[name].to_numpy()[standing] for name in names}
     for name in ("value", "low", "high", "v", "h", "r", "absolute"):
         columns[name] = columns[name].astype(float)
     columns["single"] = chosen["n_rows"].to_numpy() == 1
@@ -79,9 +82,10 @@ def _columns(standing: pd.DataFrame, chosen: pd.DataFrame, claims: pd.DataFrame)
     columns["quantity"] = claims["quantity"].to_numpy()[at]
     columns["qualifier"] = claims["qualifier"].to_numpy()[at]
     for name in ("quantity", "qualifier"):      # an interpretation's own reading of the number
-        own = standing.get(f"own_{name}")
+        own = rows.get(f"own_{name}")
         if own is not None:
-            columns[name] = np.where(own.notna().to_numpy(), own.to_numpy(), columns[name])
+            own = own.to_numpy()[standing]
+            columns[name] = np.where(pd.notna(own), own, columns[name])
     columns["binary_scale"] = readings.binary_scales(columns["unit"], columns["claimed_dimension"])
     columns["regions"] = _regions(columns)
     columns["digits"] = _significant_digits(columns["v"], columns["h"])

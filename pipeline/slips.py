@@ -10,7 +10,6 @@ every claim's region over columns. Pure: a spec graph in, candidates out.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -358,7 +357,3 @@ def unit_twin(unit: str) -> str | None:
     if unit[0] in PREFIXES and unit[1:2] == "B":
         return ("K" if unit[0] == "k" else unit[0]) + "i" + unit[1:]
     return None
-
-
-def replace_words(candidate: Candidate, **words) -> Candidate:
-    return dataclasses.replace(candidate, words={**candidate.words, **words})
