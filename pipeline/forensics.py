@@ -318,5 +318,5 @@ def _tidy(x: float) -> float | None:
 def hint(explanation: dict) -> str:
     """An explanation as one line of `hints` (CONTRACT 7): the cause, then its reading."""
     words = explanation["cause"].replace("_", " ")
-    tie = " (as plausible as the first)" if explanation.get("tie") else ""
+    tie = " (first-equal)" if explanation.get("tie") else ""
     return f"{words}{tie}: {explanation['reading']}"
