@@ -71,9 +71,11 @@ def _columns(rows: pd.DataFrame, standing: np.ndarray, chosen: pd.DataFrame,
              claims: pd.DataFrame) -> dict:
     """The standing row (positions `standing`) of every claim to explain, as numpy columns;
     taken column by column, so no copy of the whole row frame is made."""
-    names = ("claim", "key", "payload", "unit", "qkind", "claimed_dimension", "value", "low",
-             "high", "v", "h", "rule", "r", "absolute")
+    names = ("claim", "key", "payload", "value", "low", "high", "v", "h", "r", "absolute")
     columns = {name: rows[name].to_numpy()[standing] for name in names}
+    for name in ("unit", "qkind", "claimed_dimension", "rule"):     # few distinct words each:
+        codes, words = pd.factorize(rows[name], use_na_sentinel=False)   # no string per row
+        columns[name] = np.asarray(words, dtype=object)[codes[standing]]
     for name in ("value", "low", "high", "v", "h", "r", "absolute"):
         columns[name] = columns[name].astype(float)
     columns["single"] = chosen["n_rows"].to_numpy() == 1
