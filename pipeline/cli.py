@@ -122,7 +122,7 @@ def _skip_optional_imports() -> None:
     command never synthesises data, so a None entry in sys.modules makes that optional
     import fail fast, as it would in an install without the test extra."""
     if "hypothesis" not in sys.modules:
-        sys.modules["hypothesis"] = None
+        sys.modules["hypothesis"] = None  # type: ignore[assignment]
 
 
 def main(argv: list[str] | None = None) -> int:

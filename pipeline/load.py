@@ -6,11 +6,19 @@ safe loading only) and the node tree is walked here, so that:
   `1e15` is not left to YAML 1.1's rules, `9,216` is not a string by accident);
 - every mapping remembers the line of each key (`Node` below);
 - duplicate keys, merge keys and non-standard tags (`!!python/object`) are errors.
+
+Only regular files are read, each up to MAX_FILE_BYTES: a FIFO, a device (`/dev/zero`) or a
+symlink loop named like a claim file is a `file:0:` problem, never a hang.
 """
 
 from __future__ import annotations
 
+import gc
+import os
+import stat
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -25,23 +33,51 @@ _PLAIN_TAGS = {
 }
 _NULL_TEXT = {"", "~", "null", "Null", "NULL"}
 
+# The largest claim or spec file read (64 MiB, about 250,000 claims): a bigger file is an
+# input problem, and a generated or hostile file cannot exhaust memory while it is read.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 
-class _Loader(yaml.CSafeLoader):
-    """libyaml's safe loader; we only use it to compose nodes (never to construct objects).
 
-    Implicit tags are not resolved: every scalar stays text here (YAML 1.1's regexes
-    would read `1e15` as a string and `2.50` as 2.5), so resolving them is wasted work.
-    """
+def safe_loader_base() -> type:
+    """libyaml's CSafeLoader, or PyYAML's pure-Python SafeLoader where PyYAML was built
+    without libyaml (slower, same results)."""
+    return getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
-    def resolve(self, kind, value, implicit):
-        return _DEFAULT_TAGS[kind]
 
-    # No path-based resolvers are registered, so the per-node bookkeeping is skipped.
-    def descend_resolver(self, current_node, current_index):
-        pass
+@cache
+def _loader_class(base: type) -> type:
+    class _Loader(base):
+        """A safe loader used only to compose nodes (never to construct objects).
 
-    def ascend_resolver(self):
-        pass
+        Implicit tags are not resolved: every scalar stays text here (YAML 1.1's regexes
+        would read `1e15` as a string and `2.50` as 2.5), so resolving them is wasted work.
+        """
+
+        def resolve(self, kind, value, implicit):
+            return _DEFAULT_TAGS[kind]
+
+        # No path-based resolvers are registered, so the per-node bookkeeping is skipped.
+        def descend_resolver(self, current_node, current_index):
+            pass
+
+        def ascend_resolver(self):
+            pass
+
+    return _Loader
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector paused: composing allocates a node tree ~39x the
+    file's size, and without this most of the loading time is the collector walking it
+    (issue 12). The tree is freed by reference counting afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
@@ -112,21 +148,63 @@ def _collection(node, path: str, problems: Collector, seen: dict):
     return mapping
 
 
+def read_bytes(path: Path, display: str, problems: Collector) -> bytes | None:
+    """A regular file's bytes, at most MAX_FILE_BYTES; anything else is a `file:0:` problem.
+
+    The file is opened non-blocking (a FIFO cannot stall the open) and checked on the open
+    descriptor, so what is checked is what is read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        problems.add(display, 0, f"cannot read file: {exc.strerror or exc}")
+        return None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        problems.add(display, 0, f"expected a regular file, found {_file_kind(mode)}")
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            problems.add(display, 0, f"cannot read file: {exc.strerror or exc}")
+            return None
+    if len(data) > MAX_FILE_BYTES:
+        problems.add(display, 0, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB, the limit "
+                                 "for one claim or spec file; split it into several files")
+        return None
+    return data
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
 def read_document(path: Path, display: str, problems: Collector) -> Document | None:
     """One YAML file -> Document, or None with problems recorded."""
+    data = read_bytes(path, display, problems)
+    if data is None:
+        return None
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
         return None
-    except OSError as exc:
-        problems.add(display, 1, f"cannot read file: {exc.strerror}")
-        return None
     try:
-        root_node = yaml.compose(text, Loader=_Loader)
+        with _collector_paused():
+            root_node = yaml.compose(text, Loader=_loader_class(safe_loader_base()))
     except yaml.MarkedYAMLError as exc:
         problems.add(display, *_yaml_error(exc))
+        return None
+    except yaml.reader.ReaderError as exc:
+        problems.add(display, *_reader_error(exc, text))
         return None
     except yaml.YAMLError as exc:
         problems.add(display, 1, f"YAML error: {exc}")
@@ -152,26 +230,54 @@ def _yaml_error(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
     return line, "YAML syntax error: " + ", ".join(p for p in parts if p)
 
 
+def _reader_error(exc, text: str) -> tuple[int, str]:
+    """(line, message) for a character YAML does not allow (NUL, ESC ...), at its own line."""
+    line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else 1
+    code = ord(exc.character) if isinstance(exc.character, str) else exc.character
+    return line, (f"control character U+{code:04X} is not allowed in YAML; remove it "
+                  "or write it as an escape in a double-quoted string")
+
+
 def yaml_files(paths: list[Path], problems: Collector) -> list[tuple[Path, str]]:
-    """Expand files and directories into sorted (path, display name) pairs of *.yaml files."""
+    """Expand files and directories into sorted (path, display name) pairs of *.yaml files.
+
+    Directories are listed one level deep (no recursion, so no symlink loop to follow);
+    a directory that cannot be listed is a problem, never an empty result.
+    """
     found: list[tuple[Path, str]] = []
     for path in paths:
         if path.is_dir():
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yaml")))
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yml")))
-        elif path.is_file():
-            found.append((path, _display(path)))
+            try:
+                names = sorted(entry.name for entry in os.scandir(path))
+            except OSError as exc:
+                problems.add(display_name(path), 0, f"cannot read directory: {exc.strerror or exc}")
+                continue
+            for suffix in (".yaml", ".yml"):
+                found.extend((path / n, display_name(path / n)) for n in names if n.endswith(suffix))
+        elif path.exists() or path.is_symlink():
+            found.append((path, display_name(path)))
         else:
-            problems.add(_display(path), 0, "no such file or directory")
+            problems.add(display_name(path), 0, "no such file or directory")
     return found
 
 
-def _display(path: Path) -> str:
-    """Paths are shown relative to the working directory when they lie below it."""
+def display_name(path: Path) -> str:
+    """A path as messages show it: relative to the working directory when below it (no
+    symlink is followed), with control characters escaped (a file name may hold a newline
+    or a terminal escape code)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+        shown = str(path.absolute().relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        shown = str(path)
+    return escape_controls(shown)
+
+
+def escape_controls(text: str) -> str:
+    """Control characters (C0, DEL, C1) as visible escapes: a newline becomes `\\n`."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
@@ -294,7 +400,7 @@ def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] 
 def spec_records(document: Document, problems: Collector) -> dict[str, list[dict]]:
     """A spec document -> rows of sources, entities, facts and metrics."""
     path = document.path
-    out = {"sources": [], "entities": [], "facts": [], "metrics": []}
+    out: dict[str, list[dict]] = {"sources": [], "entities": [], "facts": [], "metrics": []}
     root = _mapping(document.root, path, 1, "spec file", problems)
     if root is None:
         return out
@@ -327,8 +433,9 @@ def spec_records(document: Document, problems: Collector) -> dict[str, list[dict
     metrics = root.get("metrics")
     if metrics is not None:
         table = _mapping(metrics, path, root.line_of("metrics"), "metrics", problems)
-        for name, spec in (table.values.items() if table else ()):
-            node = _mapping(spec, path, table.line_of(name), f"metric {name!r}", problems)
+        for name, spec in (table.values.items() if table is not None else ()):
+            node = _mapping(spec, path, table.line_of(name) if table is not None else 1,
+                            f"metric {name!r}", problems)
             if node is not None:
                 _fields(node, METRIC_FIELDS, f"metric {name!r}", path, problems)
                 out["metrics"].append(_row(node, METRIC_FIELDS, path, id=name))
@@ -342,10 +449,11 @@ def builtin_metrics() -> list[dict]:
     with resources.as_file(path) as real:
         document = read_document(Path(real), "pipeline/data/metrics.yaml", problems)
     problems.raise_if_any()
+    assert document is not None  # a problem would have been raised
     return spec_records(document, problems)["metrics"]
 
 
 def package_yaml(name: str):
     """A YAML data file shipped in the package (trusted, so plain safe loading)."""
     return yaml.load((resources.files("pipeline") / "data" / name).read_text(encoding="utf-8"),
-                     Loader=yaml.CSafeLoader)
+                     Loader=safe_loader_base())

@@ -39,7 +39,7 @@ def display_unit(quantity, reading: str | None, ratio: bool = False) -> str:
         return "x"
     if quantity.kind == "count":
         return ""
-    return binary_reading(quantity.unit) if reading == "binary" else quantity.unit
+    return (binary_reading(quantity.unit) or quantity.unit) if reading == "binary" else quantity.unit
 
 
 def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Region:

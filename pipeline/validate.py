@@ -20,7 +20,7 @@ import pandas as pd
 
 from pipeline import expr, load, schemas
 from pipeline.errors import Collector
-from pipeline.units import UnitError, dimension_words, metric_dimension, parse_quantity
+from pipeline.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
 
 
 @dataclass
@@ -44,6 +44,7 @@ def qualifier_table() -> dict[str, dict]:
     with resources.as_file(path) as real:
         document = load.read_document(Path(real), "pipeline/data/qualifiers.yaml", problems)
     problems.raise_if_any()
+    assert document is not None and isinstance(document.root, load.Node)
     table = {}
     for name, spec in document.root.get("qualifiers").values.items():
         tolerance = spec.get("tolerance")
@@ -217,7 +218,7 @@ def _positive_number(text) -> bool:
     return math.isfinite(value) and value > 0
 
 
-def parse_or_report(text, file, line, what, problems) -> object:
+def parse_or_report(text, file, line, what, problems) -> Quantity | None:
     """parse_quantity with the failure recorded as a problem (None returned)."""
     if not isinstance(text, str):
         problems.add(file, line, f"{what}: expected a quantity such as '20.7 TB', found "

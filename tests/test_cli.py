@@ -8,10 +8,9 @@ import sys
 
 import pytest
 
+from conftest import DATA, MINI
 from pipeline import render
 from pipeline.cli import main
-
-from conftest import DATA, MINI
 
 SUMMARY = re.compile(r"^claimaudit: \d+ problems? in the input; nothing was checked$")
 
