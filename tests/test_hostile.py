@@ -324,3 +324,43 @@ def test_read_bytes_reads_a_regular_file(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_bytes(b"x: 1\n")
     assert load.read_bytes(path, "a.yaml", load.Collector()) == b"x: 1\n"
+
+
+# -- pandera failures are keyed on the check, never on message text -----------------
+
+def test_every_schema_check_is_registered_with_what_it_expects():
+    from pipeline import schemas
+
+    for schema in (schemas.CLAIM_SOURCES, schemas.CLAIMS, schemas.SPEC_SOURCES, schemas.ENTITIES,
+                   schemas.FACTS, schemas.METRICS):
+        for column in schema.columns.values():
+            for check in column.checks:
+                assert schemas.EXPECTED[id(check)] == check.description and check.description
+
+
+@pytest.mark.parametrize("order", ["as reported", "reversed"])
+def test_a_list_where_text_belongs_is_caught_whatever_order_pandera_reports_in(monkeypatch, order):
+    import pandas as pd
+    import pandera.pandas as pa
+
+    from pipeline import schemas
+    from pipeline.errors import Collector
+
+    if order == "reversed":
+        real = pa.errors.SchemaErrors.__init__
+
+        def reversed_init(self, schema, schema_errors, *args, **kwargs):
+            real(self, schema, list(reversed(schema_errors)), *args, **kwargs)
+
+        monkeypatch.setattr(pa.errors.SchemaErrors, "__init__", reversed_init)
+    frame = pd.DataFrame({"file": ["c.yaml"] * 2, "line": [3, 4], "lines": [{}, {}],
+                          "id": ["a", "B"], "subject": [[], "Not An Id"], "metric": ["power", "x"]},
+                         dtype=object)
+    problems = Collector()
+    bad = schemas.check(frame, schemas.CLAIMS, problems)
+    assert bad == {0}
+    assert sorted(str(p) for p in problems.problems) == [
+        "c.yaml:3: claim 'a': subject: expected text, found a list or mapping",
+        "c.yaml:4: claim 'B': id: expected an id of lower-case letters, digits, - and _, found 'B'",
+        "c.yaml:4: claim 'B': subject: expected an entity id, found 'Not An Id'",
+    ]
