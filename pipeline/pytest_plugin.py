@@ -93,7 +93,7 @@ class Batch:
         """Check the files together; a file with problems gets them, the others are checked
         again without it (so one bad file does not hide the results of the rest)."""
         from pipeline.errors import ClaimauditError
-        from pipeline.load import display_name
+        from pipeline.files import display_name
         from pipeline.results import to_records
         from pipeline.run import check_paths
 

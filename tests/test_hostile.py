@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from conftest import MINI
-from pipeline import load
+from pipeline import files, load
 from pipeline.cli import main
 
 HEADER = "source: {id: s, title: T}\nclaims:\n"
@@ -71,7 +71,7 @@ def test_a_symlink_loop_in_the_claims_directory_is_a_problem(project, capsys):
 
 
 def test_a_file_over_the_size_limit_is_a_problem_at_line_0(project, capsys, monkeypatch):
-    monkeypatch.setattr(load, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
     claims_file(project, "{id: a, subject: chipa, metric: power, claimed: 1 kW, note: "
                          + "x" * 100 + "}")
     status, lines = check(capsys)
@@ -80,7 +80,7 @@ def test_a_file_over_the_size_limit_is_a_problem_at_line_0(project, capsys, monk
 
 
 def test_the_documented_size_limit_is_64_mib():
-    assert load.MAX_FILE_BYTES == 64 * 1024 * 1024
+    assert files.MAX_FILE_BYTES == 64 * 1024 * 1024
 
 
 def test_a_claims_directory_that_cannot_be_read_is_an_error_not_0_claims(project, capsys,
@@ -88,7 +88,7 @@ def test_a_claims_directory_that_cannot_be_read_is_an_error_not_0_claims(project
     def refuse(path):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(load.os, "scandir", refuse)
+    monkeypatch.setattr(files.os, "scandir", refuse)
     status, lines = check(capsys)
     assert (status, lines[0]) == (2, "claims:0: cannot read directory: Permission denied")
 
@@ -323,7 +323,7 @@ def test_without_libyaml_problems_keep_their_lines(monkeypatch, tmp_path):
 def test_read_bytes_reads_a_regular_file(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_bytes(b"x: 1\n")
-    assert load.read_bytes(path, "a.yaml", load.Collector()) == b"x: 1\n"
+    assert files.read_bytes(path, "a.yaml", load.Collector()) == b"x: 1\n"
 
 
 # -- pandera failures are keyed on the check, never on message text -----------------
