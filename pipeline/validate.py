@@ -192,22 +192,27 @@ def _check_member_cycles(corpus: Corpus, problems: Collector) -> None:
     members = {row.id: [m for m, _, _ in row.members or []] for row in corpus.entities.itertuples()}
     rows = {row.id: row for row in corpus.entities.itertuples()}
     state: dict = {}
-
-    def visit(entity, path):
-        state[entity] = "open"
-        for member in members.get(entity, []):
-            if state.get(member) == "open":
+    for start in members:
+        if start in state:
+            continue
+        # depth-first with an explicit stack (a nesting thousands deep is no RecursionError):
+        # `path` holds the open entities, `todo` the members each has left to visit
+        path, todo = [start], [iter(members[start])]
+        state[start] = "open"
+        while path:
+            member = next(todo[-1], None)
+            if member is None:
+                state[path.pop()] = "done"
+                todo.pop()
+            elif state.get(member) == "open":
                 cycle = path[path.index(member):] + [member]
                 row = rows[cycle[0]]
                 problems.add(row.file, row.lines.get("members", row.line),
                              f"entity {cycle[0]!r}: members form a cycle: " + " -> ".join(cycle))
             elif member in members and member not in state:
-                visit(member, path + [member])
-        state[entity] = "done"
-
-    for entity in members:
-        if entity not in state:
-            visit(entity, [entity])
+                state[member] = "open"
+                path.append(member)
+                todo.append(iter(members[member]))
 
 
 def _positive_number(text) -> bool:

@@ -364,3 +364,20 @@ def test_a_list_where_text_belongs_is_caught_whatever_order_pandera_reports_in(m
         "c.yaml:4: claim 'B': id: expected an id of lower-case letters, digits, - and _, found 'B'",
         "c.yaml:4: claim 'B': subject: expected an entity id, found 'Not An Id'",
     ]
+
+
+def test_a_member_nesting_thousands_deep_is_checked_without_recursion(project, capsys):
+    add_entities(project, chain("members", 1500))
+    claims_file(project, "{id: a, subject: chipa, metric: power, claimed: 1 kW, expect: consistent}")
+    assert check(capsys)[0] == 0
+
+
+def test_a_member_cycle_through_three_entities_is_named(project, capsys):
+    add_entities(project, "  - {id: ra, kind: system, members: {rb: 1}}\n"
+                          "  - {id: rb, kind: system, members: {rc: 2}}\n"
+                          "  - {id: rc, kind: system, members: {ra: 3, chipa: 1}}\n")
+    claims_file(project, "{id: a, kind: qualitative}")
+    status, lines = check(capsys)
+    assert status == 2
+    assert [line.split(": ", 1)[1] for line in lines[:-1]] == [
+        "entity 'ra': members form a cycle: ra -> rb -> rc -> ra"]
