@@ -30,6 +30,9 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
 }
 _NULL_TEXT = {"", "~", "null", "Null", "NULL"}
+# Claim and spec files nest a handful of levels (file -> claims -> claim -> interpretations
+# -> reading); deeper is an input problem, long before Python's stack would run out.
+MAX_NESTING = 50
 
 def safe_loader_base() -> type:
     """libyaml's CSafeLoader, or PyYAML's pure-Python SafeLoader where PyYAML was built
@@ -99,7 +102,7 @@ class Document:
     root: object
 
 
-def _walk(node, path: str, problems: Collector, seen: dict | None = None):
+def _walk(node, path: str, problems: Collector, seen: dict | None = None, depth: int = 0):
     """Node tree -> Node / list / str / None; scalars stay as written.
 
     A collection reached again through an alias is built once and shared, so a small
@@ -113,17 +116,21 @@ def _walk(node, path: str, problems: Collector, seen: dict | None = None):
         if not node.style and node.value in _NULL_TEXT:  # plain (libyaml: style '' or None)
             return None
         return node.value
+    if depth >= MAX_NESTING:
+        problems.add(path, node.start_mark.line + 1,
+                     f"lists and mappings nested more than {MAX_NESTING} levels deep")
+        return None
     seen = {} if seen is None else seen
     if id(node) not in seen:
         seen[id(node)] = None  # a collection inside itself (a recursive alias) reads as nothing
-        seen[id(node)] = _collection(node, path, problems, seen)
+        seen[id(node)] = _collection(node, path, problems, seen, depth + 1)
     return seen[id(node)]
 
 
-def _collection(node, path: str, problems: Collector, seen: dict):
+def _collection(node, path: str, problems: Collector, seen: dict, depth: int):
     line = node.start_mark.line + 1
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, path, problems, seen) for item in node.value]
+        return [_walk(item, path, problems, seen, depth) for item in node.value]
     mapping = Node(line)
     for key_node, value_node in node.value:
         key_line = key_node.start_mark.line + 1
@@ -137,7 +144,7 @@ def _collection(node, path: str, problems: Collector, seen: dict):
             problems.add(path, key_line,
                          f"duplicate key {key!r} (first at line {mapping.lines[key]})")
             continue
-        mapping.values[key] = _walk(value_node, path, problems, seen)
+        mapping.values[key] = _walk(value_node, path, problems, seen, depth)
         mapping.lines[key] = key_line
     return mapping
 
@@ -164,6 +171,9 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
             return None
         except yaml.YAMLError as exc:
             problems.add(display, 1, f"YAML error: {exc}")
+            return None
+        except RecursionError:  # the pure-Python composer, on a nesting thousands deep
+            problems.add(display, 1, "lists and mappings nested too deeply to read")
             return None
         if root_node is None:
             problems.add(display, 1, "file is empty: expected a mapping with the file's records")

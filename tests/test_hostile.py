@@ -381,3 +381,21 @@ def test_a_member_cycle_through_three_entities_is_named(project, capsys):
     assert status == 2
     assert [line.split(": ", 1)[1] for line in lines[:-1]] == [
         "entity 'ra': members form a cycle: ra -> rb -> rc -> ra"]
+
+
+@pytest.mark.parametrize("depth", [60, 400, 900])
+def test_deeply_nested_lists_are_a_problem_not_a_recursion_error(project, capsys, depth):
+    claims_file(project, "{id: a, kind: qualitative, note: " + "[" * depth + "]" * depth + "}")
+    status, lines = check(capsys)
+    assert (status, lines[0]) == (2, "claims/a.yaml:3: lists and mappings nested more than 50 "
+                                     "levels deep")
+
+
+def test_without_libyaml_a_nesting_thousands_deep_is_a_problem(monkeypatch, tmp_path):
+    monkeypatch.delattr(yaml, "CSafeLoader")
+    path = tmp_path / "a.yaml"
+    path.write_text("a: " + "[" * 5000 + "]" * 5000 + "\n")
+    problems = load.Collector()
+    assert load.read_document(path, "a.yaml", problems) is None
+    assert [str(p) for p in problems.problems] == ["a.yaml:1: lists and mappings nested too deeply "
+                                                   "to read"]
