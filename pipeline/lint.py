@@ -31,7 +31,7 @@ SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": 
 SPELLED_UNITS = {"flops": "FLOPS", "flop/s": "FLOPS", "ops": "OPS", "bytes": "B", "byte": "B",
                  "bits": "bit", "bit": "bit", "watts": "W", "watt": "W", "meters": "m",
                  "metres": "m", "seconds": "s", "second": "s"}
-SPELLED_NUMBERS = {word: (float(n),) for n, word in enumerate(
+SPELLED_NUMBERS: dict[str, tuple[float, ...]] = {word: (float(n),) for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 SPELLED_NUMBERS.update({"half": (2.0, 0.5), "halved": (2.0, 0.5), "twice": (2.0,),
                         "double": (2.0,), "doubled": (2.0,), "triple": (3.0,), "tripled": (3.0,),

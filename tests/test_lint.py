@@ -1,8 +1,8 @@
 """The spec lint (pipeline/lint.py): known answers, and its place in `check` and specs.md."""
 
 import pytest
-from conftest import DATA
 
+from conftest import DATA
 from pipeline.cli import main
 from pipeline.lint import findings, quote_supports
 from pipeline.run import load_corpus
