@@ -399,3 +399,16 @@ def test_without_libyaml_a_nesting_thousands_deep_is_a_problem(monkeypatch, tmp_
     assert load.read_document(path, "a.yaml", problems) is None
     assert [str(p) for p in problems.problems] == ["a.yaml:1: lists and mappings nested too deeply "
                                                    "to read"]
+
+
+# -- habits: the slow marker's switch ---------------------------------------------
+
+def test_slow_tests_are_skipped_unless_run_slow_is_given(pytester):
+    from pathlib import Path
+
+    pytester.makeconftest((Path(__file__).parent / "conftest.py").read_text())
+    pytester.makepyfile(test_x="import pytest\n\n@pytest.mark.slow\ndef test_slow():\n    pass\n\n"
+                               "def test_quick():\n    pass\n")
+    pytester.makeini("[pytest]\nmarkers =\n    slow: slow\n")
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1, skipped=1)
+    pytester.runpytest("-p", "no:cacheprovider", "--run-slow").assert_outcomes(passed=2)
