@@ -50,15 +50,64 @@ def parse(text, allow_bare_names: bool = False):
         raise ExprError(f"expression {shown(text)} is longer than {MAX_EXPRESSION_CHARS:,} "
                         "characters; split it into facts")
     try:
-        source = ascii_digits(text.strip())
+        source, quantities = _lift_quantities(ascii_digits(text.strip()), text)
         tree = ast.parse(source, mode="eval")
+    except ExprError:
+        raise
     except UnitError as exc:
         raise ExprError(f"expression: {exc}") from None
     except SyntaxError as exc:
         raise ExprError(f"expression {shown(text)} is not valid: {exc.msg}") from None
     except (RecursionError, MemoryError, ValueError):
         raise ExprError(f"expression {shown(text)} is nested too deeply to read") from None
-    return _convert(tree.body, source, allow_bare_names, 0)
+    return _place_quantities(_convert(tree.body, source, allow_bare_names, 0), quantities)
+
+
+# A number with a unit (`7.2 TB/s`, `2.5 petaFLOPs`, `90 s`) inside an expression: the
+# unit is one token (letters, optionally `/letters`) or `%`. Python cannot parse it, so
+# each is lifted out and replaced by a placeholder reference `_q.N` (no entity id
+# starts with `_`) before `ast.parse`; the tree then gets the exact quantity back.
+_QUANTITY_IN_EXPR = re.compile(
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)[ \t]*"
+    r"([A-Za-zµμ\u4e00-\u9fff]+(?:/[A-Za-zµμ]+)?|%)(?![\w.(])")
+_PLACEHOLDER = "_q"
+
+
+def _lift_quantities(source: str, text: str) -> tuple[str, list[tuple]]:
+    """Numbers with units -> placeholders; returns the new source and ('qty', base, dims, text)."""
+    from pipeline.units import UnitError, parse_quantity, unit_info
+
+    quantities: list[tuple] = []
+
+    def lift(match: re.Match) -> str:
+        written = match.group(0)
+        try:
+            quantity = parse_quantity(written)
+            dims = unit_info(quantity.unit).dims if quantity.kind == "quantity" else ()
+        except UnitError as exc:
+            if not written[match.end(1) - match.start():][:1].isspace():
+                return written  # `1j`, `2if`: Python's own reading, refused by the whitelist
+            raise ExprError(f"expression {shown(text)}: {exc}") from None
+        quantities.append(("qty", quantity.base, tuple(dims), written))
+        return f"{_PLACEHOLDER}.n{len(quantities) - 1}"
+
+    return _QUANTITY_IN_EXPR.sub(lift, source), quantities
+
+
+def _place_quantities(tree, quantities: list[tuple]):
+    """Put the lifted quantities back where their placeholders are."""
+    if not quantities:
+        return tree
+    if tree[0] == "ref" and tree[1] == _PLACEHOLDER:
+        return quantities[int(tree[2][1:])]
+    if tree[0] == "bin":
+        return tree[:2] + (_place_quantities(tree[2], quantities),
+                           _place_quantities(tree[3], quantities))
+    if tree[0] == "neg":
+        return ("neg", _place_quantities(tree[1], quantities))
+    if tree[0] == "call":
+        return ("call", tree[1], tuple(_place_quantities(a, quantities) for a in tree[2]))
+    return tree
 
 
 def _convert(node, text: str, bare: bool, depth: int):
@@ -135,6 +184,8 @@ def render(tree, leaf=None) -> str:
         return leaf(tree)
     if kind == "num":
         return number_text(tree[1])
+    if kind == "qty":
+        return tree[3]
     if kind == "ref":
         return tree[2] if tree[1] is None else f"{tree[1]}.{tree[2]}"
     if kind == "neg":
@@ -176,6 +227,8 @@ def evaluate(tree, resolve: Callable[[str | None, str], Value]) -> Value:
     kind = tree[0]
     if kind == "num":
         return Value(Interval.exact(tree[1]), ())
+    if kind == "qty":
+        return Value(Interval.exact(tree[1]), tree[2])
     if kind == "ref":
         return resolve(tree[1], tree[2])
     if kind == "neg":

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from pipeline import spellings
 from pipeline.errors import shown
 
 _NUMBER = re.compile(
@@ -84,7 +85,7 @@ def unit_info(unit: str) -> UnitInfo:
     if unit in RATIO_UNITS:
         return UnitInfo(unit, 1.0, "ratio")
     if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
-        raise UnitError(f"unknown unit {shown(unit)}")
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     known = _unit_cache().get(unit)
     if known is not None:
         dims = tuple((name, float(power)) for name, power in known["dims"])
@@ -102,7 +103,7 @@ def resolve_with_pint(unit: str) -> UnitInfo:
     try:
         quantity = ureg.Quantity(1.0, unit).to_base_units()
     except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError):
-        raise UnitError(f"unknown unit {shown(unit)}") from None
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}") from None
     dims = tuple(sorted((k.strip("[]"), float(v)) for k, v in quantity.dimensionality.items()))
     return UnitInfo(unit, float(quantity.magnitude), dimension_name(dims), dims)
 
@@ -153,7 +154,7 @@ def parse_quantity(text) -> Quantity:
     """The scalar rule: one `claimed`/`value` text -> Quantity (CONTRACT section 2)."""
     if not isinstance(text, str):
         raise UnitError(f"expected a quantity such as '20.7 TB', found {shown(text)}")
-    match = _NUMBER.match(ascii_digits(text))
+    match = _NUMBER.match(spellings.rewrite_number(ascii_digits(text)))
     if not match:
         raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {shown(text)}")
     sign, int_part, frac, exp, unit = match.group("sign", "int", "frac", "exp", "unit")
@@ -176,6 +177,7 @@ def parse_quantity(text) -> Quantity:
         return Quantity(text, magnitude, h, PERCENT, "share", magnitude / 100, h / 100, "ratio")
     if sign == "-":
         raise UnitError(f"expected a positive quantity, found {shown(text)}")
+    unit = spellings.canonical_unit(unit)
     info = unit_info(unit)
     kind = {"count": "count", "ratio": "ratio"}.get(info.dimension, "quantity")
     if not math.isfinite(magnitude * info.factor):
@@ -193,7 +195,7 @@ def parse_quantity(text) -> Quantity:
 
 CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
 CACHE_UNITS = ("B", "B/s", "FLOPS", "FLOP/s", "OPS", "bps", "b/s", "b")
-CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "W", "kW", "MW", "nm", "m")
+CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "min", "h", "W", "kW", "MW", "nm", "m")
 
 
 def _definitions_hash() -> str:
