@@ -99,7 +99,7 @@ def resolve_with_pint(unit: str) -> UnitInfo:
 
     ureg = registry()
     if not all(_singular(ureg, part) for part in unit.split("/")):
-        raise UnitError(f"unknown unit {shown(unit)}")
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     try:
         quantity = ureg.Quantity(1.0, unit).to_base_units()
     except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError):

@@ -67,7 +67,7 @@ def test_known_quantities(text, value, h, unit, kind, base):
 @pytest.mark.parametrize("text, message", [
     ("12 parsecs", "unknown unit 'parsecs'"),
     ("362 pflops", "unknown unit 'pflops' (did you mean PFLOPS?)"),
-    ("2 kWs", "unknown unit 'kWs'"),                # no plural reading (pint would read one)
+    ("2 kWs", "unknown unit 'kWs' (did you mean kW?)"),  # no plural reading (pint would read one)
     ("nan", "expected a number then a unit (e.g. '20.7 TB'), found 'nan'"),
     ("inf TB", "expected a number then a unit (e.g. '20.7 TB'), found 'inf TB'"),
     ("-3 TB", "expected a positive quantity, found '-3 TB'"),
