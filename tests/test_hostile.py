@@ -412,3 +412,10 @@ def test_slow_tests_are_skipped_unless_run_slow_is_given(pytester):
     pytester.makeini("[pytest]\nmarkers =\n    slow: slow\n")
     pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1, skipped=1)
     pytester.runpytest("-p", "no:cacheprovider", "--run-slow").assert_outcomes(passed=2)
+
+
+def test_draft_refuses_a_fifo_as_the_article_without_hanging(tmp_path, capsys):
+    os.mkfifo(tmp_path / "article.txt")
+    assert main(["draft", str(tmp_path / "article.txt")]) == 2
+    assert capsys.readouterr().err == (f"claimaudit: {tmp_path / 'article.txt'}: expected a regular "
+                                       "file, found a FIFO (named pipe)\n")
