@@ -216,3 +216,16 @@ def test_a_spelling_and_its_unit_give_the_same_quantity(mantissa, decimals, spel
     spelled, plain = parse_quantity(f"{number} {spelling[0]}"), parse_quantity(f"{number} {spelling[1]}")
     assert (spelled.value, spelled.h, spelled.base, spelled.base_h) == (
         plain.value, plain.h, plain.base, plain.base_h)
+
+
+def test_spelled_units_are_answered_from_the_unit_cache_without_pint():
+    """Spellings resolve to cached registry units: no pint import (0.5 s) for them."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom pipeline.units import parse_quantity\n"
+            "for t in ['2 petaFLOPs', '1.5 分鐘', '7.2 TBps', '13 petabits per second', '兩倍',"
+            " '3億 個', '1 Tbit/s', '2 hours', '900 GB/sec', '42.5 Exaflops']:\n"
+            "    parse_quantity(t)\nprint('pint' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

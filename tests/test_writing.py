@@ -237,3 +237,11 @@ def test_every_bundled_entity_has_aliases_that_name_it():
         "Blackwell Ultra": "b300", "Ironwood": "tpu_ironwood", "TPU v7": "tpu_ironwood",
         "第七代 TPU": "tpu_ironwood", "Trillium": "tpu_v6e", "MI355X": "mi355x", "Hopper": "h100",
         "H100": "h100"}
+
+
+def test_an_alias_in_an_expression_says_which_entity_it_names(tmp_path):
+    found = problems(tmp_path, """\
+      - {id: e, quote: q, expr: "X1.fp8_dense / chipy.fp8_dense", claimed: 4x}
+    """, mine=MINE)
+    assert found == ["c.yaml:3: claim 'e': unknown entity 'X1' ('X1' names entity chipx: "
+                     "write chipx)"]
