@@ -63,7 +63,15 @@ def verdict(item, words: dict | None = None) -> str:
     if words and words.get("lang") != "en":
         label = words["verdicts"][item["verdict"]]
         severity = severity and words["severities"][severity]
-    return f"{label} ({severity})" if severity else label
+    label = f"{label} ({severity})" if severity else label
+    basis = (words or {}).get(f"basis_{item.get('basis')}") or BASIS_WORDS.get(item.get("basis"))
+    return label + (f", {basis}" if basis and item["verdict"] not in ("unverifiable", "ambiguous")
+                    else "")
+
+
+# the basis a verdict is marked with (section 9.1); an independent basis goes unmarked
+BASIS_WORDS = {"claimant": "on the claimant's own figures",
+               "mixed": "partly on the claimant's own figures"}
 
 
 def relative(percent, words: dict | None = None) -> str:
