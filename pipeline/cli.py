@@ -55,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels (claim and spec text is shown as written)")
     _discovery_parsers(commands)
+    _draft_parser(commands)
     return parser
 
 
@@ -70,6 +71,32 @@ def _discovery_parsers(commands) -> None:
     for command in (entities, facts, metrics):
         command.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
         command.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _draft_parser(commands) -> None:
+    draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
+    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
+    draft.add_argument("--source-id", metavar="ID", type=_source_id)
+    draft.add_argument("--language", metavar="TAG", type=_language,
+                       help="BCP 47 tag: en, zh-Hant, zh-Hans ... (default: detected)")
+    draft.add_argument("--title", metavar="T")
+    draft.add_argument("--publisher", metavar="P")
+    draft.add_argument("--url", metavar="U")
+    draft.add_argument("--published", metavar="DATE", type=_date)
+    draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+
+
+def _language(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", text):
+        raise argparse.ArgumentTypeError(f"expected a BCP 47 tag (en, zh-Hant), found {text!r}")
+    return text
+
+
+def _source_id(text: str) -> str:
+    if not CLAIM_REF.match(f"{text}/x"):
+        raise argparse.ArgumentTypeError(
+            f"expected an id of lower-case letters, digits, - and _, found {text!r}")
+    return text
 
 
 def _date(text: str) -> str:
@@ -136,6 +163,15 @@ def cmd_explain(args) -> int:
     return 2
 
 
+def cmd_draft(args) -> int:
+    from pipeline.draft import draft_file
+
+    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
+                                language=args.language, title=args.title,
+                                publisher=args.publisher, url=args.url, published=args.published))
+    return 0
+
+
 DISCOVERY_COLUMNS = {
     "entities": ["id", "name", "vendor", "kind", "status", "aliases"],
     "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
@@ -164,7 +200,8 @@ def cmd_discover(args) -> int:
 
 
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
-            "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover}
+            "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
+            "draft": cmd_draft}
 
 
 def _skip_optional_imports() -> None:

@@ -191,8 +191,8 @@ def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
 # --- records: documents -> frames --------------------------------------------------
 
 CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "expr", "claimed",
-                "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "claimant",
-                "todo")
+                "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "todo",
+                "claimant")
 SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language", "party")
 SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind", "party")
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "aliases", "members", "facts",

@@ -229,7 +229,7 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
     ("source: {id: s, title: T}\nclaims:\n  - {id: c, subjct: a}\n",
      "f.yaml:3: claim 'c': unknown field 'subjct' (did you mean subject?); expected one of "
      "id, quote, translation, subject, baseline, metric, expr, claimed, qualifier, tolerance, "
-     "expect, note, kind, interpretations, claimant, todo"),
+     "expect, note, kind, interpretations, todo, claimant"),
     ("source: {id: s, title: T}\nclaims: 3\n", "f.yaml:2: claims: expected a list, found '3'"),
     ("source: {id: s, title: T}\nclaims:\n  - just text\n",
      "f.yaml:2: claim: expected a mapping, found 'just text'"),

@@ -243,5 +243,5 @@ def test_an_alias_in_an_expression_says_which_entity_it_names(tmp_path):
     found = problems(tmp_path, """\
       - {id: e, quote: q, expr: "X1.fp8_dense / chipy.fp8_dense", claimed: 4x}
     """, mine=MINE)
-    assert found == ["c.yaml:3: claim 'e': unknown entity 'X1' ('X1' names entity chipx: "
-                     "write chipx)"]
+    assert found == [("c.yaml:3: claim 'e': unknown entity 'X1' ('X1' names entity chipx: "
+                     "write chipx)")]
