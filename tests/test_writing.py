@@ -68,6 +68,8 @@ def test_one_claim_two_readings_of_its_number(tmp_path):
     assert [(a["label"], a["verdict"]) for a in up3["alternatives"]] == [
         ("chipx vs chipy, 3倍", "inconsistent"), ("chipx vs chipy, 4倍", "consistent")]
     assert up3["claimed"]["text"] == "3倍"          # the first reading stands for the claim
+    assert [a.get("claimed") for a in up3["alternatives"]] == ["3倍", "4倍"]
+    assert [a.get("claimed") for a in records["up4"]["alternatives"]] == [None, "5x"]
     assert up4["verdict"] == "consistent"           # 4 in [4, 6]: roughly 5x holds too
 
 
