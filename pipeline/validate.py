@@ -290,10 +290,12 @@ def _fact_value(row, what, entities, metrics, problems):
     return quantity, None
 
 
-def _check_references(tree, file, line, what, entities, metrics, problems) -> None:
+def _check_references(tree, file, line, what, entities, metrics, problems, names=None) -> None:
     for entity, metric in expr.references(tree):
         if entity not in entities:
-            problems.add(file, line, f"{what}: unknown entity {entity!r}{suggest(entity, entities)}")
+            hint = suggest(entity, entities) if names is None else \
+                extend.unknown_entity_hint(entity, entities, names)
+            problems.add(file, line, f"{what}: unknown entity {entity!r}{hint}")
         if metric not in metrics:
             problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
 
@@ -349,7 +351,7 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
             try:
                 tree = expr.parse(row.expr)
                 _check_references(tree, row.file, line_of("expr", row.line), what,
-                                  entities, metrics, problems)
+                                  entities, metrics, problems, names)
             except expr.ExprError as exc:
                 problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
         parsed.append(quantity)
