@@ -227,7 +227,8 @@ SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind",
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "aliases", "members", "facts",
                  "note")
 EXTENSION_FIELDS = ("extend", "aliases", "facts", "note")
-FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form")
+FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form",
+               "lint_accepted")
 METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
                  "confusable")
 INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "claimed", "qualifier", "label")

@@ -225,7 +225,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
     return {"conflicts": conflicts, "conflict_count": len(audit["conflicts"]),
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
-            "lint": audit.get("lint", []),
+            "lint": audit.get("lint", []), "lint_accepted": audit.get("lint_accepted", []),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
 

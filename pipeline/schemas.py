@@ -132,7 +132,7 @@ FACTS = _schema("fact", {
     "source": _text(SOURCE_ID, nullable=False, expected="a source id"),
     "superseded": _text(expected="true, false or a date YYYY-MM-DD", extra=[_SUPERSEDED]),
     "quote": _text(), "note": _text(),
-    "quote_form": _text(isin=QUOTE_FORMS),
+    "quote_form": _text(isin=QUOTE_FORMS), "lint_accepted": _text(),
 })
 
 METRICS = _schema("metric", {
