@@ -267,7 +267,8 @@ class _Words:
     shares (the reading up to the claimed text, the derived record) are built once."""
 
     def __init__(self, found: list, ratio: bool):
-        self.found, self.ratio, self.parts = found, ratio, {}
+        self.found, self.ratio = found, ratio
+        self.parts: dict = {}
 
     def explanation(self, index: int, claim: dict, reading_number: int, tie: bool) -> dict:
         """{cause, reading, derived, verdict} in the claim's unit (or its binary reading)."""
@@ -300,7 +301,8 @@ def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:
         return "x"
     if quantity.kind == "count":
         return ""
-    return binary_reading(quantity.unit) if reading_number == 1 else quantity.unit
+    return (binary_reading(quantity.unit) or quantity.unit) if reading_number == 1 \
+        else quantity.unit
 
 
 def _quantity(base_value: float, unit: str) -> str:

@@ -33,7 +33,7 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     sources = tuple(dict.fromkeys(top.sources + bottom.sources))
     label = "; ".join(x for x in (top.label, bottom.label) if x)
     choices = tuple(dict.fromkeys(top.choices + bottom.choices))
-    if top.is_missing or bottom.is_missing:
+    if top.interval is None or bottom.interval is None:
         return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
     try:
         value = top.interval / bottom.interval

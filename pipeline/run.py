@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -24,6 +25,9 @@ from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
 from pipeline.units import dimension_name, dimension_words
 
+if TYPE_CHECKING:
+    from pipeline.validate import Corpus
+
 
 @dataclass
 class Run:
@@ -31,7 +35,7 @@ class Run:
     stood); `rows` a row per (claim, alternative) with its judged interval; `payloads` the
     derivations (steps, sources) those rows point to. results.to_records() reads them all."""
 
-    corpus: object
+    corpus: Corpus
     graph: SpecGraph
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
@@ -313,7 +317,7 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
     scale = readings.binary_scales(rows["unit"], rows["claimed_dimension"])
     capacity = ~np.isnan(scale)
-    reading = np.where(capacity, "decimal", None).astype(object)
+    reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
     factor = np.ones(len(rows))
     if capacity.any():
         scale = np.where(capacity, scale, 1.0)

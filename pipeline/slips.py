@@ -53,6 +53,10 @@ class ForensicGraph(SpecGraph):
     """A SpecGraph that records which figures each figure is derived from, and can stand a
     transformed figure in for one (`overrides`), everything else derived as usual."""
 
+    overrides: dict
+    edges: dict
+    _trail: list
+
     @classmethod
     def over(cls, graph: SpecGraph, overrides: dict | None = None) -> ForensicGraph:
         variant = cls.__new__(cls)
@@ -114,19 +118,26 @@ def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Alt | None:
     if not names[1]:
         return top
     try:
-        return readings.ratio(top, bottom, *names)
+        return readings.ratio(top, bottom, *names) if bottom is not None else None
     except (IntervalError, ExprError):
         return None
 
 
 def working(alt: Alt) -> str:
     """The arithmetic of a figure's last step as a reader writes it: `144 x 2.52 PFLOPS`."""
-    parts = alt.steps[-1].split(" = ") if alt.steps else [fmt.quantity(alt.interval.value, alt.unit)]
+    parts = alt.steps[-1].split(" = ") if alt.steps else [fmt.quantity(_interval(alt).value,
+                                                                         alt.unit)]
     return parts[-2] if len(parts) >= 3 else parts[-1]
 
 
 def figure_text(key: tuple, alt: Alt) -> str:
-    return f"{key[0]}.{key[1]} ({fmt.quantity(alt.interval.value, alt.unit)})"
+    return f"{key[0]}.{key[1]} ({fmt.quantity(_interval(alt).value, alt.unit)})"
+
+
+def _interval(alt: Alt) -> Interval:
+    """The interval of an alternative known to be there (missing ones never get this far)."""
+    assert alt.interval is not None
+    return alt.interval
 
 
 # -- candidates for one reading ---------------------------------------------------
@@ -186,11 +197,11 @@ def _node_candidates(graph, name, cause, key, entity, is_top, superseded) -> lis
             for changed, words in NODE_TRANSFORMS[cause["transform"]](cause, node, alt, superseded):
                 variant = ForensicGraph.over(graph, {node: (changed,)})
                 value = _pair(graph, key, entity, is_top, _side(variant, entity, metric, via_members))
-                if value is None or value.interval.value == route.interval.value:
+                if value is None or _interval(value).value == _interval(route).value:
                     continue
                 limit = words.get("digits", math.inf) + cause.get("claim_digits", math.inf)
                 words = {**words, "figure": figure_text(node, alt), "working": working(value)}
-                out.append(Candidate(name, "members" if via_members else "node", value.interval,
+                out.append(Candidate(name, "members" if via_members else "node", _interval(value),
                                      words, None if not via_members else route.interval,
                                      claim_digits=limit))
     return out
@@ -198,9 +209,9 @@ def _node_candidates(graph, name, cause, key, entity, is_top, superseded) -> lis
 
 def _rounded(cause, node, alt: Alt, superseded):
     """A published figure (a fact, not a figure derived from facts) rounded as vendors do."""
-    if not alt.fact or significant_digits(alt.interval) < cause.get("figure_digits", 0):
+    if not alt.fact or significant_digits(_interval(alt)) < cause.get("figure_digits", 0):
         return
-    value = alt.interval.value
+    value = _interval(alt).value
     for digits in cause["digits"]:
         rounded = round_significant(value, digits)
         if rounded == value or rounded == 0:
@@ -218,10 +229,10 @@ def _misread(cause, node, alt: Alt, superseded):
     if twin is None:
         return
     scale = unit_info(twin).factor / unit_info(alt.unit).factor
-    written = alt.interval.value / unit_info(alt.unit).factor
+    written = _interval(alt).value / unit_info(alt.unit).factor
     shown = f"{fmt.number(written)} {twin}"
     step = f"{node[0]}.{node[1]} = {shown}"
-    yield (Alt(alt.interval.scaled(scale), alt.dims, (step,), alt.sources, (), "", twin),
+    yield (Alt(_interval(alt).scaled(scale), alt.dims, (step,), alt.sources, (), "", twin),
            {"changed": shown})
 
 
@@ -240,7 +251,7 @@ NODE_TRANSFORMS = {"round": _rounded, "unit": _misread, "superseded": _supersede
 def _swap_candidates(graph, name, cause, key, sides) -> list[Candidate]:
     """Another metric of the claim's group: on one side of a ratio, or on both."""
     _, subject, baseline, metric = key
-    group = next((g for g in cause["groups"] if metric in g), [])
+    group: list = next((g for g in cause["groups"] if metric in g), [])
     out = []
     for other in (m for m in group if m != metric and m in graph.metrics):
         places = [("side", entity, is_top) for entity, is_top in sides]
@@ -256,7 +267,7 @@ def _swap_candidates(graph, name, cause, key, sides) -> list[Candidate]:
                 figure = figure_text((entity, other), alt) if alt else ""
                 original = f"{entity}.{metric}"
             if value is not None:
-                out.append(Candidate(name, place, value.interval,
+                out.append(Candidate(name, place, _interval(value),
                                      {"figure": figure, "original": original,
                                       "working": working(value)}))
     return out
@@ -272,8 +283,8 @@ def _scope_candidates(graph, name, key, entity, is_top) -> list[Candidate]:
     for other in members + parents:
         alt = _side(graph, other, metric, False)
         value = _pair(graph, key, other, is_top, alt)
-        if value is not None:
-            out.append(Candidate(name, "side", value.interval,
+        if value is not None and alt is not None:
+            out.append(Candidate(name, "side", _interval(value),
                                  {"figure": figure_text((other, metric), alt),
                                   "original": f"{entity}.{metric}", "working": working(value)}))
     return out

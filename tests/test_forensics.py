@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SLIPS = Path(__file__).parent / "data" / "slips"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from slip_corpus import claims_yaml, make_specs, planted, written
+from slip_corpus import claims_yaml, make_specs, planted, written  # noqa: E402
 
 CAUSES = ("double_rounding", "binary_decimal", "bits_bytes", "sparse_dense", "direction",
           "precision", "prefix", "scope", "times_more", "superseded")   # CONTRACT 9.2
