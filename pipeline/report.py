@@ -34,6 +34,7 @@ SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
 MAJORS_SHOWN = 200                      # the index lists this many; the source pages hold the rest
+CAUSE_CLAIMS_SHOWN = 20                 # claims listed under each cause on the index
 BASIS_WORDS = {"claimant": "on the claimant's own figures: every spec fact used is the "
                            "claimant's own statement, so this is no independent confirmation",
                "mixed": "partly on the claimant's own figures: some spec facts used are the "
@@ -69,12 +70,14 @@ def _source_meta(row: dict) -> dict:
             "language": _plain(row.get("language"))}
 
 
-def _claimed_shown(record: dict) -> str | None:
+def _claimed_shown(record: dict, page_words: dict | None = None) -> str | None:
     claimed = record["claimed"]
     if claimed is None:
         return None
     qualifier = record.get("qualifier") or "about"
     words = QUALIFIER_WORDS.get(qualifier, qualifier.replace("_", " "))
+    if page_words and page_words["lang"] != "en":
+        words = page_words["qualifier_words"].get(qualifier, words)
     return f"{words} {claimed['text']}".strip()
 
 
@@ -121,13 +124,13 @@ def _spec_source(spec_sources: dict, source_id: str) -> dict:
     return spec_sources.get(source_id) or _source_meta({"id": source_id})
 
 
-def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
+def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None = None) -> dict:
     """One record plus what its table row and working show."""
     claimed, derived = record["claimed"], record["derived"]
     alternatives = record["alternatives"]
     reading = (derived["unit"] if derived and claimed and derived["unit"] != claimed["unit"]
                else None)
-    return {**record, "page": page, "claimed_shown": _claimed_shown(record),
+    return {**record, "page": page, "claimed_shown": _claimed_shown(record, words),
             "claimed_region": _claimed_region(record, reading),
             "reading": reading, "checked": _checked(record),
             "derived_shown": [derived] if derived else [a["derived"] or {"missing": True}
@@ -165,15 +168,42 @@ def _summary(records: list[dict]) -> list[dict]:
             for v in VERDICT_ORDER if counts[v]]
 
 
-def source_view(meta: dict, records: list[dict], spec_sources: dict) -> dict:
-    """One claims source: its claims in verdict order (then file order), counts, figure path."""
+def source_view(meta: dict, records: list[dict], spec_sources: dict, lang: str | None = None
+                ) -> dict:
+    """One claims source: its claims in verdict order (then file order), counts, figure path,
+    and the words of its page's language (`lang`, else the source's own: see page_language)."""
     page = f"{meta['id']}.md"
-    claims = sorted((claim_view(r, spec_sources, page) for r in records), key=_verdict_key)
+    words = report_words(lang or page_language(meta["language"]))
+    claims = sorted((claim_view(r, spec_sources, page, words) for r in records),
+                    key=_verdict_key)
     rows = figure_rows(claims)
     return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
-            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg",
+            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg", "w": words,
             "figure_rows": rows, "figure_shown": len(rows),
             "figure_of": rows[0]["of"] if rows else 0, "compact_above": COMPACT_ABOVE}
+
+
+def page_language(source_language: str | None) -> str:
+    """A source written in Chinese gets its page in its script (zh-Hant for zh-TW/HK/MO,
+    zh-Hans for other zh tags); any other source, English."""
+    tag = (source_language or "").lower()
+    if not tag.startswith("zh"):
+        return "en"
+    return "zh-Hant" if any(part in tag.split("-") for part in ("hant", "tw", "hk", "mo")) \
+        else "zh-Hans"
+
+
+@functools.cache
+def report_words(lang: str) -> dict:
+    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
+    from pipeline.render import labels
+
+    words = labels(lang)
+    return {**words["report"], "lang": lang, "verdicts": words["verdict"],
+            "severities": words["severity"], "qualifier_words": words["qualifier_words"],
+            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
+            "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
+            "as_published": words["as_published"]}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -182,7 +212,19 @@ def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
     majors = [c for c in views if c["verdict"] == "inconsistent" and c["severity"] == "major"]
     return {"sources": sources, "totals": _summary(records), "counts": verdict_counts(records),
             "majors": majors[:MAJORS_SHOWN], "majors_more": len(majors[MAJORS_SHOWN:]),
-            "specs": specs}
+            "specs": specs, "by_cause": by_cause(views)}
+
+
+def by_cause(views: list[dict]) -> list[dict]:
+    """Inconsistent claims grouped by their most plausible explanation (none last)."""
+    groups: dict = {}
+    for view in views:
+        if view["verdict"] == "inconsistent":
+            items = view.get("explanations") or [{"cause": None}]
+            groups.setdefault(items[0]["cause"], []).append(view)
+    return [{"cause": cause, "claims": groups[cause][:CAUSE_CLAIMS_SHOWN],
+             "more": len(groups[cause][CAUSE_CLAIMS_SHOWN:])}
+            for cause in sorted(groups, key=lambda c: (c is None, -len(groups[c]), c or ""))]
 
 
 def specs_view(audit: dict, run, spec_sources: dict) -> dict:
@@ -202,7 +244,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
     return {"conflicts": conflicts, "conflict_count": len(audit["conflicts"]),
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
-            "lint": audit.get("lint", []),
+            "lint": audit.get("lint", []), "lint_accepted": audit.get("lint_accepted", []),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
 
@@ -210,7 +252,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
 # -- writing --------------------------------------------------------------------------------------
 
 def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None,
-                  painter: Painter | None = None) -> list[Path]:
+                  painter: Painter | None = None, lang: str | None = None) -> list[Path]:
     """Write index.md, one <source-id>.md each, specs.md, CHANGES.md, results.json and
     figures/<source-id>.svg into out_dir, replacing it whole; returns the paths written.
 
@@ -230,7 +272,7 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     try:
         os.chmod(staging, 0o755)
         names = _render_all(run, records, audit, previous, date, staging, painter or Painter(),
-                            old_facts)
+                            old_facts, lang)
         _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -300,6 +342,7 @@ def _environment():
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                       undefined=StrictUndefined)
     env.filters.update(FILTERS)
+    env.globals["en"] = report_words("en")
     return env
 
 
@@ -315,7 +358,7 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
 
 
 def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter,
-                old_facts: list[dict] | None = None) -> list[str]:
+                old_facts: list[dict] | None = None, lang: str | None = None) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
     env, names = _environment(), []
     spec_sources = {m["id"]: m for m in map(_source_meta,
@@ -329,7 +372,8 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
     sources = []
     claimants = _claimants(run)
     for meta in metas:
-        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
+        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources,
+                           lang)
         rows = view["figure_rows"]
         if rows:
             painter.draw(rows, staging / view["figure"])

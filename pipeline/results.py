@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from pipeline import judge
+from pipeline.forensics import hint
 from pipeline.units import binary_reading, unit_info
 
 RATIO_KINDS = ("ratio", "change", "share")
@@ -39,7 +40,7 @@ def display_unit(quantity, reading: str | None, ratio: bool = False) -> str:
         return "x"
     if quantity.kind == "count":
         return ""
-    return binary_reading(quantity.unit) if reading == "binary" else quantity.unit
+    return (binary_reading(quantity.unit) or quantity.unit) if reading == "binary" else quantity.unit
 
 
 def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Region:
@@ -78,17 +79,25 @@ def derived_record(row, quantity, ratio: bool) -> dict:
 
 ROW_FIELDS = ["claim", "payload", "value", "low", "high", "reading", "verdict", "severity",
               "reading_label", "alt_label"]
+OWN_CLAIMED = "own_claimed"   # an interpretation's own `claimed` (run.OWN_FIELDS), when set
+
+
+def _own_claimed(row) -> dict:
+    """`{"claimed": text}` for an alternative that reads the claim's number its own way."""
+    own = getattr(row, OWN_CLAIMED, None)
+    return {"claimed": own} if isinstance(own, str) else {}
 
 
 def to_records(run) -> list[dict]:
     """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
     by_claim: dict = {}
     if run.rows is not None and not run.rows.empty:
-        for row in run.rows[ROW_FIELDS].itertuples():
+        fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
+        for row in run.rows[fields].itertuples():
             by_claim.setdefault(row.claim, []).append(row)
     results = run.results[["verdict", "severity", "row"]].itertuples()
     return [{**_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
-                       run.hints.get(claim.Index, [])),
+                       run.explanations.get(claim.Index, [])),
              "basis": run.basis.get(claim.Index), "as_published": run.as_published.get(claim.Index)}
             for claim, result in zip(run.corpus.claims.itertuples(), results)]
 
@@ -99,7 +108,7 @@ def reading_used(rows, result) -> str | None:
     return row.reading if row is not None and isinstance(row.reading, str) else None
 
 
-def _record(claim, result, rows, payloads, extra_hints) -> dict:
+def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
     derived = None
@@ -117,7 +126,7 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         hints.append("qualitative: nothing to compute")
     todo = getattr(claim, "todo", None) or []
     hints.extend(f"to do: {item}" for item in todo)
-    hints.extend(extra_hints)
+    hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
     alternatives = []
     if len(rows) > 1:
         for number, row in enumerate(rows, 1):
@@ -127,7 +136,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
                 "verdict": row.verdict, "severity": _text(row.severity),
                 "derived": (None if math.isnan(row.value)
                             else derived_record(row, quantity, is_ratio(claim))),
-                "missing": list(payloads[row.payload].missing)})
+                "missing": list(payloads[row.payload].missing)}
+                | _own_claimed(row))
     return {
         "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
         "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
@@ -136,7 +146,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         "steps": list(dict.fromkeys(step for alt in alts for step in alt.steps)),
         "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
         "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
-        "alternatives": alternatives, "hints": hints, "expect": claim.expect,
+        "alternatives": alternatives, "hints": hints, "explanations": explanations,
+        "expect": claim.expect,
         "reading": reading_used(rows, result),
         "quote": claim.quote, "translation": claim.translation,
         "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,

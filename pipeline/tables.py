@@ -24,12 +24,15 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.errors import Collector
+from pipeline.files import read_bytes
 from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS, Document
 
 TABLE_SUFFIXES = (".csv", ".parquet")
 REQUIRED = ("source", "id", "quote")
 YAML_ONLY = ("interpretations", "todo")     # lists: a cell holds text
 HEADER_ROW = 1
+# A table is read whole, like a YAML file, but is far denser: 1 GiB is ~10 million claims.
+MAX_TABLE_BYTES = 2**30
 FIRST_ROW = 2
 
 
@@ -59,28 +62,32 @@ def read_table(path: Path, display: str, problems: Collector) -> Document | None
 # -- loaders: one per format, each -> {column: object array with None for empty cells} --------
 
 def _read_csv(path: Path, display: str, problems: Collector) -> dict | None:
+    import io
+
     import pandas as pd
 
+    data = read_bytes(path, display, problems, MAX_TABLE_BYTES)
+    if data is None:
+        return None
     try:
-        with open(path, newline="", encoding="utf-8-sig") as stream:
-            header = next(csv.reader(stream), None)
-        if header is None:
-            problems.add(display, HEADER_ROW, "file is empty: expected a header row naming the "
-                                              f"columns ({', '.join(REQUIRED)} ...)")
-            return None
-        if len(set(header)) != len(header):
-            twice = sorted({name for name in header if header.count(name) > 1})
-            problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
-            return None
-        frame = pd.read_csv(path, dtype=object, keep_default_na=False, na_filter=False,
-                            encoding="utf-8-sig", skip_blank_lines=True)
+        first_line = data.split(b"\n", 1)[0].decode("utf-8-sig")
+        data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
         return None
-    except OSError as exc:
-        problems.add(display, HEADER_ROW, f"cannot read file: {exc.strerror}")
+    header = next(csv.reader([first_line]), None)
+    if not header:
+        problems.add(display, HEADER_ROW, "file is empty: expected a header row naming the "
+                                          f"columns ({', '.join(REQUIRED)} ...)")
         return None
+    if len(set(header)) != len(header):
+        twice = sorted({name for name in header if header.count(name) > 1})
+        problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
+        return None
+    try:
+        frame = pd.read_csv(io.BytesIO(data), dtype=object, keep_default_na=False,
+                            na_filter=False, encoding="utf-8-sig", skip_blank_lines=True)
     except (pd.errors.ParserError, csv.Error) as exc:
         problems.add(display, *_csv_error(str(exc)))
         return None
@@ -106,8 +113,11 @@ def _read_parquet(path: Path, display: str, problems: Collector) -> dict | None:
         problems.add(display, HEADER_ROW, "reading Parquet needs pyarrow: "
                                           "pip install 'claimaudit[parquet]'")
         return None
+    data = read_bytes(path, display, problems, MAX_TABLE_BYTES)
+    if data is None:
+        return None
     try:
-        table = pq.read_table(path)
+        table = pq.read_table(pa.BufferReader(data))
     except (pa.ArrowException, OSError) as exc:
         problems.add(display, HEADER_ROW, f"cannot read Parquet: {exc}")
         return None

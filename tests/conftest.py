@@ -1,11 +1,37 @@
-"""Shared fixtures: the small named data sets under tests/data/."""
+"""Shared fixtures (the small named data sets under tests/data/), hypothesis profiles and
+the `slow` marker's switch.
 
+Fuzz budgets live in the profiles, not in the tests: `ci` (the default, quick) and `nightly`
+(big), chosen by HYPOTHESIS_PROFILE=nightly. Slow tests (`@pytest.mark.slow`: kill loops,
+big fuzz, benchmarks) are skipped unless pytest is given `--run-slow`.
+"""
+
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 pytest_plugins = ["pytester"]
+
+settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
+settings.register_profile("nightly", max_examples=2000, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true", default=False,
+                     help="also run tests marked slow (kill loops, big fuzz, benchmarks)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "mini"
