@@ -14,6 +14,7 @@ crash between them is repaired by the next run (`recover`).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import glob
@@ -258,6 +259,22 @@ def _remove_if_ours(leftover: Path, target: Path, manifest: dict | None) -> bool
         os.rmdir(leftover)
         return True
     if manifest is not None and only_ours(leftover, target, manifest):
-        shutil.rmtree(leftover)
+        remove_marker_last(leftover)
         return True
     return False
+
+
+def remove_marker_last(leftover: Path) -> None:
+    """rmtree, except that the manifest goes last: a kill half-way leaves a directory that the
+    next run still recognises as ours."""
+    for entry in os.scandir(leftover):
+        if entry.name in (MANIFEST, MANIFEST + ".new"):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path)
+        else:
+            os.unlink(entry.path)
+    for name in (MANIFEST + ".new", MANIFEST):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(leftover / name)
+    os.rmdir(leftover)

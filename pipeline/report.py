@@ -9,11 +9,11 @@ results.json, date): no clock, no randomness, sorted everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import re
-import shutil
 import sys
 from collections import Counter
 from datetime import date as _date
@@ -234,7 +234,8 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
         retired = outdir.swap_in(staging, target)
     except BaseException:
         painter.close()             # the worker must not write into staging after it is removed
-        shutil.rmtree(staging, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            outdir.remove_marker_last(staging)
         raise
     outdir.discard(retired, target)
     return names

@@ -7,6 +7,20 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true", help="also run tests marked slow")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Slow tests (kill loops, big fuzz) run only with --run-slow or -m slow (the nightly run)."""
+    if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow or -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "mini"
 BAD = DATA / "bad"
