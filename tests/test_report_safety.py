@@ -6,6 +6,7 @@ someone tampered with. Every destructive case runs in a directory created here.
 """
 
 import errno
+import re
 import json
 import os
 import shutil
@@ -321,3 +322,52 @@ def test_an_unreadable_previous_results_json_is_said_not_raised(project, capsys,
                                 outdir.file_hash(out / "results.json")}, complete=True)
     assert report_cli(capsys, out)[0] == 0
     assert "could not be read" in (out / "CHANGES.md").read_text(encoding="utf-8")
+
+
+# -- hidden characters and autolinks in every Markdown output -------------------------------------
+
+HIDDEN_CLAIMS = """\
+source:
+  id: hidden-text
+  title: "Read www.evil.example and https://evil.example/x\\u202e today"
+  url: "https://news.example/a"
+claims:
+  - id: hidden
+    quote: "20.7 TB \\e[31mred\\e[0m \\u202egnp.exe\\u202c a\\u200db\\u200bc | see www.evil.example, \
+http://evil.example/p?q=1 and GPU Memory \\\\| Bandwidth"
+    subject: trainium3
+    metric: hbm_capacity
+    claimed: 144 GB
+"""
+SHOWN = ("20.7 TB \\\\x1b\\[31mred\\\\x1b\\[0m \\\\u202egnp.exe\\\\u202c a\\\\u200db\\\\u200bc \\| see "
+         "www\\.evil.example, http\\://evil.example/p?q=1 and GPU Memory \\| Bandwidth")
+
+
+@pytest.fixture
+def hidden_project(project):
+    (project / "claims" / "hidden.yaml").write_text(HIDDEN_CLAIMS, encoding="utf-8")
+    return project
+
+
+def test_check_markdown_shows_hidden_characters_and_makes_no_links(hidden_project, capsys):
+    status = main(["check", "claims/hidden.yaml", "--specs", "specs", "--format", "markdown"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert f"| hidden-text/hidden | {SHOWN} | 144 GB |" in out
+    assert not {"\x1b", "\u202e", "\u202c", "\u200d", "\u200b"} & set(out)
+
+
+def test_reports_show_hidden_characters_and_make_no_links(hidden_project, capsys):
+    cmarkgfm = pytest.importorskip("cmarkgfm")     # GitHub's own Markdown renderer
+    assert report_cli(capsys, hidden_project / "reports")[0] == 0
+    pages = {p.name: p.read_text(encoding="utf-8")
+             for p in (hidden_project / "reports").glob("*.md")}
+    assert SHOWN in pages["hidden-text.md"]
+    assert "# Read www\\.evil.example and https\\://evil.example/x\\\\u202e today" in \
+        pages["hidden-text.md"]
+    for name, content in pages.items():
+        assert not {"\x1b", "\u202e", "\u202c", "\u200d", "\u200b"} & set(content), name
+        html = cmarkgfm.github_flavored_markdown_to_html(content)
+        links = set(re.findall(r'href="([^"]*)"', html))
+        assert not {link for link in links if "evil" in link}, name
+        assert "https://news.example/a" in links or name != "hidden-text.md"
