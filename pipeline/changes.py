@@ -83,13 +83,12 @@ def _trusted(record) -> dict | None:
         return None
     if "verdict" not in record:
         return None
-    derived = record.get("derived")
-    number = derived.get("value") if isinstance(derived, dict) else None
-    if not (isinstance(number, (int, float)) and not isinstance(number, bool)
-            and math.isfinite(number)):
-        derived = None
-    else:
-        derived = {"value": float(number), "unit": _text(derived.get("unit")) or ""}
+    given = record.get("derived")
+    number = given.get("value") if isinstance(given, dict) else None
+    derived = None
+    if isinstance(given, dict) and isinstance(number, (int, float)) and not isinstance(
+            number, bool) and math.isfinite(number):
+        derived = {"value": float(number), "unit": _text(given.get("unit")) or ""}
     return {"source": record["source"], "id": record["id"],
             "verdict": _text(record["verdict"]) or "", "severity": _text(record.get("severity")),
             "quote": _text(record.get("quote")), "derived": derived}

@@ -15,6 +15,7 @@ import pickle
 import signal
 import sys
 from pathlib import Path
+from typing import IO
 
 from pipeline.errors import OutputError
 
@@ -165,10 +166,11 @@ class Painter:
 
     def __init__(self) -> None:
         self._pid: int | None = None
-        self._jobs = self._results = None
+        self._jobs: IO[bytes] | None = None
+        self._results: IO[bytes] | None = None
         self._pending = 0
 
-    def start(self) -> "Painter":
+    def start(self) -> Painter:
         if not hasattr(os, "fork"):
             return self
         jobs_read, jobs_write = os.pipe()
@@ -190,7 +192,7 @@ class Painter:
         return self
 
     def draw(self, rows: list[dict], path: Path) -> None:
-        if self._pid is None:
+        if self._pid is None or self._jobs is None:
             draw_file(rows, str(path))
             return
         pickle.dump((rows, str(path)), self._jobs)
@@ -200,7 +202,7 @@ class Painter:
     def finish(self) -> None:
         """Wait for every figure; a worker's exception is raised here."""
         failure = None
-        while self._pending:
+        while self._pending and self._results is not None:
             self._pending -= 1
             try:
                 outcome = pickle.load(self._results)
@@ -217,13 +219,13 @@ class Painter:
             return
         pid, self._pid, self._pending = self._pid, None, 0
         for stream in (self._jobs, self._results):
-            with contextlib.suppress(OSError):
-                stream.close()
+            with contextlib.suppress(OSError, AttributeError):
+                stream.close()      # type: ignore[union-attr]
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
 
-    def __enter__(self) -> "Painter":
+    def __enter__(self) -> Painter:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import os
 import re
 import sys
 from collections import Counter

@@ -6,9 +6,9 @@ someone tampered with. Every destructive case runs in a directory created here.
 """
 
 import errno
-import re
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -272,8 +272,8 @@ def test_a_full_or_read_only_disk_is_one_line_and_damages_nothing(project, capsy
         monkeypatch.setattr("pipeline.figures.draw_file", fail)
     else:
         monkeypatch.setattr(outdir, "renameat2", fail)
-    assert report_cli(capsys, out) == (2, "", f"claimaudit: {out}: cannot write the reports: "
-                                              f"{words}; {out} was left as it was\n")
+    assert report_cli(capsys, out) == (2, "", (f"claimaudit: {out}: cannot write the reports: "
+                                               f"{words}; {out} was left as it was\n"))
     assert snapshot(out) == before
     assert outdir.leftovers(out) == []
 
