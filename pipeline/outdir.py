@@ -28,6 +28,11 @@ from pathlib import Path
 
 from pipeline.errors import OutputError
 
+try:
+    import fcntl
+except ImportError:                     # Windows: no flock; concurrent runs are not guarded
+    fcntl = None  # type: ignore[assignment]
+
 MANIFEST = ".claimaudit-reports.json"
 KIND = "claimaudit reports"
 AT_FDCWD, RENAME_NOREPLACE, RENAME_EXCHANGE = -100, 1, 2
@@ -160,12 +165,40 @@ def renameat2(source: Path, dest: Path, flags: int) -> bool:
     raise OSError(code, os.strerror(code), str(dest))
 
 
+_HELD: dict[Path, int] = {}        # staging directory -> descriptor holding its lock
+
+
 def make_staging(target: Path) -> Path:
-    """A new hidden directory beside target, marked as ours before anything is written in it."""
+    """A new hidden directory beside target, marked as ours before anything is written in it,
+    and locked (flock) while this run lives, so a concurrent run's `recover` leaves it alone."""
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.claimaudit-new-", dir=target.parent))
+    if fcntl is not None:
+        _HELD[staging] = os.open(staging, os.O_RDONLY)
+        fcntl.flock(_HELD[staging], fcntl.LOCK_EX)
     os.chmod(staging, 0o755)
     write_manifest(staging, {}, complete=False)
     return staging
+
+
+def release(staging: Path) -> None:
+    """Drop the staging lock (the run is over, whatever became of the directory)."""
+    descriptor = _HELD.pop(staging, None)
+    if descriptor is not None:
+        os.close(descriptor)
+
+
+def _in_use(leftover: Path) -> bool:
+    """Is a live run still writing this staging directory (it holds the lock)?"""
+    if fcntl is None:
+        return False
+    descriptor = os.open(leftover, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
 
 
 def swap_in(staging: Path, target: Path) -> Path | None:
@@ -204,6 +237,8 @@ def recover(target: Path) -> list[Path]:
     Returns the leftovers kept because they hold something else (the caller says so)."""
     kept = []
     for leftover in leftovers(target):
+        if _in_use(leftover):
+            continue
         manifest = read_manifest(leftover)
         if (manifest and manifest["complete"] and "-old-" in leftover.name
                 and not os.path.lexists(target)):

@@ -236,6 +236,8 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
         with contextlib.suppress(OSError):
             outdir.remove_marker_last(staging)
         raise
+    finally:
+        outdir.release(staging)
     outdir.discard(retired, target)
     return names
 

@@ -195,6 +195,7 @@ def test_a_kill_between_the_two_fallback_renames_is_repaired(project, capsys):
     out.rename(retired)                             # killed here: reports/ is missing
     staging = outdir.make_staging(out)
     (staging / "index.md").write_text("half", encoding="utf-8")
+    outdir.release(staging)                         # its run is dead
     assert outdir.recover(out) == []
     assert snapshot(out) == before and outdir.leftovers(out) == []
 
@@ -209,6 +210,8 @@ def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
     strange = outdir.make_staging(out)              # ours by marker, but someone added a file
     (strange / "precious.txt").write_text("not ours", encoding="utf-8")
     os.link(strange / "precious.txt", project / "elsewhere.txt")    # two links: not ours
+    for staging in (killed, strange):
+        outdir.release(staging)                     # their runs are dead
     unmarked = project / ".reports.claimaudit-new-unmarked"
     unmarked.mkdir()
     (unmarked / "x").write_text("?", encoding="utf-8")
@@ -218,6 +221,17 @@ def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
                           "write\n" for path in sorted([strange, unmarked]))
     assert outdir.leftovers(out) == sorted([strange, unmarked])
     assert (strange / "precious.txt").read_text(encoding="utf-8") == "not ours"
+
+
+def test_a_live_run_s_staging_directory_is_left_alone(project, capsys):
+    out = project / "reports"
+    report_cli(capsys, out)
+    live = outdir.make_staging(out)                 # locked, as a run still rendering holds it
+    (live / "index.md").write_text("half", encoding="utf-8")
+    assert report_cli(capsys, out)[0] == 0
+    assert outdir.leftovers(out) == [live]
+    outdir.release(live)
+    assert outdir.recover(out) == [] and outdir.leftovers(out) == []
 
 
 def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, monkeypatch):
