@@ -69,4 +69,11 @@ def _as_claims(stated: pd.DataFrame, about: dict) -> pd.DataFrame:
 
 def spec_audit(run) -> dict:
     return {"conflicts": conflicts(run.corpus.facts), "superseded": superseded(run.corpus.facts),
-            "sums": stated_vs_members(run)}
+            "sums": stated_vs_members(run), "lint": lint_findings(run)}
+
+
+def lint_findings(run) -> list[dict]:
+    """The spec lint's warnings (pipeline/lint.py) as plain records."""
+    from pipeline.lint import findings
+
+    return [{"file": p.file, "line": p.line, "message": p.message} for p in findings(run.corpus)]

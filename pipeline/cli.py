@@ -36,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit 1 when any claim is inconsistent")
     check.add_argument("--lang", choices=LANGUAGES, default="en",
                        help="language of the text and Markdown output (JSON is unchanged)")
+    check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
+                       help="judge every claim on the facts in force on that date")
 
     report = commands.add_parser("report", help="write Markdown and JSON audit reports")
     report.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
@@ -59,11 +61,13 @@ def _date(text: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from pipeline import render
+    from pipeline import lint, render
     from pipeline.results import to_records
     from pipeline.run import check_paths
 
-    records = to_records(check_paths(args.paths or [Path("claims")], args.specs))
+    run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
+    lint.warn(run.corpus, sys.stderr)
+    records = to_records(run)
     if args.format == "json":
         sys.stdout.write(render.json_text(records))
     elif args.format == "markdown":

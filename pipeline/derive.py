@@ -60,12 +60,15 @@ def _unique(items) -> tuple:
 class SpecGraph:
     """Derives figures from a validated Corpus's entities, facts and metrics."""
 
-    def __init__(self, entities, facts, metrics):
+    def __init__(self, entities, facts, metrics, in_force=None):
+        """`in_force`: a boolean mask over `facts` saying which to use (default: those not
+        superseded today; pipeline/inforce.py works out other dates)."""
         self.entities = {row.id: row for row in entities.itertuples()}
         self.metrics = {row.id: row for row in metrics.itertuples()}
         self.facts: dict[tuple, list] = {}
-        for row in facts.itertuples():
-            if not row.superseded:
+        used = ~facts["superseded"].astype(bool) if in_force is None else in_force
+        for row, use in zip(facts.itertuples(), used):
+            if use:
                 self.facts.setdefault((row.entity, row.metric), []).append(row)
         self._memo: dict[tuple, tuple[Alt, ...]] = {}
         self._stack: list[tuple] = []

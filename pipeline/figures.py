@@ -32,6 +32,7 @@ LABELS = {
     ("inconsistent", "minor"): "inconsistent (minor)",
     ("inconsistent", "major"): "inconsistent (major)",
 }
+FIGURE_BASIS_MARKS = {"claimant": " (claimant's own figures)", "mixed": " (partly claimant's own)"}
 STYLE = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none", "font.family": "DejaVu Sans",
          "font.size": 9}
 WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
@@ -59,7 +60,7 @@ def figure_rows(records: list[dict]) -> list[dict]:
             continue
         scale = derived["value"]
         rows.append({
-            "label": record["id"],
+            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis"), ""),
             "style": (record["verdict"], record["severity"]),
             "claimed": tuple(None if x is None else x / scale
                              for x in (claimed["low"], claimed["high"])),

@@ -83,7 +83,14 @@ def verdict(item) -> str:
     if isinstance(item, str):
         item = {"verdict": item}
     label, severity = cell(str(item["verdict"]).replace("_", " ")), item.get("severity")
-    return f"{label} ({cell(severity)})" if severity else label
+    label = f"{label} ({cell(severity)})" if severity else label
+    return label + (f", {BASIS_WORDS[item['basis']]}" if item.get("basis") in BASIS_WORDS
+                    and item["verdict"] not in ("unverifiable", "ambiguous") else "")
+
+
+# the basis a verdict is marked with (section 9.1); an independent basis goes unmarked
+BASIS_WORDS = {"claimant": "on the claimant's own figures",
+               "mixed": "partly on the claimant's own figures"}
 
 
 def relative(percent) -> str:

@@ -188,11 +188,11 @@ def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
 # --- records: documents -> frames --------------------------------------------------
 
 CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "expr", "claimed",
-                "qualifier", "tolerance", "expect", "note", "kind", "interpretations")
-SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language")
-SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note")
+                "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "claimant")
+SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language", "party")
+SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind", "party")
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "members", "facts", "note")
-FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note")
+FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form")
 METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
                  "confusable")
 INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "label")

@@ -37,10 +37,21 @@ def labels(lang: str = "en") -> dict:
 
 
 def verdict_label(record: dict, words: dict | None = None) -> str:
+    """`inconsistent (major)`; `consistent, on the claimant's own figures` when the facts
+    behind it are all (or partly) the claimant's own statements (section 9.1 basis)."""
     words = words or labels()
     verdict = words["verdict"][record["verdict"]]
     severity = record.get("severity")
-    return f"{verdict} ({words['severity'][severity]})" if severity else verdict
+    label = f"{verdict} ({words['severity'][severity]})" if severity else verdict
+    return label + basis_mark(record, words)
+
+
+def basis_mark(record: dict, words: dict) -> str:
+    """`, on the claimant's own figures` (or partly): never for an independent basis."""
+    basis = record.get("basis")
+    if basis not in ("claimant", "mixed") or record["verdict"] in ("unverifiable", "ambiguous"):
+        return ""
+    return (", " if words["separator"] == ", " else "，") + words["basis"][basis]
 
 
 def claimed_text(record: dict) -> str:
@@ -180,6 +191,7 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
     pinned = record.get("expect")
     out.append(line("verdict", verdict_label(record, words) + (
         f" ({field['pinned']}: {words['verdict'][pinned]})" if pinned else "")))
+    out.extend(_epistemic_lines(record, words))
     out.extend(line("hint", hint) for hint in record["hints"])
     if record.get("note"):
         out.append(line("note", record["note"]))
@@ -189,3 +201,20 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
             meta = spec_sources.get(source, {})
             out.append(f"    [{source}] {meta.get('title') or ''} {meta.get('url') or ''}".rstrip())
     return "\n".join(safe(text) for text in out) + "\n"
+
+
+def _epistemic_lines(record: dict, words: dict) -> list[str]:
+    """Basis, and the verdict as published when it differs from today's (section 9.1)."""
+    def aligned(label: str, value: str) -> str:
+        return f"  {_pad(label + ':', max(10, _width(label) + 1))} {value}".rstrip()
+
+    out = []
+    if record.get("basis"):
+        out.append(aligned(words["basis_field"], words["basis"][record["basis"]]))
+    then = record.get("as_published")
+    if then:
+        shown = derived_text({**then, "alternatives": [], "missing": []}, words)
+        sources = ", ".join(f"[{s}]" for s in then.get("sources") or [])
+        out.append(aligned(words["as_published"].format(date=then["date"]),
+                           f"{verdict_label(then, words)}, {shown} {sources}"))
+    return out

@@ -26,11 +26,17 @@ from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
 from pipeline.results import to_records
+from pipeline.spec_changes import fact_snapshot, previous_facts, spec_changes_view
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
+BASIS_WORDS = {"claimant": "on the claimant's own figures: every spec fact used is the "
+                           "claimant's own statement, so this is no independent confirmation",
+               "mixed": "partly on the claimant's own figures: some spec facts used are the "
+                        "claimant's own statements",
+               "independent": "independent: no spec fact used is the claimant's own statement"}
 
 
 class ReportError(OutputError):
@@ -129,6 +135,7 @@ def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
             "offset": _offset_percent(record),
             "used": [_spec_source(spec_sources, s) for s in record["sources"]],
             "expect_differs": record.get("expect") not in (None, record["verdict"]),
+            "basis_words": BASIS_WORDS.get(record.get("basis")),
             "worked": True}
 
 
@@ -143,9 +150,17 @@ def verdict_counts(records: list[dict]) -> dict:
 
 
 def _summary(records: list[dict]) -> list[dict]:
+    """Counts per verdict; a verdict's count also says how many rest on the claimant's own
+    figures (wholly: `own`, partly: `partly`), so a reader tells them from confirmations."""
     counts = verdict_counts(records)
+    bases = Counter((r["verdict"], r.get("basis")) for r in records)
+    judged = ("consistent", "within_rounding", "inconsistent")
     return [{"verdict": v, "count": counts[v], "major": counts["major"] if v == "inconsistent"
-             else 0} for v in VERDICT_ORDER if counts[v]]
+             else 0, "own": bases[(v, "claimant")] if v in judged else 0,
+             "partly": bases[(v, "mixed")] if v in judged else 0,
+             "independent": bases[(v, "independent")], "split": v in judged,
+             "unsourced": bases[(v, None)]}
+            for v in VERDICT_ORDER if counts[v]]
 
 
 def source_view(meta: dict, records: list[dict], spec_sources: dict) -> dict:
@@ -181,6 +196,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
     return {"conflicts": conflicts, "conflict_count": len(audit["conflicts"]),
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
+            "lint": audit.get("lint", []),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
 
@@ -224,9 +240,10 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
               "write", file=sys.stderr)
     foreign = outdir.foreign_entries(target, shown)
     previous = previous_records(target / "results.json")
+    old_facts = previous_facts(target / "facts.json")
     staging = outdir.make_staging(target)
     try:
-        names = _render_all(run, records, audit, previous, date, staging, painter)
+        names = _render_all(run, records, audit, previous, date, staging, painter, old_facts)
         outdir.carry_foreign(target, staging, foreign, shown)
         outdir.write_manifest(staging, {name: outdir.file_hash(staging / name) for name in names},
                               complete=True)
@@ -297,8 +314,8 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
     names.append(name)
 
 
-def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter
-                ) -> list[str]:
+def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter,
+                old_facts: list[dict] | None = None) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
     env, names = _environment(), []
     spec_sources = {m["id"]: m for m in map(_source_meta,
@@ -310,6 +327,7 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
     _write(staging, "results.json",
            json.dumps(records, ensure_ascii=False, indent=2, sort_keys=True) + "\n", names)
     sources = []
+    claimants = _claimants(run)
     for meta in metas:
         view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
         rows = figure_rows(view["claims"])
@@ -318,6 +336,8 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
             names.append(view["figure"])
         else:
             view["figure"] = None
+        view["claimreview"] = _write_claimreview(staging, meta, view, records, claimants, date,
+                                                 names)
         sources.append(view)
         _write(staging, view["page"], _render(env, "source.md.j2", {**view, "date": date}), names)
     specs = specs_view(audit, run, spec_sources)
@@ -327,6 +347,32 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
                                          {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
     old_records, unreadable = previous
     changes = changes_view(old_records, records, unreadable)
+    changes.update(spec_changes_view(None if old_records is None else old_facts,
+                                     run.corpus.facts, changes.get("verdicts", [])))
+    _write(staging, "facts.json", json.dumps(fact_snapshot(run.corpus.facts), ensure_ascii=False,
+                                             indent=2, sort_keys=True) + "\n", names)
     _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
     painter.finish()
     return names
+
+
+def _claimants(run) -> dict:
+    """(source, claim id) -> the claimant's party slug (section 9.1), for ClaimReview."""
+    from pipeline.epistemic import claimant_of
+
+    claims = run.corpus.claims
+    return dict(zip(zip(claims["source"], claims["id"]), claimant_of(run.corpus)))
+
+
+def _write_claimreview(staging, meta, view, records, claimants, date, names) -> str | None:
+    """claimreview/<source-id>.jsonld (pipeline/claimreview.py); its path, or None."""
+    from pipeline.claimreview import source_document
+
+    document = source_document([r for r in records if r["source"] == meta["id"]], meta,
+                               claimants, date)
+    if document is None:
+        return None
+    name = f"claimreview/{meta['id']}.jsonld"
+    _write(staging, name, json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True)
+           + "\n", names)
+    return name

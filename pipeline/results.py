@@ -87,8 +87,9 @@ def to_records(run) -> list[dict]:
         for row in run.rows[ROW_FIELDS].itertuples():
             by_claim.setdefault(row.claim, []).append(row)
     results = run.results[["verdict", "severity", "row"]].itertuples()
-    return [_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
-                    run.hints.get(claim.Index, []))
+    return [{**_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
+                       run.hints.get(claim.Index, [])),
+             "basis": run.basis.get(claim.Index), "as_published": run.as_published.get(claim.Index)}
             for claim, result in zip(run.corpus.claims.itertuples(), results)]
 
 

@@ -36,6 +36,9 @@ class Run:
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
     hints: dict = field(default_factory=dict)
+    basis: dict = field(default_factory=dict)          # claim index -> section 9.1 basis
+    as_published: dict = field(default_factory=dict)   # claim index -> record or None
+    as_of: str | None = None
 
 
 def load_corpus(claim_paths: list[Path], specs_dir: Path):
@@ -60,13 +63,23 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
     return corpus
 
 
-def check_paths(claim_paths: list[Path], specs_dir: Path) -> Run:
-    return check_corpus(load_corpus(claim_paths, specs_dir))
+def check_paths(claim_paths: list[Path], specs_dir: Path, as_of: str | None = None) -> Run:
+    return check_corpus(load_corpus(claim_paths, specs_dir), as_of)
 
 
-def check_corpus(corpus) -> Run:
-    graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics)
-    _derive_all_facts(graph, corpus)
+def check_corpus(corpus, as_of: str | None = None) -> Run:
+    """Every claim judged on the facts in force `as_of` (default today), never on a fact from
+    its own source's URL, and again as published (section 9.1: pipeline/epistemic.py)."""
+    from pipeline import epistemic
+
+    return epistemic.check(corpus, check_group, as_of)
+
+
+def check_group(corpus, in_force, all_facts: bool = False) -> Run:
+    """Judge `corpus.claims` on the facts `in_force` marks (a boolean mask over corpus.facts)."""
+    graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics, in_force)
+    if all_facts:
+        _derive_all_facts(graph)
     readings, keys = _readings(corpus.claims)
     targets, payloads = _targets(graph, readings, keys, corpus)
     rows = readings.merge(targets, on="key", how="left")
@@ -75,13 +88,13 @@ def check_corpus(corpus) -> Run:
     return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
 
 
-def _derive_all_facts(graph: SpecGraph, corpus) -> None:
+def _derive_all_facts(graph: SpecGraph) -> None:
     """Derive every expression fact once so spec errors surface even if no claim needs them."""
     problems = Collector()
-    for row in corpus.facts.itertuples():
-        if row.tree is not None and not row.superseded:
+    for (entity, metric), rows in graph.facts.items():
+        if any(row.tree is not None for row in rows):
             try:
-                graph.derive(row.entity, row.metric)
+                graph.derive(entity, metric)
             except DerivationError as exc:
                 problems.extend([exc.problem])
     problems.raise_if_any()

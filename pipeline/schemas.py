@@ -9,6 +9,8 @@ collected, then turned into a `file:line: message` through the frame's
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pandera.pandas as pa
 
@@ -19,6 +21,11 @@ VERDICTS = ("consistent", "within_rounding", "inconsistent", "unverifiable", "am
 ENTITY_KINDS = ("chip", "system", "cluster")
 STATUSES = ("shipping", "announced", "projected")
 BOOLEANS = ("true", "false", "True", "False", "yes", "no")
+SOURCE_KINDS = ("datasheet", "documentation", "press_release", "keynote", "blog", "press", "analyst",
+                "benchmark")
+QUOTE_FORMS = ("text", "table")  # table: the quote is a table cell; its unit is in the header
+PARTY = r"^[a-z0-9][a-z0-9-]*$"
+PARTY_WORDS = "a party slug of lower-case letters, digits and -, such as aws"
 AGGREGATES = ("sum", "none", "formula")
 
 
@@ -52,6 +59,17 @@ def _is_date(series: pd.Series) -> pd.Series:
 _REAL_DATE = pa.Check(_is_date, element_wise=False, error="a real calendar date YYYY-MM-DD")
 
 
+def _is_superseded(series: pd.Series) -> pd.Series:
+    """`superseded`: a yes/no word, or the calendar date from which the fact is superseded."""
+    def valid(value) -> bool:
+        return value is None or value in BOOLEANS or bool(
+            isinstance(value, str) and re.fullmatch(DATE, value) and _is_date(pd.Series([value])).iloc[0])
+
+    return series.map(valid)
+
+
+_SUPERSEDED = pa.Check(_is_superseded, element_wise=False, error="true, false or a date YYYY-MM-DD")
+
 _TEXT_ONLY = pa.Check(_is_text, element_wise=False, error="text")
 
 
@@ -67,6 +85,7 @@ CLAIM_SOURCES = _schema("source", {
     "published": _text(DATE, expected="a date YYYY-MM-DD", extra=[_REAL_DATE]),
     "language": _text(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", expected="a BCP 47 tag (en, zh-Hant)"),
     "publisher": _text(), "url": _text(),
+    "party": _text(PARTY, expected=PARTY_WORDS),
 })
 
 CLAIMS = _schema("claim", {
@@ -78,6 +97,7 @@ CLAIMS = _schema("claim", {
     "kind": _text(isin=("qualitative", "numeric")),
     "quote": _text(), "translation": _text(), "note": _text(), "claimed": _text(),
     "expr": _text(), "qualifier": _text(), "tolerance": _text(),
+    "claimant": _text(PARTY, expected=PARTY_WORDS),
 })
 
 SPEC_SOURCES = _schema("source", {
@@ -85,6 +105,8 @@ SPEC_SOURCES = _schema("source", {
     "title": _text(nullable=False),
     "date": _text(DATE, expected="a date YYYY-MM-DD", extra=[_REAL_DATE]),
     "url": _text(), "publisher": _text(), "note": _text(),
+    "kind": _text(isin=SOURCE_KINDS),
+    "party": _text(PARTY, expected=PARTY_WORDS),
 })
 
 ENTITIES = _schema("entity", {
@@ -98,8 +120,9 @@ FACTS = _schema("fact", {
     "metric": _text(NAME_ID, nullable=False, expected="a metric id"),
     "value": _text(nullable=False),
     "source": _text(SOURCE_ID, nullable=False, expected="a source id"),
-    "superseded": _text(isin=BOOLEANS),
+    "superseded": _text(expected="true, false or a date YYYY-MM-DD", extra=[_SUPERSEDED]),
     "quote": _text(), "note": _text(),
+    "quote_form": _text(isin=QUOTE_FORMS),
 })
 
 METRICS = _schema("metric", {

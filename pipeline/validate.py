@@ -250,7 +250,11 @@ def _check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         trees.append(tree)
     corpus.facts["quantity"] = pd.Series(parsed, index=corpus.facts.index, dtype=object)
     corpus.facts["tree"] = pd.Series(trees, index=corpus.facts.index, dtype=object)
-    corpus.facts["superseded"] = corpus.facts["superseded"].isin(["true", "True", "yes"])
+    from pipeline.inforce import superseded_from, today
+
+    since = [superseded_from(text) for text in corpus.facts["superseded"]]
+    corpus.facts["superseded_from"] = pd.Series(since, index=corpus.facts.index, dtype=object)
+    corpus.facts["superseded"] = [s is not None and s <= today() for s in since]
 
 
 def _looks_like_expression(text) -> bool:

@@ -18,7 +18,8 @@ def audit():
 def test_conflicting_facts_in_force_are_listed(audit):
     conflicts = {(c["entity"], c["metric"]): sorted(f["value"] for f in c["facts"])
                  for c in audit["conflicts"]}
-    assert conflicts[("trainium3", "hbm_bandwidth")] == ["4.7 TB/s", "4.9 TB/s"]
+    assert conflicts[("trainium3", "scaleup_bandwidth")] == ["2,048 GiB/s", "2560 GB/s"]
+    assert ("trainium3", "hbm_bandwidth") not in conflicts     # 4.7 TB/s is superseded
     assert all(len(values) > 1 for values in conflicts.values())
 
 
@@ -26,6 +27,7 @@ def test_superseded_facts_are_listed_and_not_in_conflicts(audit):
     superseded = {(f["entity"], f["metric"], f["value"]) for f in audit["superseded"]}
     assert ("trainium3", "hbm_capacity", "144 GB") in superseded
     assert ("trainium2", "fp8_dense", "1,287 TFLOPS") in superseded
+    assert ("trainium3", "hbm_bandwidth", "4.7 TB/s") in superseded
     in_force = {(c["entity"], c["metric"], f["value"]) for c in audit["conflicts"] for f in c["facts"]}
     assert not superseded & in_force
 

@@ -228,7 +228,7 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
     ("source: {id: s, title: T}\nclaims:\n  - {id: c, subjct: a}\n",
      "f.yaml:3: claim 'c': unknown field 'subjct' (did you mean subject?); expected one of "
      "id, quote, translation, subject, baseline, metric, expr, claimed, qualifier, tolerance, "
-     "expect, note, kind, interpretations"),
+     "expect, note, kind, interpretations, claimant"),
     ("source: {id: s, title: T}\nclaims: 3\n", "f.yaml:2: claims: expected a list, found '3'"),
     ("source: {id: s, title: T}\nclaims:\n  - just text\n",
      "f.yaml:2: claim: expected a mapping, found 'just text'"),
@@ -281,7 +281,7 @@ def test_spec_records(tmp_path):
      "name, vendor, kind, status, sparsity, members, facts, note"),
     ("entities:\n  - id: e\n    kind: chip\n    facts:\n      - {metric: power, valeu: 1 W}\n",
      "f.yaml:5: entity 'e': fact: unknown field 'valeu' (did you mean value?); expected one of "
-     "metric, value, source, quote, superseded, note"),
+     "metric, value, source, quote, superseded, note, quote_form"),
     ("entitys: []\n", "f.yaml:1: spec file: unknown field 'entitys' (did you mean entities?); "
                       "expected one of sources, entities, metrics"),
 ])

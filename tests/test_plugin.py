@@ -157,5 +157,6 @@ def test_flipping_one_bundled_spec_fact_fails_exactly_the_dependent_claims(pytes
               if line.startswith("FAILED ")}
     assert failed == changed
     assert re.search(r"^claims/register-2025-12-02-trainium4\.yaml:\d+: trn3-us-vs-trn2-us-"
-                     r"compute-4p4: expected consistent, got inconsistent \(major\): claimed 4\.4x "
+                     r"compute-4p4: expected consistent, got inconsistent \(major\), on the "
+                     r"claimant's own figures: claimed 4\.4x "
                      r"\[4\.35, 4\.45\], derived 3\.88893x$", result.stdout.str(), re.MULTILINE)

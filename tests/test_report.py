@@ -105,11 +105,12 @@ def test_frozen_spec_audit_matches_the_engine(fixture_run):
 def test_reports_match_golden_files(fixture_run, tmp_path):
     out = tmp_path / "reports"
     written = write_reports(fixture_run, out, DATE, audit=AUDIT)
-    expected = {"index.md", "specs.md", "CHANGES.md", "results.json",
-                *(f"{s}.md" for s in SOURCES), *(f"figures/{s}.svg" for s in SOURCES)}
+    expected = {"index.md", "specs.md", "CHANGES.md", "results.json", "facts.json",
+                *(f"{s}.md" for s in SOURCES), *(f"figures/{s}.svg" for s in SOURCES),
+                *(f"claimreview/{s}.jsonld" for s in SOURCES)}
     assert {p.relative_to(out).as_posix() for p in written} == expected
     assert set(snapshot(out)) == expected | {".claimaudit-reports.json"}
-    golden = sorted(name for name in expected if not name.endswith(".svg"))
+    golden = sorted(name for name in expected if name.endswith((".md", "results.json")))
     if UPDATE:
         shutil.rmtree(GOLDEN, ignore_errors=True)
         GOLDEN.mkdir()

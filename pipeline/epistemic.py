@@ -1,0 +1,187 @@
+"""Who speaks, and when (CONTRACT section 9.1): the fact sets each claim is judged on.
+
+- Today (or `as_of`): the facts in force that day.
+- Circularity: a fact whose source `url` is the claim's own `source.url` never counts for
+  it; only claim sources whose URL some spec source shares get a fact set of their own.
+- As published: the facts in force on the claim source's `published` date, with today's
+  facts serving for every (entity, metric) that had none in force then. One derivation per
+  distinct (date, circular URL) whose fact set differs from today's, never one per claim.
+- Basis: over every source the verdict rests on (all alternatives), `claimant` when each is
+  the claimant's own statement, `independent` when none is, `mixed` otherwise, None when
+  no fact is used.
+The claims are split into groups sharing one fact set; `check_group` (run.py) judges each
+and the pieces are put back together in claim order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+
+from pipeline.inforce import in_force, today
+
+
+def check(corpus, check_group, as_of: str | None = None):
+    """The Run of every claim, with `basis` and `as_published` filled in."""
+    on = as_of or today()
+    base = in_force(corpus.facts, corpus.spec_sources, on).to_numpy(bool)
+    circular = _circular_urls(corpus)
+    groups = _groups(corpus, lambda url: _without_url(corpus, base, url), circular, None) \
+        or [([], base)]
+    # every expression fact is derived once (all_facts) so spec errors surface: in one group
+    run = _combine(corpus, [
+        (claims, check_group(_part(corpus, claims), mask, all_facts=number == 0))
+        for number, (claims, mask) in enumerate(groups)])
+    run.as_of = as_of
+    run.basis = basis_of(run)
+    if as_of is None:
+        run.as_published = _as_published(corpus, check_group, run, base, circular)
+    return run
+
+
+# -- fact sets ----------------------------------------------------------------------
+
+def _source_urls(corpus) -> pd.Series:
+    """Each claim's own source URL (None when its source has none)."""
+    urls = corpus.claim_sources.drop_duplicates("id").set_index("id")["url"]
+    return corpus.claims["source"].map(urls).astype(object).where(lambda s: s.notna(), None)
+
+
+def _circular_urls(corpus) -> set:
+    """Claim source URLs that some spec source also gives."""
+    spec_urls = set(corpus.spec_sources["url"].dropna())
+    return {url for url in corpus.claim_sources["url"].dropna() if url in spec_urls}
+
+
+def _fact_urls(corpus) -> pd.Series:
+    urls = corpus.spec_sources.drop_duplicates("id").set_index("id")["url"]
+    return corpus.facts["source"].map(urls)
+
+
+def _without_url(corpus, mask: np.ndarray, url) -> np.ndarray:
+    if url is None:
+        return mask
+    return mask & (_fact_urls(corpus) != url).to_numpy(bool)
+
+
+def _groups(corpus, mask_for, circular: set, dates: pd.Series | None) -> list[tuple]:
+    """(claim labels, fact mask) for each distinct (date, circular URL) among the claims."""
+    urls = _source_urls(corpus).map(lambda url: url if url in circular else None)
+    keys = pd.DataFrame({"url": urls.astype(object),
+                         "date": None if dates is None else dates.astype(object)})
+    out = []
+    grouped = keys.groupby(["url", "date"], dropna=False, sort=False).groups
+    for (url, date), members in grouped.items():
+        url = None if pd.isna(url) else url
+        date = None if pd.isna(date) else date
+        mask = mask_for(url) if dates is None else mask_for(date, url)
+        if mask is not None:
+            out.append((list(members), mask))
+    return sorted(out, key=lambda group: corpus.claims.index.get_loc(group[0][0]))
+
+
+def _published_dates(corpus) -> pd.Series:
+    dates = corpus.claim_sources.drop_duplicates("id").set_index("id")["published"]
+    return corpus.claims["source"].map(dates)
+
+
+def _as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndarray:
+    """Facts in force on `date`; today's serve where no fact for an (entity, metric) was.
+    A fact from the claim's own URL counts for neither (it is never used for the claim)."""
+    then = _without_url(corpus, in_force(corpus.facts, corpus.spec_sources, date).to_numpy(bool),
+                        url)
+    today_mask = _without_url(corpus, today_mask, url)
+    keys = pd.MultiIndex.from_frame(corpus.facts[["entity", "metric"]])
+    covered = keys.isin(keys[then])
+    return then | (today_mask & ~covered)
+
+
+# -- as published -------------------------------------------------------------------
+
+def _as_published(corpus, check_group, run, today_mask, circular) -> dict:
+    """Claim label -> {date, verdict, severity, derived, sources} where the verdict differs."""
+    from pipeline.results import to_records
+
+    def mask_for(date, url):
+        if date is None:
+            return None
+        mask = _as_published_mask(corpus, today_mask, date, url)
+        return None if np.array_equal(mask, _without_url(corpus, today_mask, url)) else mask
+
+    dates = _published_dates(corpus)
+    out: dict = {}
+    verdicts = run.results["verdict"]
+    for claims, mask in _groups(corpus, mask_for, circular, dates):
+        part = check_group(_part(corpus, claims), mask)
+        for label, record in zip(claims, to_records(part)):
+            if record["verdict"] != verdicts[label]:
+                out[label] = {"date": dates[label], "verdict": record["verdict"],
+                              "severity": record["severity"], "derived": record["derived"],
+                              "sources": record["sources"]}
+    return out
+
+
+# -- putting the groups back together -----------------------------------------------
+
+def _part(corpus, claims: list):
+    return dataclasses.replace(corpus, claims=corpus.claims.loc[claims])
+
+
+def _combine(corpus, parts: list[tuple]):
+    """One Run from the groups' Runs: rows and payloads renumbered, results in claim order."""
+    first = parts[0][1]                 # there is always a group (check() sees to it)
+    if len(parts) == 1:
+        return dataclasses.replace(first, corpus=corpus)
+    results, rows, hints = [], [], {}
+    payloads: list = []
+    row_offset = 0
+    for _, part in parts:
+        part_rows = part.rows.copy()
+        part_rows.index = part_rows.index + row_offset
+        part_rows["payload"] = part_rows["payload"] + len(payloads)
+        part_results = part.results.copy()
+        part_results["row"] = np.where(part_results["row"] >= 0,
+                                       part_results["row"] + row_offset, -1)
+        results.append(part_results)
+        rows.append(part_rows)
+        payloads += part.payloads
+        hints.update(part.hints)
+        row_offset += len(part_rows)
+    from pipeline.run import Run
+
+    combined = pd.concat(results).loc[corpus.claims.index]
+    return Run(corpus, first.graph, combined, payloads, pd.concat(rows), hints)
+
+
+# -- basis ----------------------------------------------------------------------------
+
+def basis_of(run) -> dict:
+    """Claim label -> 'claimant' | 'independent' | 'mixed' | None (section 9.1)."""
+    parties = run.corpus.spec_sources.drop_duplicates("id").set_index("id")["party"].to_dict()
+    claimants = claimant_of(run.corpus)
+    sources: dict = {}
+    if run.rows is not None and not run.rows.empty:
+        for claim, payload in zip(run.rows["claim"], run.rows["payload"]):
+            if not pd.isna(payload):
+                sources.setdefault(claim, set()).update(run.payloads[int(payload)].sources)
+    return {label: basis(sources.get(label, ()), parties, claimants[label])
+            for label in run.corpus.claims.index}
+
+
+def basis(sources, parties: dict, claimant) -> str | None:
+    """The scalar rule: a source without a party is never the claimant."""
+    if not sources:
+        return None
+    own = [claimant is not None and parties.get(source) == claimant for source in sources]
+    return "claimant" if all(own) else "independent" if not any(own) else "mixed"
+
+
+def claimant_of(corpus) -> pd.Series:
+    """Each claim's claimant: its own `claimant`, else its source's `party` (or None)."""
+    parties = corpus.claim_sources.drop_duplicates("id").set_index("id")["party"]
+    own = corpus.claims.get("claimant")
+    fallback = corpus.claims["source"].map(parties)
+    chosen = fallback if own is None else own.where(own.notna(), fallback)
+    return chosen.astype(object).where(chosen.notna(), None)
