@@ -51,7 +51,49 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels (claim and spec text is shown as written)")
+    _discovery_parsers(commands)
+    _draft_parser(commands)
     return parser
+
+
+def _discovery_parsers(commands) -> None:
+    """entities, facts, metrics (CONTRACT 9.4): what the specs hold, to write claims by."""
+    entities = commands.add_parser("entities", help="list entities (id, name, aliases, vendor...)")
+    entities.add_argument("pattern", nargs="?", metavar="PATTERN",
+                          help="match id, name or alias (case-insensitive; * and ? as globs)")
+    facts = commands.add_parser("facts", help="an entity's facts with sources and quotes")
+    facts.add_argument("entity", metavar="ENTITY", help="an entity id, name or alias")
+    facts.add_argument("--all", action="store_true", help="list superseded facts too")
+    metrics = commands.add_parser("metrics", help="metric ids, dimensions, units, aggregation")
+    for command in (entities, facts, metrics):
+        command.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+        command.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _draft_parser(commands) -> None:
+    draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
+    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
+    draft.add_argument("--source-id", metavar="ID", type=_source_id)
+    draft.add_argument("--language", metavar="TAG", type=_language,
+                       help="BCP 47 tag: en, zh-Hant, zh-Hans ... (default: detected)")
+    draft.add_argument("--title", metavar="T")
+    draft.add_argument("--publisher", metavar="P")
+    draft.add_argument("--url", metavar="U")
+    draft.add_argument("--published", metavar="DATE", type=_date)
+    draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+
+
+def _language(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", text):
+        raise argparse.ArgumentTypeError(f"expected a BCP 47 tag (en, zh-Hant), found {text!r}")
+    return text
+
+
+def _source_id(text: str) -> str:
+    if not CLAIM_REF.match(f"{text}/x"):
+        raise argparse.ArgumentTypeError(
+            f"expected an id of lower-case letters, digits, - and _, found {text!r}")
+    return text
 
 
 def _date(text: str) -> str:
@@ -118,7 +160,45 @@ def cmd_explain(args) -> int:
     return 2
 
 
-COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain}
+def cmd_draft(args) -> int:
+    from pipeline.draft import draft_file
+
+    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
+                                language=args.language, title=args.title,
+                                publisher=args.publisher, url=args.url, published=args.published))
+    return 0
+
+
+DISCOVERY_COLUMNS = {
+    "entities": ["id", "name", "vendor", "kind", "status", "aliases"],
+    "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
+    "metrics": ["id", "dimension", "unit", "aggregation", "description"],
+}
+
+
+def cmd_discover(args) -> int:
+    """entities / facts / metrics: read the specs, print a table or JSON."""
+    from pipeline import discover, render
+    from pipeline.run import load_corpus
+
+    corpus = load_corpus([], args.specs)
+    if args.command == "entities":
+        records = discover.entity_records(corpus, args.pattern)
+    elif args.command == "facts":
+        entity = discover.resolve_entity(corpus, args.entity)
+        records = discover.fact_records(corpus, entity, args.all)
+    else:
+        records = discover.metric_records(corpus)
+    if args.format == "json":
+        sys.stdout.write(render.json_text(records))
+    else:
+        sys.stdout.write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+    return 0
+
+
+COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
+            "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
+            "draft": cmd_draft}
 
 
 def _skip_optional_imports() -> None:

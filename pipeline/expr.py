@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,11 +41,59 @@ def parse(text, allow_bare_names: bool = False):
     """
     if not isinstance(text, str) or not text.strip():
         raise ExprError(f"expected an expression, found {text!r}")
+    source, quantities = _lift_quantities(text.strip(), text)
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        tree = ast.parse(source, mode="eval")
     except SyntaxError as exc:
         raise ExprError(f"expression {text!r} is not valid: {exc.msg}") from None
-    return _convert(tree.body, text, allow_bare_names)
+    return _place_quantities(_convert(tree.body, source, allow_bare_names), quantities)
+
+
+# A number with a unit (`7.2 TB/s`, `2.5 petaFLOPs`, `90 s`) inside an expression: the
+# unit is one token (letters, optionally `/letters`) or `%`. Python cannot parse it, so
+# each is lifted out and replaced by a placeholder reference `_q.N` (no entity id
+# starts with `_`) before `ast.parse`; the tree then gets the exact quantity back.
+_QUANTITY_IN_EXPR = re.compile(
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)[ \t]*"
+    r"([A-Za-zµμ\u4e00-\u9fff]+(?:/[A-Za-zµμ]+)?|%)(?![\w.(])")
+_PLACEHOLDER = "_q"
+
+
+def _lift_quantities(source: str, text: str) -> tuple[str, list[tuple]]:
+    """Numbers with units -> placeholders; returns the new source and ('qty', base, dims, text)."""
+    from pipeline.units import UnitError, parse_quantity, unit_info
+
+    quantities: list[tuple] = []
+
+    def lift(match: re.Match) -> str:
+        written = match.group(0)
+        try:
+            quantity = parse_quantity(written)
+            dims = unit_info(quantity.unit).dims if quantity.kind == "quantity" else ()
+        except UnitError as exc:
+            if not written[match.end(1) - match.start():][:1].isspace():
+                return written  # `1j`, `2if`: Python's own reading, refused by the whitelist
+            raise ExprError(f"expression {text!r}: {exc}") from None
+        quantities.append(("qty", quantity.base, tuple(dims), written))
+        return f"{_PLACEHOLDER}.n{len(quantities) - 1}"
+
+    return _QUANTITY_IN_EXPR.sub(lift, source), quantities
+
+
+def _place_quantities(tree, quantities: list[tuple]):
+    """Put the lifted quantities back where their placeholders are."""
+    if not quantities:
+        return tree
+    if tree[0] == "ref" and tree[1] == _PLACEHOLDER:
+        return quantities[int(tree[2][1:])]
+    if tree[0] == "bin":
+        return tree[:2] + (_place_quantities(tree[2], quantities),
+                           _place_quantities(tree[3], quantities))
+    if tree[0] == "neg":
+        return ("neg", _place_quantities(tree[1], quantities))
+    if tree[0] == "call":
+        return ("call", tree[1], tuple(_place_quantities(a, quantities) for a in tree[2]))
+    return tree
 
 
 def _convert(node, text: str, bare: bool):
@@ -102,6 +151,8 @@ def render(tree, leaf=None) -> str:
         return leaf(tree)
     if kind == "num":
         return number_text(tree[1])
+    if kind == "qty":
+        return tree[3]
     if kind == "ref":
         return tree[2] if tree[1] is None else f"{tree[1]}.{tree[2]}"
     if kind == "neg":
@@ -143,6 +194,8 @@ def evaluate(tree, resolve: Callable[[str | None, str], Value]) -> Value:
     kind = tree[0]
     if kind == "num":
         return Value(Interval.exact(tree[1]), ())
+    if kind == "qty":
+        return Value(Interval.exact(tree[1]), tree[2])
     if kind == "ref":
         return resolve(tree[1], tree[2])
     if kind == "neg":

@@ -123,6 +123,10 @@ def _numbers(text: str) -> list[tuple[float, int]]:
     for match in NUMBER.finditer(unicodedata.normalize("NFKC", text)):
         digits = re.sub(r"[,\u00a0\u202f ]", "", match.group())
         out.append((float(digits), match.end()))
+        # a plain space may also just end a footnote mark or a column ("| 2 720 PFLOPS"):
+        # the digits after each plain space are read as a number of their own too
+        for tail in match.group().split(" ")[1:]:
+            out.append((float(re.sub(r"[,\u00a0\u202f]", "", tail)), match.end()))
     return out
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from pipeline.errors import Collector
+from pipeline.yaml_hints import syntax_hint
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -126,7 +127,9 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
     try:
         root_node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        problems.add(display, *_yaml_error(exc))
+        line, message = _yaml_error(exc)
+        mark = exc.problem_mark or exc.context_mark
+        problems.add(display, line, message + syntax_hint(exc.problem, mark and mark.line, text))
         return None
     except yaml.YAMLError as exc:
         problems.add(display, 1, f"YAML error: {exc}")
@@ -188,14 +191,17 @@ def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
 # --- records: documents -> frames --------------------------------------------------
 
 CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "expr", "claimed",
-                "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "claimant")
+                "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "todo",
+                "claimant")
 SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language", "party")
 SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind", "party")
-ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "members", "facts", "note")
+ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "aliases", "members", "facts",
+                 "note")
+EXTENSION_FIELDS = ("extend", "aliases", "facts", "note")
 FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form")
 METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
                  "confusable")
-INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "label")
+INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "claimed", "qualifier", "label")
 
 
 def _fields(node: Node, allowed: tuple, what: str, path: str, problems: Collector) -> None:
@@ -287,14 +293,14 @@ def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] 
         for key in not_text:
             problems.add(path, node.line_of(key), f"{what}: {key}: expected text, found {_kind(values[key])}")
         if not not_text:
-            rows.append({"line": node.line, **values})
+            rows.append({"line": node.line, "lines": dict(node.lines), **values})
     return rows
 
 
 def spec_records(document: Document, problems: Collector) -> dict[str, list[dict]]:
     """A spec document -> rows of sources, entities, facts and metrics."""
     path = document.path
-    out = {"sources": [], "entities": [], "facts": [], "metrics": []}
+    out = {"sources": [], "entities": [], "facts": [], "metrics": [], "extensions": []}
     root = _mapping(document.root, path, 1, "spec file", problems)
     if root is None:
         return out
@@ -308,6 +314,9 @@ def spec_records(document: Document, problems: Collector) -> dict[str, list[dict
         node = _mapping(item, path, root.line_of("entities"), "entity", problems)
         if node is None:
             continue
+        if "extend" in node.values:
+            _extension(node, path, out, problems)
+            continue
         what = f"entity {node.get('id')!r}"
         _fields(node, ENTITY_FIELDS, what, path, problems)
         members = node.get("members")
@@ -315,15 +324,12 @@ def spec_records(document: Document, problems: Collector) -> dict[str, list[dict
             problems.add(path, node.line_of("members"),
                          f"{what}: members: expected a mapping of entity id to count, found {_kind(members)}")
             members = None
-        row = _row(node, ENTITY_FIELDS[:-2] + ("note",), path)
+        row = _row(node, ENTITY_FIELDS[:-3] + ("note",), path)
+        row["aliases"] = _aliases(node, what, path, problems)
         row["members"] = None if members is None else [
             (member, count, members.line_of(member)) for member, count in members.values.items()]
         out["entities"].append(row)
-        for fact in _sequence(node.get("facts"), path, node.line_of("facts"), f"{what}: facts", problems):
-            fact_node = _mapping(fact, path, node.line_of("facts"), f"{what}: fact", problems)
-            if fact_node is not None:
-                _fields(fact_node, FACT_FIELDS, f"{what}: fact", path, problems)
-                out["facts"].append(_row(fact_node, FACT_FIELDS, path, entity=node.get("id")))
+        _facts(node, node.get("id"), what, path, out, problems)
     metrics = root.get("metrics")
     if metrics is not None:
         table = _mapping(metrics, path, root.line_of("metrics"), "metrics", problems)
@@ -333,6 +339,42 @@ def spec_records(document: Document, problems: Collector) -> dict[str, list[dict
                 _fields(node, METRIC_FIELDS, f"metric {name!r}", path, problems)
                 out["metrics"].append(_row(node, METRIC_FIELDS, path, id=name))
     return out
+
+
+def _facts(node: Node, entity, what: str, path: str, out: dict, problems: Collector) -> None:
+    for fact in _sequence(node.get("facts"), path, node.line_of("facts"), f"{what}: facts", problems):
+        fact_node = _mapping(fact, path, node.line_of("facts"), f"{what}: fact", problems)
+        if fact_node is not None:
+            _fields(fact_node, FACT_FIELDS, f"{what}: fact", path, problems)
+            out["facts"].append(_row(fact_node, FACT_FIELDS, path, entity=entity))
+
+
+def _aliases(node: Node, what: str, path: str, problems: Collector) -> list[str]:
+    """An entity's `aliases`: a list of names as articles write them."""
+    raw = node.get("aliases")
+    items = _sequence(raw, path, node.line_of("aliases"), f"{what}: aliases", problems)
+    for item in items:
+        if not isinstance(item, str) or not item.strip():
+            problems.add(path, node.line_of("aliases"),
+                         f"{what}: aliases: expected names (text), found {_kind(item)}")
+    return [item for item in items if isinstance(item, str) and item.strip()]
+
+
+def _extension(node: Node, path: str, out: dict, problems: Collector) -> None:
+    """`extend: <entity id>`: facts and aliases for an entity declared in another file."""
+    target = node.get("extend")
+    what = f"extend {target!r}"
+    for key in node.values:
+        if key not in EXTENSION_FIELDS:
+            problems.add(path, node.line_of(key),
+                         f"{what}: field {key!r} is not allowed with extend; expected only "
+                         f"{', '.join(EXTENSION_FIELDS[1:])} (declare the entity with `id:` instead)")
+    if not isinstance(target, str):
+        problems.add(path, node.line_of("extend"), f"extend: expected an entity id, found {_kind(target)}")
+        return
+    out["extensions"].append({"file": path, "line": node.line, "lines": dict(node.lines),
+                              "extend": target, "aliases": _aliases(node, what, path, problems)})
+    _facts(node, target, what, path, out, problems)
 
 
 def builtin_metrics() -> list[dict]:

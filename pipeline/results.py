@@ -115,6 +115,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
                          f"as {quantity.value:g} {binary_reading(quantity.unit)})")
     if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
+    todo = getattr(claim, "todo", None) or []
+    hints.extend(f"to do: {item}" for item in todo)
     hints.extend(extra_hints)
     alternatives = []
     if len(rows) > 1:
@@ -138,4 +140,4 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         "reading": reading_used(rows, result),
         "quote": claim.quote, "translation": claim.translation,
         "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,
-    }
+    } | ({"todo": list(todo)} if todo else {})

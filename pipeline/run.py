@@ -83,9 +83,22 @@ def check_group(corpus, in_force, all_facts: bool = False) -> Run:
     readings, keys = _readings(corpus.claims)
     targets, payloads = _targets(graph, readings, keys, corpus)
     rows = readings.merge(targets, on="key", how="left")
+    rows = rows.rename(columns={name: f"own_{name}" for name in OWN_FIELDS})
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
+    _hold_pending(results, corpus.claims)
     return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
+
+
+def _hold_pending(results: pd.DataFrame, claims: pd.DataFrame) -> None:
+    """A claim with a non-empty `todo` is unverifiable until edited (CONTRACT 9.3)."""
+    if "todo" not in claims:
+        return
+    pending = claims["todo"].map(lambda todo: isinstance(todo, list) and len(todo) > 0)
+    if pending.any():
+        results.loc[pending, "verdict"] = "unverifiable"
+        results.loc[pending, "severity"] = None
+        results.loc[pending, "row"] = -1
 
 
 def _derive_all_facts(graph: SpecGraph) -> None:
@@ -128,14 +141,33 @@ def _readings(claims: pd.DataFrame) -> tuple[pd.DataFrame, list[tuple]]:
             metric = item.get("metric") or claim["metric"]
             label = item.get("label") or _reading_label(item["subject"], item.get("baseline"),
                                                         metric, claim["metric"])
+            if item.get("claimed") and not item.get("label"):
+                label = f"{label}, {item['claimed']}"
             key = ("pair", item["subject"], item.get("baseline"), metric)
             if key not in numbers:
                 numbers[key] = len(keys)
                 keys.append(key)
-            rows.append((index, numbers[key], label))
-    frames.append(pd.DataFrame(rows, columns=["claim", "key", "reading_label"]))
+            rows.append((index, numbers[key], label, *(item.get(name) for name in OWN_FIELDS)))
+    frames.append(pd.DataFrame(rows, columns=["claim", "key", "reading_label", *OWN_FIELDS]))
     readings = pd.concat(frames, ignore_index=True)
     return readings.astype({"key": "int64"}), keys
+
+
+# An interpretation may read the claim's number its own way (CONTRACT 9.3); these
+# columns of its reading rows replace the claim's own for that row only.
+OWN_FIELDS = ("claimed", "quantity", "qualifier", "region")
+
+
+def _row_claims(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
+    """Each row's claimed text, quantity, qualifier and tolerance: its claim's, or its
+    interpretation's own where it sets them."""
+    columns = ["claimed", "quantity", "qualifier", "region", "tolerance", "tolerance_rule"]
+    table = claims.loc[rows["claim"].to_numpy(), columns].set_axis(rows.index)
+    for name in OWN_FIELDS:
+        own = rows.get(f"own_{name}")
+        if own is not None and own.notna().any():
+            table[name] = np.where(own.notna().to_numpy(), own.to_numpy(), table[name].to_numpy())
+    return table
 
 
 def _distinct_rows(frame: pd.DataFrame, columns: list[str]) -> tuple[np.ndarray, list[tuple]]:
@@ -342,7 +374,7 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     """Judge every (claim, alternative) row; decimal capacities are also read as binary."""
     if rows.empty:
         return rows.assign(verdict=[], severity=[], gap=[], reading=[], factor=[])
-    rows = rows.join(_claim_columns(claims), on="claim")
+    rows = rows.join(_claim_columns(_row_claims(rows, claims)))
     low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
                                                    rows["r"], rows["absolute"])
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from pipeline import spellings
+
 _NUMBER = re.compile(
     r"^\s*(?P<sign>[+-])?(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d*))?"
     r"(?:[eE](?P<exp>[+-]?\d+))?\s*(?P<unit>.*?)\s*$"
@@ -79,7 +81,7 @@ def unit_info(unit: str) -> UnitInfo:
     if unit in RATIO_UNITS:
         return UnitInfo(unit, 1.0, "ratio")
     if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
-        raise UnitError(f"unknown unit {unit!r}")
+        raise UnitError(f"unknown unit {unit!r}{spellings.suggestion(unit)}")
     known = _unit_cache().get(unit)
     if known is not None:
         dims = tuple((name, float(power)) for name, power in known["dims"])
@@ -95,7 +97,7 @@ def resolve_with_pint(unit: str) -> UnitInfo:
     try:
         quantity = ureg.Quantity(1.0, unit).to_base_units()
     except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError):
-        raise UnitError(f"unknown unit {unit!r}") from None
+        raise UnitError(f"unknown unit {unit!r}{spellings.suggestion(unit)}") from None
     dims = tuple(sorted((k.strip("[]"), float(v)) for k, v in quantity.dimensionality.items()))
     return UnitInfo(unit, float(quantity.magnitude), dimension_name(dims), dims)
 
@@ -124,7 +126,7 @@ def parse_quantity(text) -> Quantity:
     """The scalar rule: one `claimed`/`value` text -> Quantity (CONTRACT section 2)."""
     if not isinstance(text, str):
         raise UnitError(f"expected a quantity such as '20.7 TB', found {text!r}")
-    match = _NUMBER.match(text)
+    match = _NUMBER.match(spellings.rewrite_number(text))
     if not match:
         raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {text!r}")
     sign, int_part, frac, exp, unit = match.group("sign", "int", "frac", "exp", "unit")
@@ -141,6 +143,7 @@ def parse_quantity(text) -> Quantity:
         return Quantity(text, magnitude, h, PERCENT, "share", magnitude / 100, h / 100, "ratio")
     if sign == "-":
         raise UnitError(f"expected a positive quantity, found {text!r}")
+    unit = spellings.canonical_unit(unit)
     info = unit_info(unit)
     kind = {"count": "count", "ratio": "ratio"}.get(info.dimension, "quantity")
     if not math.isfinite(magnitude * info.factor):
@@ -158,7 +161,7 @@ def parse_quantity(text) -> Quantity:
 
 CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
 CACHE_UNITS = ("B", "B/s", "FLOPS", "FLOP/s", "OPS", "bps", "b/s", "b")
-CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "W", "kW", "MW", "nm", "m")
+CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "min", "h", "W", "kW", "MW", "nm", "m")
 
 
 def _definitions_hash() -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline import expr, load, schemas
+from pipeline import expr, extend, load, schemas
 from pipeline.errors import Collector
 from pipeline.units import UnitError, dimension_words, metric_dimension, parse_quantity
 
@@ -76,7 +76,8 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         got_sources, got_claims = load.claim_records(document, problems)
         sources += got_sources
         claims += got_claims
-    spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics()}
+    spec = {"sources": [], "entities": [], "facts": [], "metrics": load.builtin_metrics(),
+            "extensions": []}
     for document in spec_docs:
         for key, rows in load.spec_records(document, problems).items():
             spec[key] += rows
@@ -85,7 +86,7 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         claims=_frame(claims, ("source", *load.CLAIM_FIELDS)),
         spec_sources=_frame(spec["sources"], load.SPEC_SOURCE_FIELDS),
         entities=_frame(spec["entities"], ("id", "name", "vendor", "kind", "status",
-                                           "sparsity", "members", "note")),
+                                           "sparsity", "members", "note", "aliases")),
         facts=_frame(spec["facts"], ("entity", *load.FACT_FIELDS)),
         metrics=_frame(spec["metrics"], ("id", *load.METRIC_FIELDS)),
     )
@@ -95,8 +96,11 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
         bad = schemas.check(frames[name], schema, problems)
         # rows already reported are not checked further: no follow-on messages
         frames[name] = frames[name].drop(index=list(bad))
+    frames["facts"] = extend.merge_extensions(frames["entities"], frames["facts"],
+                                              spec["extensions"], problems)
     corpus = Corpus(**frames, qualifiers=qualifier_table())
     _check_unique(corpus, problems)
+    extend.check_aliases(corpus.entities, problems)
     metrics = _check_metrics(corpus, problems)
     _check_entities(corpus, problems)
     _check_member_cycles(corpus, problems)
@@ -307,6 +311,7 @@ RATIO_KINDS = ("ratio", "change", "share", "count")
 def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     """Shape, references, qualifier, tolerance and claimed unit of every claim."""
     entities = set(corpus.entities["id"].dropna())
+    names = extend.alias_table(corpus.entities)
     claims = corpus.claims
     cache: dict = {}
     parsed, regions, tolerances = [], [], []
@@ -315,22 +320,25 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         line_of = row.lines.get
         shape = _claim_shape(row, what, problems)
         quantity = None
-        if shape != "qualitative":
-            if row.claimed is None:
-                problems.add(row.file, row.line, f"{what}: expected a `claimed` value, found none")
-            elif isinstance(row.claimed, str) and row.claimed in cache:
-                quantity = cache[row.claimed]
-            else:
-                quantity = parse_or_report(row.claimed, row.file, line_of("claimed", row.line),
-                                           what, problems)
-                if isinstance(row.claimed, str):
-                    cache[row.claimed] = quantity
+        own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
+            r.get("claimed") for r in row.interpretations)
+        _check_todo(row, what, problems)
+        needs_claimed = shape not in ("qualitative", "todo") and not (row.claimed is None
+                                                                      and own_claimed)
+        if needs_claimed or (shape == "todo" and row.claimed is not None):
+            quantity = _claimed(row.claimed, row.file, line_of("claimed", row.line), what, cache,
+                                problems)
         readings = row.interpretations if shape == "interpretations" else [
             {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
              "line": line_of("subject", row.line),
              "baseline_line": line_of("baseline", row.line)}] if shape == "subject" else []
         for reading in readings:
-            _check_reading(row, reading, quantity, what, entities, metrics, problems)
+            if shape == "interpretations":
+                _own_reading(row, reading, corpus.qualifiers, cache, problems)
+            _check_reading(row, reading, reading.get("quantity", quantity), what, entities,
+                           metrics, problems, names)
+        if quantity is None and own_claimed:
+            quantity = row.interpretations[0].get("quantity")  # shown as the claim's number
         if shape == "expr":
             try:
                 tree = expr.parse(row.expr)
@@ -347,7 +355,47 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)
 
 
+def _claimed(text, file, line, what, cache, problems):
+    """A `claimed` text -> Quantity, parsed once per unique text; None (reported) if bad."""
+    if text is None:
+        problems.add(file, line, f"{what}: expected a `claimed` value, found none")
+        return None
+    if isinstance(text, str) and text in cache:
+        return cache[text]
+    quantity = parse_or_report(text, file, line, what, problems)
+    if isinstance(text, str):
+        cache[text] = quantity
+    return quantity
+
+
+def _own_reading(row, reading, qualifiers, cache, problems) -> None:
+    """An interpretation's own `claimed` and `qualifier` (CONTRACT 9.3): parsed into the
+    reading as `quantity` and `region`, so that one claim can read its number two ways."""
+    lines = reading.get("lines", {})
+    what = f"claim {row.id!r}: interpretation"
+    if reading.get("claimed") is not None:
+        reading["quantity"] = _claimed(reading["claimed"], row.file,
+                                       lines.get("claimed", reading["line"]), what, cache, problems)
+    word = reading.get("qualifier")
+    if word is not None:
+        if word not in qualifiers:
+            problems.add(row.file, lines.get("qualifier", reading["line"]),
+                         f"{what}: unknown qualifier {word!r}{suggest(word, qualifiers)}; "
+                         f"expected one of {', '.join(sorted(qualifiers))}")
+        reading["region"] = qualifiers.get(word)
+
+
+def _pending(row) -> bool:
+    """A claim with a non-empty `todo`: a person still has to decide something."""
+    todo = getattr(row, "todo", None)
+    return isinstance(todo, list) and len(todo) > 0
+
+
 def _shape_name(row) -> str:
+    incomplete = row.kind != "qualitative" and row.interpretations is None and row.expr is None \
+        and (row.subject is None or row.metric is None)
+    if incomplete and _pending(row):
+        return "todo"
     if row.kind == "qualitative":
         return "qualitative"
     if row.interpretations is not None:
@@ -358,6 +406,8 @@ def _shape_name(row) -> str:
 
 
 def _claim_shape(row, what, problems) -> str:
+    if _shape_name(row) == "todo":
+        return "todo"  # a draft: what is missing is what its `todo` says (CONTRACT 9.3)
     shapes = [name for name, present in (
         ("subject", row.subject is not None),
         ("expr", row.expr is not None),
@@ -375,7 +425,24 @@ def _claim_shape(row, what, problems) -> str:
     return _shape_name(row)
 
 
-def _check_reading(row, reading, quantity, what, entities, metrics, problems) -> None:
+def _check_todo(row, what, problems) -> None:
+    todo = getattr(row, "todo", None)
+    if todo is None:
+        return
+    if not isinstance(todo, list) or not all(isinstance(t, str) and t.strip() for t in todo):
+        problems.add(row.file, row.lines.get("todo", row.line),
+                     f"{what}: todo: expected a list of text (what a person still has to decide), "
+                     f"found {_shown_todo(todo)}")
+
+
+def _shown_todo(todo) -> str:
+    if isinstance(todo, str):
+        return repr(todo)
+    return "a list with an empty or non-text item" if isinstance(todo, list) else "a mapping"
+
+
+def _check_reading(row, reading, quantity, what, entities, metrics, problems,
+                   names=None) -> None:
     line = reading.get("line", row.line)
     metric = reading.get("metric") or row.metric
     for role in ("subject", "baseline"):
@@ -385,7 +452,8 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
         elif entity is not None and entity not in entities:
             place = reading.get(f"{role}_line", line)
             problems.add(row.file, place,
-                         f"{what}: {role} {entity!r} is not a known entity{suggest(entity, entities)}")
+                         f"{what}: {role} {entity!r} is not a known entity"
+                         f"{extend.unknown_entity_hint(entity, entities, names or {})}")
     if metric is None:
         problems.add(row.file, line, f"{what}: expected a metric, found none")
         return
@@ -395,7 +463,7 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems) ->
         return
     if quantity is None:
         return
-    claimed_line = row.lines.get("claimed", row.line)
+    claimed_line = reading.get("lines", {}).get("claimed") or row.lines.get("claimed", row.line)
     if reading.get("baseline") is not None:
         if quantity.kind not in RATIO_KINDS:
             problems.add(row.file, claimed_line,

@@ -45,12 +45,15 @@ def check_bad(capsys, name):
 
 # -- invalid input: exit 2, file:line: message, no traceback ----------------------
 
+ENTITY_HINT = ("; find one with `claimaudit entities PATTERN`, or declare it (with its aliases) "
+               "in a spec file")
 BAD_INPUTS = [
-    ("unknown-unit", ["bad/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS'"]),
+    ("unknown-unit", ["bad/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' (did you mean FLOPS or TFLOPS?)"]),
     ("wrong-dimension", ["bad/wrong-dimension.yaml:9: claim 'c1': unit 'TB/s' is a bandwidth "
                          "(bytes/s or bits/s), metric hbm_capacity needs a capacity (bytes)"]),
     ("unknown-entity", ["bad/unknown-entity.yaml:7: claim 'c1': subject 'chipz' is not a known "
-                        "entity (did you mean chipd?)"]),
+                        "entity (did you mean chipd?)"
+                        + ENTITY_HINT]),
     ("misspelled-metric", ["bad/misspelled-metric.yaml:8: claim 'c1': unknown metric "
                            "'fp8_dens' (did you mean fp8_dense?)"]),
     ("duplicate-claim-id", ["bad/duplicate-claim-id.yaml:10: duplicate claim id 'c1' "
@@ -98,7 +101,7 @@ def test_unknown_baseline_exits_2(capsys, in_data):
     status, _, err = check_bad(capsys, "unknown-baseline")
     assert status == 2
     assert re.match(r"bad/unknown-baseline\.yaml:\d+: claim 'c1': baseline 'chipq' is not a known "
-                    r"entity \(did you mean chipd\?\)$", err.splitlines()[0])
+                    r"entity \(did you mean chipd\?\); find one with", err.splitlines()[0])
 
 
 def test_unknown_baseline_names_the_baseline_line(capsys, in_data):

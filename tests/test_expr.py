@@ -268,3 +268,56 @@ trees = st.recursive(st.one_of(refs, numbers), _branch, max_leaves=12)
 def test_render_round_trips_generated_trees(tree):
     """Trees without negation and with short numbers survive render -> parse unchanged."""
     assert expr.parse(expr.render(tree)) == tree
+
+
+# -- numbers with units inside an expression (CONTRACT 9.3) ---------------------------------
+
+@pytest.mark.parametrize("text, base, dims", [
+    ("7.2 TB/s", 7.2e12, (("information", 1.0), ("time", -1.0))),
+    ("7.2 TBps", 7.2e12, (("information", 1.0), ("time", -1.0))),
+    ("2.5 petaFLOPs", 2.5e15, (("flop", 1.0), ("time", -1.0))),
+    ("1.5 分鐘", 90.0, (("time", 1.0),)),
+    ("144 GiB", 144 * 2**30, (("information", 1.0),)),
+    ("50%", 0.5, ()),
+    ("4.4x", 4.4, ()),
+])
+def test_numbers_with_units_are_exact_quantities(text, base, dims):
+    from pipeline.expr import parse
+
+    tree = parse(f"{text} / chip.hbm_bandwidth")
+    assert tree[2][0] == "qty"
+    assert tree[2][1] == pytest.approx(base, rel=1e-12)
+    assert tree[2][2] == dims
+    assert tree[2][3] == text                            # shown as written in steps
+
+
+def test_a_unit_quantity_keeps_its_dimension_through_arithmetic():
+    from pipeline.expr import Value, evaluate, parse
+    from pipeline.intervals import Interval
+
+    bandwidth = (("information", 1.0), ("time", -1.0))
+    value = evaluate(parse("7.2 TB/s / v6e.hbm_bandwidth"),
+                     lambda e, m: Value(Interval.exact(1.6e12), bandwidth))
+    assert value.dims == ()
+    assert value.interval.value == pytest.approx(4.5)
+    with pytest.raises(ExprError, match="cannot add quantities of different dimensions"):
+        evaluate(parse("1 TB + v6e.hbm_bandwidth"), lambda e, m: Value(Interval.exact(1.0), bandwidth))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("3 parsec / a.b", "expression '3 parsec / a.b': unknown unit 'parsec'"),
+    ("3 tops / a.b", "expression '3 tops / a.b': unknown unit 'tops' (did you mean TOPS?)"),
+])
+def test_unknown_units_in_expressions(text, message):
+    from pipeline.expr import parse
+
+    with pytest.raises(ExprError) as info:
+        parse(text)
+    assert str(info.value) == message
+
+
+def test_names_with_digits_are_not_quantities():
+    from pipeline.expr import parse
+
+    assert parse("tpu_v6e.hbm_bandwidth * log2(a.b2)")[0] == "bin"
+    assert parse("1e6 * a.b")[2] == ("num", 1e6)

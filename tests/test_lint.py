@@ -45,6 +45,8 @@ def test_known_findings(monkeypatch):
     ("1307.4 TFLOPS", "BF16 - 1307.4", True, True),               # a table cell
     ("1307.4 TFLOPS", "BF16 - 1307.5", True, False),
     ("144 GiB", "１４４ GiB", False, True),                        # full-width digits
+    ("720 PFLOPS", "Total FP8/FP6 Tensor Core | 2 720 PFLOPS", False, True),  # footnote mark
+    ("1452 PFLOPS", "1 452 PFLOPS", False, True),                 # a plain-space group
 ])
 def test_quote_supports(value, quote, table, supported):
     assert quote_supports(parse_quantity(value), quote, table) is supported

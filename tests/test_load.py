@@ -218,7 +218,8 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
         ("c1", 3, "s1", "2.50 PFLOPS"), ("c2", 7, "s1", "2x")]
     assert claims[0]["lines"]["claimed"] == 6
     assert claims[1]["interpretations"] == [
-        {"line": 11, "subject": "a", "baseline": "b", "metric": None, "label": None}]
+        {"line": 11, "lines": {"subject": 11, "baseline": 11}, "subject": "a", "baseline": "b",
+         "metric": None, "claimed": None, "qualifier": None, "label": None}]
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -228,7 +229,7 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
     ("source: {id: s, title: T}\nclaims:\n  - {id: c, subjct: a}\n",
      "f.yaml:3: claim 'c': unknown field 'subjct' (did you mean subject?); expected one of "
      "id, quote, translation, subject, baseline, metric, expr, claimed, qualifier, tolerance, "
-     "expect, note, kind, interpretations, claimant"),
+     "expect, note, kind, interpretations, todo, claimant"),
     ("source: {id: s, title: T}\nclaims: 3\n", "f.yaml:2: claims: expected a list, found '3'"),
     ("source: {id: s, title: T}\nclaims:\n  - just text\n",
      "f.yaml:2: claim: expected a mapping, found 'just text'"),
@@ -278,7 +279,7 @@ def test_spec_records(tmp_path):
      "f.yaml:2: entity 'e': members: expected a mapping of entity id to count, found a list"),
     ("entities:\n  - {id: e, kind: chip, fatcs: []}\n",
      "f.yaml:2: entity 'e': unknown field 'fatcs' (did you mean facts?); expected one of id, "
-     "name, vendor, kind, status, sparsity, members, facts, note"),
+     "name, vendor, kind, status, sparsity, aliases, members, facts, note"),
     ("entities:\n  - id: e\n    kind: chip\n    facts:\n      - {metric: power, valeu: 1 W}\n",
      "f.yaml:5: entity 'e': fact: unknown field 'valeu' (did you mean value?); expected one of "
      "metric, value, source, quote, superseded, note, quote_form"),

@@ -114,7 +114,7 @@ def test_a_bad_claim_file_is_a_collection_error_with_file_and_line(corpus):
     shutil.copy(BAD / "unknown-unit.yaml", corpus.path / "claims" / "unknown-unit.yaml")
     result = corpus.runpytest("claims/unknown-unit.yaml")
     result.assert_outcomes(errors=1)
-    assert "claims/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS'" in result.outlines
+    assert "claims/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' (did you mean FLOPS or TFLOPS?)" in result.outlines
     assert "Traceback" not in result.stdout.str()
 
 

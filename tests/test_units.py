@@ -66,11 +66,11 @@ def test_known_quantities(text, value, h, unit, kind, base):
 
 @pytest.mark.parametrize("text, message", [
     ("12 parsecs", "unknown unit 'parsecs'"),
-    ("362 PFLOPs", "unknown unit 'PFLOPs'"),
+    ("362 pflops", "unknown unit 'pflops' (did you mean PFLOPS?)"),
     ("nan", "expected a number then a unit (e.g. '20.7 TB'), found 'nan'"),
     ("inf TB", "expected a number then a unit (e.g. '20.7 TB'), found 'inf TB'"),
     ("-3 TB", "expected a positive quantity, found '-3 TB'"),
-    ("1 GB*s", "unknown unit 'GB*s'"),
+    ("1 GB*s", "unknown unit 'GB*s' (did you mean GB/s or GiB/s?)"),
     ("__import__('os')", "expected a number then a unit (e.g. '20.7 TB'), found \"__import__('os')\""),
 ])
 def test_rejected_quantities(text, message):

@@ -1,0 +1,107 @@
+"""Recall, noise and check-cleanliness of `claimaudit draft` on the hand-annotated test set.
+
+    python benchmarks/draft_eval.py [--verbose]
+
+Drafts every article under tests/data/draft/ (tune/: the rules were written against these;
+heldout/: annotated before the first run, whose scores the README reports), loads the YAML back, scores it against annotations.yaml
+(pipeline/draft/score.py), runs `check` on each draft (an input error fails), and times the
+draft of a 2,000-word article made of the test texts (specs loaded once, as after start-up).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pipeline.draft import SourceInfo, detect_language, draft_document, slug
+from pipeline.draft.emit import dump
+from pipeline.draft.entities import load_catalogue
+from pipeline.draft.score import Score, score
+
+DATA = ROOT / "tests" / "data" / "draft"
+
+
+def drafted_yaml(path: Path, catalogue) -> str:
+    raw = path.read_text(encoding="utf-8")
+    source = SourceInfo(id=slug(path.stem), title=path.stem, language=detect_language(raw))
+    return dump(draft_document(raw, source, catalogue))
+
+
+def check_errors(texts: dict, specs: Path) -> list[str]:
+    """Problems `check` reports for drafted files {name: text}, checked in one run."""
+    from pipeline.errors import InputError
+    from pipeline.run import check_paths
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in texts.items():
+            (Path(tmp) / f"{slug(name)}.yaml").write_text(text, encoding="utf-8")
+        try:
+            check_paths([Path(tmp)], specs)
+        except InputError as exc:
+            return [str(p) for p in exc.problems]
+    return []
+
+
+def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
+    """{split: Score} and the list of check problems, over every annotated article."""
+    catalogue = load_catalogue(specs)
+    notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
+    totals, texts = {"tune": Score(), "heldout": Score()}, {}
+    for name, entry in notes.items():
+        text = texts[name] = drafted_yaml(DATA / name, catalogue)
+        result = score(yaml.safe_load(text)["claims"], entry["claims"])
+        totals[name.split("/")[0]].add(result)
+        if verbose:
+            print(f"{name}: recall {result.found}/{result.annotated}, noise {result.noise}/{result.drafted}")
+            for miss in result.misses:
+                print(f"   missed {miss['number']} = {miss['value']}")
+            for claim in result.noisy:
+                print(f"   noise  {claim.get('claimed')} in {claim['quote'][:70]!r}")
+    return {"scores": totals, "problems": check_errors(texts, specs)}
+
+
+def two_thousand_words() -> str:
+    """About 2,000 words of the test texts (English words plus CJK characters / 2)."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*/*.txt"))]
+    article, words = [], 0
+    while words < 2000:
+        for text in texts:
+            article.append(text)
+            words += len(text.split()) + sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff") // 2
+    return "\n\n".join(article)
+
+
+def time_draft(specs: Path = ROOT / "specs", repeat: int = 5) -> float:
+    catalogue = load_catalogue(specs)
+    article = two_thousand_words()
+    source = SourceInfo(id="timing", title="timing", language="en")
+    dump(draft_document(article, source, catalogue))            # warm the compiled patterns
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        dump(draft_document(article, source, catalogue))
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> int:
+    result = evaluate(verbose="--verbose" in sys.argv)
+    for split, total in result["scores"].items():
+        print(f"{split:8} recall {total.found}/{total.annotated} = {total.recall:.1%}   "
+              f"noise {total.noise}/{total.drafted} = {total.noise_share:.1%}")
+    print(f"check input errors: {len(result['problems'])}")
+    for problem in result["problems"]:
+        print("   ", problem)
+    print(f"draft of a 2,000-word article: {time_draft() * 1000:.0f} ms (best of 5, after start-up)")
+    return 1 if result["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

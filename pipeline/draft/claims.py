@@ -1,0 +1,242 @@
+"""One number in its sentence -> one drafted claim record (pipeline/draft/).
+
+The record holds what the text decides (subject, baseline, metric, qualifier) and a `todo`
+line for each thing it leaves open. A claim whose shape cannot be completed (no subject, no
+metric, a ratio without a baseline) is written as `kind: qualitative` with its `claimed`
+kept, so `check` accepts the file and reports it unverifiable until a person completes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pipeline.draft import context
+from pipeline.draft.entities import Catalogue, Mention
+from pipeline.draft.lexicon import alternation, lexicon
+from pipeline.draft.numbers import Number, count_kind
+from pipeline.draft.text import Span
+
+PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
+                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
+NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
+                          r"PCIe\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
+
+
+@dataclass
+class Reading:
+    """What the text decides for one number."""
+
+    subject: str | None = None
+    baseline: str | None = None
+    metric: str | None = None
+    todo: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the number sits: the plain text, its sentence, clause and paragraph."""
+
+    text: str
+    view: str
+    sentence: Span
+    clause: Span
+    paragraph: Span
+
+
+def claimed_text(number: Number, change: str = "") -> str:
+    """`claimed` in the accepted spelling: 4.4x, 2.5 PFLOPS, 144, +40%, 1.5 min."""
+    unit, text = number.unit, number.text
+    if unit == "x":
+        return f"{text}x"
+    if unit == "%":
+        return f"{change}{text}%"
+    return f"{text} {unit}" if unit else text
+
+
+def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
+                         mentions: list[Mention]) -> Reading:
+    """Entities named in the sentence: the compared-with one is the baseline; the subject is
+    named in the number's clause or before it (a name in a later clause belongs to another
+    number), and is not a thing counted by a number (`72 B300 GPUs`)."""
+    reading = Reading()
+    inside = [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]
+    baselines = [m for m in inside if _is_baseline(place.view, m, number)]
+    others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
+              and m.start < place.clause.end]
+    if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
+        reading.baseline = baselines[0].entity
+    elif baselines:
+        reading.todo.append(f"baseline: {_unmatched(baselines[0])}")
+    for mention in others:
+        if not mention.entity:
+            reading.todo.append(f"subject: {_unmatched(mention)}")
+    in_clause = {m.entity for m in others if m.entity and m.entity != reading.baseline
+                 and m.start >= place.clause.start}
+    ids = {m.entity for m in others if m.entity and m.entity != reading.baseline}
+    if any(not m.entity for m in others):
+        ids = in_clause      # an unknown name is around: only a name in the clause may stand
+    if len(ids) > 1 and len(in_clause) == 1:
+        reading.todo.append(f"subject: the sentence also names {', '.join(sorted(ids - in_clause))}; "
+                            f"{next(iter(in_clause))} (named in the quote) written: confirm")
+        ids = in_clause
+    if len(ids) == 1:
+        reading.subject = ids.pop()
+    elif ids:
+        reading.todo.append(f"subject: the sentence names {', '.join(sorted(ids))}; pick one")
+    elif not any(not m.entity for m in others):
+        _earlier_subject(place, mentions, reading)
+    _unknown_products(catalogue, place, inside, reading)
+    return reading
+
+
+def earlier_value(view: str, number: Number, reading: Reading) -> None:
+    """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
+    value, which the sentence's subject no longer has."""
+    after = view[number.end:number.end + 16]
+    before = view[max(0, number.start - 16):number.start]
+    old = (re.match(r"\s*(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*(?:至|到|to)\s*[\d０-９]", after)
+           and re.search(r"(?:從|从|from)\s*$", before)) or re.search(r"(?:up|down) from\s*$", before)
+    if old and reading.subject:
+        reading.todo.append(f"subject: {number.text} is the value before the change; "
+                            f"{reading.subject} (the sentence's subject) written: confirm or change")
+
+
+def _unmatched(mention: Mention) -> str:
+    return (f"{mention.text!r} is not one entity of the specs; add it (or an alias) with "
+            "`extend:` or a new entity, then name it here")
+
+
+def _is_counted(view: str, mention: Mention) -> bool:
+    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
+    before = view[max(0, mention.start - 12):mention.start]
+    count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?$", before))
+
+
+def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
+    lex = lexicon()
+    before = view[max(0, mention.start - 40):mention.start]
+    after = view[mention.end:mention.end + 6]
+    marker = alternation(lex.words("baseline_before"))
+    if re.search(rf"(?:{marker})\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
+                 r"(?:[\w,.]+ ){0,2}$", before, re.IGNORECASE):
+        return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
+    if re.match(r"\s*(?:相比|相較|相较|比較)", after):
+        return True
+    if re.search(r"\bsame\b[^.;]*\bas (?:the |its )?$", view[max(0, mention.start - 120):mention.start],
+                 re.IGNORECASE):
+        return True          # "the same 72-GPU domain as the GB200"
+    between = view[number.end:mention.start] if mention.start >= number.end else ""
+    if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
+        return True          # "4x the memory bandwidth of Trainium2"
+    return bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
+
+
+def _earlier_subject(place: Place, mentions: list[Mention], reading: Reading) -> None:
+    earlier = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start
+               and m.entity]
+    if earlier:
+        reading.subject = earlier[-1].entity
+        reading.todo.append(f"subject: not named in this sentence; {earlier[-1].entity} "
+                            "(named earlier in the paragraph) assumed: confirm or change")
+    else:
+        reading.todo.append("subject: the sentence names no entity of the specs; "
+                            "find one with `claimaudit entities`")
+
+
+def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
+    sentence = place.text[place.sentence.start:place.sentence.end]
+    covered = [(m.start - place.sentence.start, m.end - place.sentence.start) for m in mentions]
+    for match in PRODUCT.finditer(sentence):
+        if NOT_PRODUCTS.match(match.group()) or any(a <= match.start() < b for a, b in covered):
+            continue
+        reading.todo.append(f"subject: {match.group()} is not in the specs; add it with "
+                            "aliases (a spec file with `extend:` or a new entity)")
+        return
+
+
+def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
+    """The metric from the unit's dimension and the words near the number."""
+    clause = place.view[place.clause.start:place.clause.end]
+    sentence = place.view[place.sentence.start:place.sentence.end]
+    texts = [(clause, number.start - place.clause.start),
+             (sentence, number.start - place.sentence.start)]
+    dimension = context.UNIT_DIMENSION.get(number.unit, "")
+    missing = ""
+    other = context.no_metric_word(clause) or (
+        context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
+    if other:
+        metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
+    elif dimension in ("flops", "ops"):
+        metric, missing = context.flops_metric(texts, dimension)
+    elif dimension == "bytes":
+        metric = "hbm_capacity" if not re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE) \
+            else None
+        missing = "" if metric else "which memory"
+    elif dimension == "rate":
+        metric = context.rate_metric(texts)
+        missing = "" if metric else "which bandwidth"
+    elif dimension == "count":
+        metric = "chips" if count_kind(place.view, number) == "chips" else None
+        missing = "" if metric else "what is counted"
+    elif dimension == "time":
+        metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
+        missing = "" if metric else "which time"
+    elif dimension in ("power", "length"):
+        metric = {"power": "power", "length": "process_node"}[dimension]
+    elif dimension in ("ratio", "percent"):
+        metric, missing = context.ratio_metric(texts)
+    else:
+        metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
+            "words", "no metric for this unit")
+    if metric and metric not in catalogue.metrics:
+        reading.todo.append(f"metric: {metric} is not a metric of the specs")
+        metric = None
+    reading.metric = metric
+    if missing:
+        reading.todo.append(_missing_words(missing, metric))
+
+
+def _missing_words(missing: str, metric: str | None) -> str:
+    if missing == "efficiency":
+        return ("metric: efficiency is a ratio of two metrics; write an expr such as "
+                "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
+    if metric:
+        return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
+                "(`claimaudit metrics` lists them)")
+    return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
+
+
+def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
+    """A count of chips belongs to a system or cluster, never to a chip."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric == "chips" and kind == "chip":
+        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
+                            "system or cluster: name it")
+
+
+def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
+    """"per chip" picks the system's chip member; "per pod" the chip's cluster (words of the
+    number's own clause: "a Superpod of 9216 chips, with 192GB" says nothing of the 192GB)."""
+    sentence = place.view[place.clause.start:place.clause.end]
+    pattern = re.compile(alternation([w for ws in lexicon().data["scope_words"].values() for w in ws]),
+                         re.IGNORECASE)
+    words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
+    scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
+    subject = reading.subject
+    if subject is None or len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
+        return
+    scope = scopes.pop()
+    kind = catalogue.entities[subject].kind if subject in catalogue.entities else ""
+    if scope == kind:
+        return
+    if scope == "chip":
+        chips = [m for m in catalogue.members_of(subject)
+                 if catalogue.entities.get(m) and catalogue.entities[m].kind == "chip"]
+        if len(chips) == 1:
+            reading.subject = chips[0]
+    else:
+        containers = catalogue.containers_of(subject, scope)
+        if len(containers) == 1:
+            reading.subject = containers[0]

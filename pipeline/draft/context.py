@@ -1,0 +1,172 @@
+"""What the words around a number decide: qualifier, "N times more", direction, metric
+(pipeline/draft/). Each rule reads the clause first, then the sentence; none guesses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.draft.lexicon import alternation, grouped_pattern, lexicon
+from pipeline.draft.numbers import Number
+
+UNIT_DIMENSION = {
+    "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops",
+    "TOPS": "ops", "POPS": "ops",
+    "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes", "GiB": "bytes", "TiB": "bytes",
+    "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "Gbps": "rate", "Tbps": "rate", "Pbps": "rate",
+    "ns": "time", "us": "time", "ms": "time", "s": "time", "min": "time",
+    "W": "power", "kW": "power", "MW": "power", "nm": "length", "mm2": "area",
+    "": "count", "x": "ratio", "%": "percent",
+}
+
+
+def qualifier(before: str, after: str, number: Number) -> str | None:
+    """The qualifier word written right before (or, in Chinese, right after) the number."""
+    if number.implied:
+        return number.implied
+    pattern, table = grouped_pattern("qualifiers_before")
+    verbs = alternation(lexicon().words("times_more_before"), bounded=False)
+    tail = re.compile(rf"(?:{pattern.pattern})\s*(?:the\s+|a\s+|(?:{verbs})\s*(?:了)?\s*)?$", re.IGNORECASE)
+    match = tail.search(before)
+    if match:
+        word = re.sub(r"\s+(the|a)$", "", match.group().strip().lower())
+        bare = re.sub(rf"\s*(?:{verbs})\s*(?:了)?$", "", word)
+        return table.get(word) or table.get(bare) or table.get(_strip(word))
+    gap_pattern, gap_table = grouped_pattern("qualifiers_before_gap")
+    match = re.search(rf"({gap_pattern.pattern})[\u4e00-\u9fff]{{1,3}}\s*$", before)
+    if match:
+        return gap_table[match.group(1)]
+    after_pattern, after_table = grouped_pattern("qualifiers_after")
+    match = re.match(rf"\s?(?:的)?(?:{after_pattern.pattern})", after)
+    if match and not re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after):
+        return after_table.get(match.group().strip().lstrip("的").lower())
+    return None
+
+
+def _strip(word: str) -> str:
+    return word.rstrip(" ~")
+
+
+def strip_qualifier(before: str) -> str:
+    pattern, _ = grouped_pattern("qualifiers_before")
+    return re.sub(rf"(?:{pattern.pattern})\s*$", "", before, flags=re.IGNORECASE)
+
+
+def times_more(before: str, after: str, number: Number) -> bool:
+    """"3x more", "4 times faster", "提升 3 倍", "快4倍": N may mean N x or (N+1) x."""
+    if number.unit != "x" or number.ratio_word:
+        return False
+    lex = lexicon()
+    english = re.match(r"\s*(?:" + alternation(lex.words("times_more_after")) + ")", after, re.IGNORECASE)
+    chinese = re.search(r"(?:" + alternation(lex.words("times_more_before"), bounded=False)
+                        + r")\s*(?:了|達|达|至|到)?\s*$", strip_qualifier(before).rstrip())
+    return bool(english) or bool(chinese)
+
+
+def direction(clause: str) -> str:
+    """'decrease' when the words next to the number say lower/降低, 'increase' for
+    higher/提升, else '' (callers pass a window around the number, not the whole clause)."""
+    lex = lexicon()
+    if re.search(alternation(lex.words("decrease_words")), clause, re.IGNORECASE):
+        return "decrease"
+    if re.search(alternation(lex.words("increase_words")), clause, re.IGNORECASE):
+        return "increase"
+    return ""
+
+
+def share_wording(before: str) -> bool:
+    """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change."""
+    return bool(re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))
+
+
+def _nearest(pattern: re.Pattern, text: str, position: int):
+    """The match of `pattern` in `text` nearest to `position`, or None."""
+    best, best_gap = None, None
+    for match in pattern.finditer(text):
+        gap = match.start() - position if match.start() >= position else position - match.end()
+        if best_gap is None or gap < best_gap:
+            best, best_gap = match, gap
+    return best
+
+
+def precision(texts: list[tuple[str, int]]) -> str | None:
+    """fp8 / fp4 / bf16 ... named in the clause (nearest), else in the sentence if only one."""
+    pattern, table = grouped_pattern("precision_words")
+    for index, (text, position) in enumerate(texts):
+        found = {table[m.group().lower()] for m in pattern.finditer(text)}
+        if index == 0 and found:
+            return table[_nearest(pattern, text, position).group().lower()]
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def said(key: str, texts: list[tuple[str, int]]) -> bool:
+    pattern = lexicon().pattern(key)
+    return any(pattern.search(text) for text, _ in texts)
+
+
+def rate_metric(texts: list[tuple[str, int]]) -> str | None:
+    """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
+    pattern, table = grouped_pattern("metric_words")
+    for text, position in texts:
+        candidates = [m for m in pattern.finditer(text)
+                      if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
+                                                      "scaleout_bandwidth")]
+        if candidates:
+            nearest = min(candidates, key=lambda m: abs(m.start() - position))
+            metric = table[nearest.group().lower()]
+            if metric == "scaleup_bandwidth" and said("per_direction_words", [(text, position)]):
+                return "scaleup_bandwidth_per_direction"
+            return metric
+    return None
+
+
+def flops_metric(texts, family: str = "flops") -> tuple[str | None, str]:
+    """(metric, what is missing): fp8_dense when FP8 and dense are said."""
+    chosen = precision(texts)
+    if chosen is None:
+        return None, "precision"
+    if family == "ops" and chosen != "int8":
+        return None, "precision"
+    sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
+                                                and not said("dense_words", texts))
+    dense = said("dense_words", texts[:1]) or said("dense_words", texts)
+    if sparse and not said("dense_words", texts[:1]):
+        return f"{chosen}_sparse", ""
+    if dense:
+        return f"{chosen}_dense", ""
+    return f"{chosen}_dense", "dense or sparse"
+
+
+def ratio_metric(texts) -> tuple[str | None, str]:
+    """The metric a ratio compares, from the words around it."""
+    clause = texts[0][0] if texts else ""
+    if said("efficiency_words", texts[:1]):
+        return None, "efficiency"
+    if re.search(r"bandwidth|頻寬|帶寬|带宽", clause, re.IGNORECASE):
+        metric = rate_metric(texts[:1])
+        return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
+    if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
+            r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
+        return "hbm_capacity", ""
+    if re.search(r"number of chips|chip count|芯片數量|晶片數量|芯片数量|規模|规模", clause, re.IGNORECASE):
+        return "chips", ""
+    if said("compute_words", texts[:1]) or precision(texts[:1]):
+        return flops_metric(texts)
+    if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):
+        return "chip_to_chip_latency", ""
+    return None, "what is compared"
+
+
+def no_metric_word(clause: str) -> str | None:
+    """A word saying the number measures something no metric covers (die-to-die, PCIe, L2)."""
+    match = lexicon().pattern("no_metric_words").search(clause)
+    return match.group() if match else None
+
+
+def names_a_metric(clause: str) -> bool:
+    """Whether the clause itself holds a word that decides a metric."""
+    pattern, _ = grouped_pattern("metric_words")
+    precision_pattern, _ = grouped_pattern("precision_words")
+    return bool(pattern.search(clause) or precision_pattern.search(clause))

@@ -1,0 +1,350 @@
+"""Find the numbers in an article: digits, Chinese and English number words, ratio words,
+with the unit written after them, and skip what is not a claim (pipeline/draft/).
+
+`find_numbers(text)` is the scalar rule over one plain text. Each `Number` keeps the span
+it was read from, the value, the number as `claimed` will write it (trailing zeros and
+written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit.
+
+Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a
+name; a number after a product word with no unit of its own (NVLink 6, Llama 3.1, Next 25) is
+a version; a model name's parameter count (Llama 3.1 405B, 70B) is part of the name, since
+a bare `B` after a number is billions, never bytes; years, dates, ordinals (第七代), list
+numbers, prices, ratios of digits (16:4) and shapes (4x4x4) are skipped; a bare number with
+neither a unit nor a count noun near it is not drafted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from pipeline.draft.lexicon import alternation, lexicon
+
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
+CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
+BYTES = ("MB", "GB", "TB", "PB")
+SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
+                     r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number found in the text, with its unit (`''` for a count, `x` for a ratio)."""
+
+    start: int
+    end: int            # end of the number and its unit
+    value: float        # in the written unit
+    text: str           # the number as `claimed` writes it
+    unit: str           # canonical unit ('' count, 'x' ratio, '%' percent)
+    implied: str = ""   # 'at_least' for 數千 / thousands of
+    word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
+    noun: str = ""      # count kind taken from a neighbour ("32 compute units, down from 38")
+    ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every number in `text` that may be a claim, in order of position."""
+    from pipeline.draft.text import digits_view
+
+    view = digits_view(text)
+    found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
+             + _parity(view))
+    found.sort(key=lambda n: (n.start, -(n.end - n.start)))
+    kept, last_end = [], -1
+    for number in found:
+        if number.start >= last_end:
+            kept.append(number)
+            last_end = number.end
+    kept = _ranges(view, kept)
+    return [number for number in kept if not skipped(view, number)]
+
+
+def _arabic(view: str) -> list[Number]:
+    out = []
+    scales = lexicon().data["english_scales"]
+    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿]+|千)", re.IGNORECASE)
+    for match in ARABIC.finditer(view):
+        written = match.group(0)
+        value = float(written.replace(",", ""))
+        end, text = match.end(), written
+        scale = scale_re.match(view, end)
+        if scale:
+            word = scale.group(1)
+            big = lexicon().data["chinese_big_scales"]
+            power = scales.get(word.lower()) or sum(big.get(char, 0) for char in word) or 3
+            text = f"{written}e{power}"
+            value *= 10 ** power
+            end = scale.end()
+        number = _with_unit(view, match.start(), end, value, text)
+        if number.unit in BYTES and re.search(r"每秒\s*$", view[max(0, match.start() - 4):match.start()]):
+            number = Number(number.start, number.end, value, text, number.unit + "/s")  # 每秒 2.8 PB
+        out.append(number)
+    return out
+
+
+def _with_unit(view: str, start: int, end: int, value: float, text: str, word=False) -> Number:
+    unit, unit_end = read_unit(view, end)
+    return Number(start, unit_end, value, text, unit, word=word)
+
+
+PRECISION_BEFORE_UNIT = re.compile(r"[ \u00a0]?(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)(?= ?[A-Za-z])")
+
+
+def read_unit(view: str, position: int) -> tuple[str, int]:
+    """The canonical unit written at `position` (after one optional space, or after a
+    precision: `362 FP8 PFLOPs`), or ('', position)."""
+    unit, end = _unit_at(view, position)
+    between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
+    if not unit and between:
+        unit, end = _unit_at(view, between.end())
+        return (unit, end) if unit not in ("", "x", "%") else ("", position)
+    return unit, end
+
+
+def _adjective_at(view: str, position: int):
+    words = lexicon().words("unit_adjectives")
+    return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
+
+
+def _unit_at(view: str, position: int) -> tuple[str, int]:
+    lex = lexicon()
+    match = lex.unit_pattern.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-")
+        return lex.unit_of[spelling], match.end()
+    match = lex.unit_pattern_i.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-").lower()
+        for known, unit in lex.unit_of.items():
+            if len(known) >= 4 and known.lower() == spelling:
+                return unit, match.end()
+    return "", position
+
+
+def chinese_value(word: str) -> float | None:
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25; None when not a number."""
+    data = lexicon().data
+    digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
+    total, section, digit = 0.0, 0.0, None
+    for char in word:
+        if char in digits:
+            digit = digits[char]
+        elif char in small:
+            section += (1 if digit is None else digit) * 10 ** small[char]
+            digit = None
+        elif char in big:
+            section += digit or 0
+            total += (section or 1) * 10 ** big[char]
+            section, digit = 0.0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+def _chinese(view: str) -> list[Number]:
+    """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍)."""
+    out = []
+    for match in CHINESE.finditer(view):
+        value = chinese_value(match.group())
+        if value is None or value == 0:
+            continue
+        unit, end = read_unit(view, match.end())
+        count_noun = _count_noun_at(view, match.end())
+        if not unit and not count_noun:
+            continue
+        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+    return out
+
+
+def _english(view: str) -> list[Number]:
+    """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
+    words = lexicon().data["english_numbers"]
+    out = []
+    for match in re.finditer(alternation(words), view, re.IGNORECASE):
+        value = float(words[match.group().lower()])
+        unit, end = read_unit(view, match.end())
+        if unit == "x" and view[match.end():end].strip().lower() != "times":
+            unit, end = "", match.end()      # "one X" is not a ratio
+        number = Number(match.start(), end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, match.end()) or count_kind(view, number) or \
+                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.IGNORECASE):
+            out.append(number)
+    return out
+
+
+def _ratio_words(view: str) -> list[Number]:
+    table = lexicon().data["ratio_words"]
+    return [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
+                                             else table[m.group()]),
+                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
+                   ratio_word=True)
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+
+
+def _parity(view: str) -> list[Number]:
+    """`roughly on par with`: the ratio 1.0x, on_par (written 1.0 so the tolerance sets the region)."""
+    words = lexicon().words("parity_words")
+    return [Number(m.start(), m.end(), 1.0, "1.0", "x", implied="on_par", word=True, ratio_word=True)
+            for m in re.finditer(alternation(words), view, re.IGNORECASE)]
+
+
+def _several(view: str) -> list[Number]:
+    """數千 / thousands of: at least one of that scale."""
+    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
+             "hundreds of thousands": 1e5, "tens of thousands": 1e4,
+             "hundreds of millions": 1e8, "tens of millions": 1e7}
+    out = []
+    for match in SEVERAL.finditer(view):
+        value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
+        unit, end = read_unit(view, match.end())
+        out.append(Number(match.start(), max(end, match.end()), value, _plain(value), unit,
+                          implied="at_least", word=True))
+    return out
+
+
+def _plain(value: float) -> str:
+    if value >= 1e6 and value == int(value):
+        mantissa, power = value, 0
+        while mantissa % 10 == 0:
+            mantissa, power = mantissa / 10, power + 1
+        return f"{int(mantissa)}e{power}"
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+
+
+@cache
+def _count_noun_after(kind: str | None) -> re.Pattern:
+    """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`,
+    `72-GPU`); kind None: any count noun."""
+    groups = lexicon().data["count_nouns"]
+    nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
+    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+                      + alternation(nouns) + ")", re.IGNORECASE)
+
+
+@cache
+def _count_noun_before(kind: str) -> re.Pattern:
+    """`the number of chips from 64 to 144`."""
+    words = lexicon().data["count_nouns"][kind]
+    return re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
+                      re.IGNORECASE)
+
+
+def _count_noun_at(view: str, position: int) -> bool:
+    return bool(_count_noun_after(None).match(view, position))
+
+
+def count_kind(view: str, number: Number) -> str | None:
+    """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
+    if number.noun:
+        return number.noun
+    for kind in lexicon().data["count_nouns"]:
+        if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
+                view, max(0, number.start - 60), number.start):
+            return kind
+    return None
+
+
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
+BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
+                      r"|\s*(?:到|至)\s*$", re.IGNORECASE)
+
+
+def _ranges(view: str, numbers: list[Number]) -> list[Number]:
+    """`363 and 1,452 petaFLOPS`, `64 to 144 chips`: the first takes the second's unit;
+    `32 compute units, down from 38`, `from 4,096 FLOPS to 8,192`: the second the first's."""
+    out = list(numbers)
+    for i in range(len(out) - 1):
+        first, second = out[i], out[i + 1]
+        if _bare(view, first) and not _bare(view, second) and FORWARD.fullmatch(
+                view, first.end, second.start):
+            out[i] = _inherit(view, first, second)
+        elif _bare(view, second) and not _bare(view, first) and BACKWARD.fullmatch(
+                view, first.end, second.start):
+            out[i + 1] = _inherit(view, second, first)
+    return out
+
+
+def _bare(view: str, number: Number) -> bool:
+    return not number.unit and not number.noun and count_kind(view, number) is None
+
+
+def _inherit(view: str, bare: Number, donor: Number) -> Number:
+    if donor.unit == "%" or (bare.word and not donor.word):
+        return bare
+    noun = "" if donor.unit else (donor.noun or count_kind(view, donor) or "")
+    return Number(bare.start, bare.end, bare.value, bare.text, donor.unit, bare.implied,
+                  bare.word, noun, bare.ratio_word)
+
+
+def skipped(view: str, number: Number) -> bool:
+    """True when the number is a year, date, name, version, ordinal, list number or price."""
+    lex = lexicon()
+    before = view[max(0, number.start - 24):number.start]
+    after = view[number.end:number.end + 12]
+    if number.unit == "" and number.end < len(view):
+        tail = view[number.end]
+        if tail.isascii() and tail.isalpha() and not _count_noun_at(view, number.end):
+            return True                      # 4K, 3D, 405B: part of a name
+    checks = (
+        _date_or_ordinal(view, number, before, after),
+        bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
+        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
+        bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
+        bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
+        number.unit == "" and _after_name(before, number) and not count_kind(view, number),
+        number.unit == "" and count_kind(view, number) is None,
+        number.word and number.value == 1 and number.unit != "x",   # 一個, one of: an article
+        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
+                               or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
+        _not_hardware(view, number),
+        number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
+        bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)),  # 24GB/mm²: a density
+        _small_chinese_count(view, number),
+    )
+    return any(checks)
+
+
+def _not_hardware(view: str, number: Number) -> bool:
+    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`)."""
+    words = lexicon().words("not_hardware_words")
+    before = re.split(r"[,，。;；、]", view[max(0, number.start - 16):number.start])[-1]
+    after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
+    near = before + view[number.start:number.end] + after
+    return bool(re.search(alternation(words), near, re.IGNORECASE))
+
+
+def _small_chinese_count(view: str, number: Number) -> bool:
+    """三个维度 is not a hardware count; 四個 GPU and 兩顆 Rubin GPU are."""
+    if not (number.word and not number.unit and number.value < 10 and
+            re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
+        return False
+    nouns = alternation(lexicon().words("hardware_nouns"))
+    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE)
+
+
+def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
+    lex = lexicon()
+    if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
+        return True
+    if number.unit in ("", "s", "min") and re.match(
+            r"\s?(?:" + alternation(lex.words("date_suffixes"), bounded=False) + ")", after):
+        return number.unit == "" or after.lstrip().startswith(("年", "月", "日"))
+    months = alternation(lex.words("months"))
+    if number.unit == "" and (re.search(rf"(?:{months})\.?\s$", before) or
+                              re.match(rf"\s(?:{months})\b", after)):
+        return True
+    whole = number.text.replace(",", "")
+    return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
+
+
+def _after_name(before: str, number: Number) -> bool:
+    """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
+    if number.word:
+        return False
+    words = lexicon().words("name_words")
+    if re.search(r"(?:" + alternation(words) + r")[\s-]?$", before):
+        return True
+    return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
+        r"\b(?:[A-Z][a-z]+s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)

@@ -1,0 +1,82 @@
+"""Score a draft against a hand annotation: recall and noise (pipeline/draft/).
+
+A drafted claim finds an annotated one when the annotated number, as written, is inside the
+drafted quote and a drafted `claimed` value equals the annotated value in base units (within
+a relative 1e-6; an interpretation's `claimed` counts too). Each annotation is found at most
+once, in order. Recall = found / annotated; noise = drafted numeric claims that found nothing
+/ drafted numeric claims.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from pipeline.draft.lexicon import lexicon
+
+
+@dataclass
+class Score:
+    annotated: int = 0
+    found: int = 0
+    drafted: int = 0
+    noise: int = 0
+    misses: list | None = None
+    noisy: list | None = None
+
+    def add(self, other: Score) -> None:
+        self.annotated += other.annotated
+        self.found += other.found
+        self.drafted += other.drafted
+        self.noise += other.noise
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.annotated if self.annotated else 1.0
+
+    @property
+    def noise_share(self) -> float:
+        return self.noise / self.drafted if self.drafted else 0.0
+
+
+def base_value(claimed: str) -> float | None:
+    """A `claimed` text in base units: 4.4x -> 4.4, 2.5 PFLOPS -> 2.5e15, 110 mm2 -> 1.1e-4."""
+    from pipeline.units import UnitError, parse_quantity
+
+    match = re.fullmatch(r"([\d.,e+]+) (\S+)", claimed)
+    extra = lexicon().data["unclaimable_units"]
+    if match and match.group(2) in extra:
+        return float(match.group(1).replace(",", "")) * extra[match.group(2)]["base"]
+    try:
+        return parse_quantity(claimed).base
+    except UnitError:
+        return None
+
+
+def claimed_values(claim: dict) -> list[float]:
+    texts = [claim["claimed"]] if "claimed" in claim else [
+        reading["claimed"] for reading in claim.get("interpretations") or [] if "claimed" in reading]
+    return [value for text in texts if (value := base_value(str(text))) is not None]
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-6)
+
+
+def score(claims: list[dict], annotations: list[dict]) -> Score:
+    numeric = [c for c in claims if claimed_values(c)]
+    used: set[int] = set()
+    misses = []
+    for note in annotations:
+        wanted = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
+        hit = next((i for i, c in enumerate(numeric) if i not in used
+                    and str(note["number"]) in c["quote"]
+                    and any(_same(v, w) for v in claimed_values(c) for w in wanted)), None)
+        if hit is None:
+            misses.append(note)
+        else:
+            used.add(hit)
+    noisy = [c for i, c in enumerate(numeric) if i not in used]
+    return Score(len(annotations), len(annotations) - len(misses), len(numeric), len(noisy),
+                 misses, noisy)

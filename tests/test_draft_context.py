@@ -1,0 +1,118 @@
+"""Known answers for the words around a number (pipeline/draft/context.py): qualifiers,
+"N times more", direction, and the metric the words decide."""
+
+import pytest
+
+from pipeline.draft import context
+from pipeline.draft.numbers import find_numbers
+
+
+def first(text):
+    number = find_numbers(text)[0]
+    return number, text[:number.start], text[number.end:number.end + 12]
+
+
+QUALIFIERS = [
+    ("supports up to 1.8 TB/s", "up_to"),
+    ("提供高達362 FP8 PFLOPs", "up_to"),
+    ("性能高达4倍", "up_to"),
+    ("單一系統可容納可達144顆晶片", "up_to"),
+    ("最高 10 PFLOPS", "up_to"),
+    ("more than 3x the performance", "more_than"),
+    ("over 131,000 GPUs", "more_than"),
+    ("超過 2 exaFLOPS", "more_than"),
+    ("逾 500,000 顆晶片", "more_than"),
+    ("提升四倍以上", "more_than"),
+    ("nearly 4x the bandwidth", "nearly"),
+    ("almost 4x the bandwidth", "nearly"),
+    ("近4倍的內存帶寬", "nearly"),
+    ("將近 4 倍", "nearly"),
+    ("about 8 percent of peak", "roughly"),
+    ("roughly 2x the FP4 compute", "roughly"),
+    ("約 4614 TFLOPs", "roughly"),
+    ("大約 2 倍", "roughly"),
+    ("at least 6x the FP4", "at_least"),
+    ("至少6倍的FP4處理性能", "at_least"),
+    ("訓練速度至少提升3倍", "at_least"),
+    ("just over 2.5 petaFLOPS", "just_over"),
+    ("upwards of 2 exaFLOPS", "upwards_of"),
+    ("不足10微秒", "less_than"),
+    ("delivers 4,614 TFLOPs", None),
+]
+
+
+@pytest.mark.parametrize("text, expected", QUALIFIERS)
+def test_qualifier_words(text, expected):
+    number, before, after = first(text)
+    assert context.qualifier(before, after, number) == expected
+
+
+TIMES_MORE = [
+    ("3x more FLOPS at FP8", True),
+    ("4 times faster", True),
+    ("6x higher performance", True),
+    ("提升 3 倍", True),
+    ("提高4倍", True),
+    ("增加十倍", True),
+    ("多 4.2 倍", True),
+    ("記憶體頻寬高 2.4 倍", True),
+    ("響應速度快4倍", True),
+    ("提升高達4.4倍", True),
+    ("6x the performance at FP4", False),
+    ("實現高達4.4倍的計算性能", False),
+    ("offers twice the bandwidth", False),
+    ("是Trillium的六倍", False),
+]
+
+
+@pytest.mark.parametrize("text, expected", TIMES_MORE)
+def test_times_more(text, expected):
+    number, before, after = first(text)
+    assert context.times_more(before, after, number) is expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("延遲降低4倍", "decrease"), ("latency 4x lower", "decrease"),
+    ("性能提升 4 倍", "increase"), ("50 percent higher perf", "increase"),
+    ("twice the bandwidth", "")])
+def test_direction(text, expected):
+    assert context.direction(text) == expected
+
+
+METRICS = [
+    ("just over 2.5 petaFLOPS of dense FP8 performance", ("fp8_dense", "")),
+    ("up to 10 petaFLOPS of sparse FP4", ("fp4_sparse", "")),
+    ("362 PFLOPS at NVFP4 with sparsity", ("fp4_sparse", "")),
+    ("2 exaFLOPS 的密集 FP4 性能", ("fp4_dense", "")),
+    ("1,452 petaFLOPS of BF16 稀疏", ("bf16_sparse", "")),
+    ("4,614 TFLOPs of FP8 performance", ("fp8_dense", "dense or sparse")),
+    ("42.5 exaflops of performance", (None, "precision")),
+]
+
+
+@pytest.mark.parametrize("text, expected", METRICS)
+def test_flops_metric(text, expected):
+    number = find_numbers(text)[0]
+    assert context.flops_metric([(text, number.start)]) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("4.9 TB/s of memory bandwidth", "hbm_bandwidth"),
+    ("提供 4.9 TB/s 的內存帶寬", "hbm_bandwidth"),
+    ("記憶體頻寬 8 TB/s", "hbm_bandwidth"),
+    ("1.8 TB/s of NVLink bandwidth", "scaleup_bandwidth"),
+    ("900 GB/s in each direction of NVLink", "scaleup_bandwidth_per_direction"),
+    ("晶片間互連 9.6 Tb/s", "scaleup_bandwidth"),
+    ("12.8 Tbps of EFA networking", "scaleout_bandwidth"),
+    ("7.3TB/s", None)])
+def test_rate_metric(text, expected):
+    number = find_numbers(text)[0]
+    assert context.rate_metric([(text, number.start)]) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("最多可搭載100萬顆Trainium芯片", "up_to"), ("至少可處理3倍", "at_least"),
+    ("最近推出4倍", None)])
+def test_chinese_qualifier_a_verb_away(text, expected):
+    number, before, after = first(text)
+    assert context.qualifier(before, after, number) == expected

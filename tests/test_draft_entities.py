@@ -1,0 +1,73 @@
+"""Known answers for finding entities (pipeline/draft/entities.py): aliases (also from
+`extend:` entries of another file), names, ids, plurals, and names that find no one entity."""
+
+import pytest
+
+from pipeline.draft.entities import load_catalogue
+
+SPEC = """\
+sources:
+  - {id: s, title: S}
+entities:
+  - id: tpu_ironwood
+    name: Google Cloud TPU7x (Ironwood)
+    vendor: Google
+    kind: chip
+    aliases: [Ironwood, TPU v7, 第七代 TPU]
+  - id: ironwood_pod
+    name: Ironwood Pod
+    kind: cluster
+    members: {tpu_ironwood: 9216}
+  - id: trainium3
+    name: AWS Trainium3
+    vendor: AWS
+    kind: chip
+  - id: trn3_ultraserver
+    name: AWS EC2 Trn3 UltraServer (Gen2)
+    vendor: AWS
+    kind: system
+    members: {trainium3: 144}
+  - id: mi355x
+    name: AMD Instinct MI355X
+    kind: chip
+  - id: mi355x_twin
+    name: Other
+    kind: chip
+    aliases: [Twin]
+"""
+EXTRA = """\
+entities:
+  - extend: trn3_ultraserver
+    aliases: [Trainium3 UltraServer]
+  - extend: mi355x_twin
+    aliases: [MI355X]
+"""
+
+
+@pytest.fixture()
+def catalogue(tmp_path):
+    (tmp_path / "a.yaml").write_text(SPEC, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(EXTRA, encoding="utf-8")
+    return load_catalogue(tmp_path)
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Google's Ironwood chip", [("Ironwood", "tpu_ironwood")]),
+    ("the TPU v7 and its pod", [("TPU v7", "tpu_ironwood")]),
+    ("谷歌第七代 TPU", [("第七代 TPU", "tpu_ironwood")]),
+    ("Trainium3 UltraServers cram 144 chips", [("Trainium3 UltraServers", "trn3_ultraserver")]),
+    ("each Trainium3 chip", [("Trainium3", "trainium3")]),
+    ("the Trn3 UltraServer", [("Trn3 UltraServer", "trn3_ultraserver")]),
+    ("Trainium30 is not Trainium3", [("Trainium3", "trainium3")]),
+    ("an Ironwood Pod of 9,216 chips", [("Ironwood Pod", "ironwood_pod")]),
+    ("the MI355X", [("MI355X", "")]),                  # two entities claim the name
+    ("Trainium3 racks", [("Trainium3 racks", "")]),     # a bigger thing than the name
+])
+def test_entities_found(catalogue, text, found):
+    assert [(m.text, m.entity) for m in catalogue.find(text)] == found
+
+
+def test_scope_helpers(catalogue):
+    assert catalogue.members_of("ironwood_pod") == {"tpu_ironwood": "9216"}
+    assert catalogue.containers_of("tpu_ironwood", "cluster") == ["ironwood_pod"]
+    assert "fp8_dense" in catalogue.metrics

@@ -1,0 +1,124 @@
+"""Known answers for finding numbers (pipeline/draft/numbers.py): every written form the
+issue names, and the skip rules (years, dates, names, versions, ordinals, list numbers)."""
+
+import pytest
+
+from pipeline.draft.claims import claimed_text
+from pipeline.draft.numbers import chinese_value, find_numbers
+
+
+def found(text):
+    return [(claimed_text(n), n.implied) for n in find_numbers(text)]
+
+
+NUMBER_FORMS = [
+    # digits, separators, decimals, full-width digits
+    ("each chip has 144 GB of HBM3E", ["144 GB"]),
+    ("between 363 and 1,452 petaFLOPS", ["363 PFLOPS", "1,452 PFLOPS"]),
+    ("delivers 4,614 TFLOPs of FP8", ["4,614 TFLOPS"]),
+    ("提供１９２GB容量", ["192 GB"]),
+    ("706 TB/s of memory bandwidth", ["706 TB/s"]),
+    # vendor and reporter unit spellings
+    ("up to 10 petaFLOPS of sparse FP4", ["10 PFLOPS"]),
+    ("reach a whopping 42.5 exaflops", ["42.5 EFLOPS"]),
+    ("upwards of 2 Exaflops of dense FP4", ["2 EFLOPS"]),
+    ("提供高達362 FP8 PFLOPs的性能", ["362 PFLOPS"]),
+    ("and 8 TBps of memory bandwidth", ["8 TB/s"]),
+    ("ICI at 9.6 Tbps", ["9.6 Tbps"]),
+    ("2.8 petabytes a second of memory bandwidth", ["2.8 PB/s"]),
+    ("3 petabits per second of networking", ["3 Pbps"]),
+    ("900 GB/sec in each direction", ["900 GB/s"]),
+    ("以及每秒 2.8 PB 的內存帶寬", ["2.8 PB/s"]),
+    ("keeping the die area at 110 mm² per XCD", ["110 mm2"]),
+    ("a 3nm process", ["3 nm"]),
+    ("反應時間從 1.5 分鐘縮短至僅 10 秒", ["1.5 min", "10 s"]),
+    ("延遲降低至不足10微秒", ["10 us"]),
+    ("at 1.4 kW, you'll need a liquid-cooling loop", ["1.4 kW"]),
+    ("a 1,400W TDP", ["1,400 W"]),
+    # ratios, changes, shares
+    ("a 4.4x uplift in compute", ["4.4x"]),
+    ("3 times faster", ["3x"]),
+    ("a 3.3-fold increase", ["3.3x"]),
+    ("an impressive 68-fold improvement", ["68x"]),
+    ("注意力加速能力从5TF/s来到10.7TF/s,翻了一番还多", ["5 TFLOPS", "10.7 TFLOPS", "2x"]),
+    ("还是两个Die通过NV-HBI高速界面互连", ["2"]),
+    ("實現高達4.4倍的計算性能", ["4.4x"]),
+    ("性能提升 4 倍", ["4x"]),
+    ("up to 50 percent higher perf", ["50%"]),       # the sign comes from the words: see test_draft
+    ("能效提升40%", ["40%"]),
+    ("30x to 50x faster", ["30x", "50x"]),
+    # number words
+    ("offers twice the chip-to-chip bandwidth", ["2x"]),
+    ("effectively quadruples the performance", ["4x"]),
+    ("more than doubling the number of chips", ["2x"]),
+    ("eight stacks of HBM3e", ["8"]),
+    ("up to a million accelerators", ["1e6"]),
+    ("delivering five petaflops", ["5 PFLOPS"]),
+    ("4 trillion transistors", []),                 # no count noun: not a hardware count
+    ("up to 4 trillion chips", ["4e12"]),
+    ("這提供了兩倍的芯片間帶寬", ["2x"]),
+    ("是Trillium的六倍", ["6x"]),
+    ("增加十倍", ["10x"]),
+    ("多達一百萬個加速器", ["1e6"]),
+    ("最多可搭載100萬顆Trainium芯片", ["100e4"]),
+    ("超過50萬顆Trainium2芯片", ["50e4"]),
+    ("3.6亿亿次计算", ["3.6e16"]),
+    ("延遲減半", ["0.5x"]),
+    ("延迟减半", ["0.5x"]),
+    # counts need a count noun (after, or "number of ... from")
+    ("cram 144 of these chips", ["144"]),
+    ("the 500,000 Trainium2 chips found in Project Rainier", ["500,000"]),
+    ("the number of chips from 64 to 144", ["64", "144"]),
+    ("32 active compute units, down from 38 in the MI300X", ["32", "38"]),
+    ("配備 144 個芯片", ["144"]),
+    ("配备总计160个SM单元", ["160"]),                # 元 in 单元 is not a currency
+    ("an 83.2 peak petaflops system", ["83.2 PFLOPS"]),
+    ("hundreds of thousands of Trainium2 chips", ["100,000"]),
+    ("AMD Helios: 72-GPU Rack", ["72"]),
+    ("可連接數千臺UltraServer", ["1,000"]),
+]
+
+
+@pytest.mark.parametrize("text, expected", NUMBER_FORMS)
+def test_number_forms(text, expected):
+    assert [claimed for claimed, _ in found(text)] == expected
+
+
+SKIPPED = [
+    "At Hot Chips 2025 in April 2025",            # event name, month and year
+    "on June 12, AMD said",                      # date
+    "北京2025年12月4日 /美通社/",                   # Chinese date
+    "the MI355X and GB300 NVL72 and H100",       # model names carry digits
+    "Nvidia's fifth-gen NVLink 6 fabric",        # version after a product word
+    "running Llama 3.1 405B on it",              # a model name with its parameter count
+    "UltraClusters 3.0 are here",                # version number
+    "第七代 TPU 是第二款",                         # ordinals
+    "1. First item\n2. Second item",             # list numbering
+    "16:4 structured sparsity",                  # a ratio of digits
+    "a 4x4x4 3D torus topology",                 # a shape
+    "each costs $30,000 per unit",               # a price
+    "成本降低50%",                                 # a cost
+    "one of the few chip designers",             # an article, not a count
+    "形成一個靈活且高性能的平臺",                     # 一個 = a
+    "相當於每秒傳輸3000部4K電影",                    # no count noun; 4K is a name
+    "双方在三个维度展开交锋",                          # a small count of no hardware
+    "in a single double-wide rack",                 # double-wide is not 2x
+    "容量密度提升至24GB/mm²",                        # a density, not a capacity
+    "in the second half of 2026",                   # half of a year
+]
+
+
+@pytest.mark.parametrize("text", SKIPPED)
+def test_not_claims(text):
+    assert found(text) == []
+
+
+def test_several_thousand_is_at_least():
+    assert found("可連接數千臺UltraServer") == [("1,000", "at_least")]
+
+
+@pytest.mark.parametrize("word, value", [
+    ("十", 10), ("兩", 2), ("二十五", 25), ("一百萬", 1e6), ("萬", 1e4), ("三億", 3e8),
+    ("一千二百", 1200), ("百", 100)])
+def test_chinese_numerals(word, value):
+    assert chinese_value(word) == value
