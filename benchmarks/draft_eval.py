@@ -3,9 +3,10 @@
     python benchmarks/draft_eval.py [--verbose]
 
 Drafts every article under tests/data/draft/ (tune/: the rules were written against these;
-heldout/: annotated before the first run, whose scores the README reports), loads the YAML back, scores it against annotations.yaml
-(pipeline/draft/score.py), runs `check` on each draft (an input error fails), and times the
-draft of a 2,000-word article made of the test texts (specs loaded once, as after start-up).
+heldout/: annotated before the first run, whose scores the README reports), loads the YAML
+back, scores it against annotations.yaml (pipeline/draft/score.py), runs `check` on each
+draft (an input error fails), and times the draft of a 2,000-word article made of the test
+texts (specs loaded once, as after start-up).
 """
 
 from __future__ import annotations

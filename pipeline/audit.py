@@ -69,7 +69,8 @@ def _as_claims(stated: pd.DataFrame, about: dict) -> pd.DataFrame:
 
 def spec_audit(run) -> dict:
     return {"conflicts": conflicts(run.corpus.facts), "superseded": superseded(run.corpus.facts),
-            "sums": stated_vs_members(run), "lint": lint_findings(run)}
+            "sums": stated_vs_members(run), "lint": lint_findings(run),
+            "lint_accepted": accepted_lint_findings(run)}
 
 
 def lint_findings(run) -> list[dict]:
@@ -77,3 +78,11 @@ def lint_findings(run) -> list[dict]:
     from pipeline.lint import findings
 
     return [{"file": p.file, "line": p.line, "message": p.message} for p in findings(run.corpus)]
+
+
+def accepted_lint_findings(run) -> list[dict]:
+    """Lint findings the specs answer with `lint_accepted`, each with its reason."""
+    from pipeline.lint import accepted_findings
+
+    return [{"file": p.file, "line": p.line, "message": p.message, "reason": reason}
+            for p, reason in accepted_findings(run.corpus)]

@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
+    report.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of every source page (default: a source written in "
+                             "Chinese gets its page in its script, others English)")
 
     explain = commands.add_parser("explain", help="show one claim's whole derivation")
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
@@ -134,7 +137,7 @@ def cmd_report(args) -> int:
         from pipeline.run import check_paths
 
         run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter)
+        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
     print(f"wrote {len(written)} files to {args.out}")
     return exit_status(to_records(run))
 
@@ -206,7 +209,7 @@ def _skip_optional_imports() -> None:
     command never synthesises data, so a None entry in sys.modules makes that optional
     import fail fast, as it would in an install without the test extra."""
     if "hypothesis" not in sys.modules:
-        sys.modules["hypothesis"] = None
+        sys.modules["hypothesis"] = None  # type: ignore[assignment]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,6 +24,9 @@ from pipeline.intervals import Interval
 from pipeline.units import unit_info
 
 MAX_COMBINATIONS = 64
+# Figures derived from figures derived from ...: 5 levels cover chip -> board -> system ->
+# rack -> cluster; past MAX_DEPTH the spec is reported, before Python's stack runs out.
+MAX_DEPTH = 60
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,8 @@ class SpecGraph:
             raise DerivationError(Problem(
                 getattr(fact, "file", "specs"), getattr(fact, "line", 0),
                 "cycle among expression facts: " + " -> ".join(f"{e}.{m}" for e, m in cycle)))
+        if len(self._stack) >= MAX_DEPTH:
+            raise DerivationError(self._too_deep(key))
         self._stack.append(key)
         try:
             result = self._derive(entity, metric)
@@ -95,6 +100,14 @@ class SpecGraph:
             self._stack.pop()
         self._memo[key] = result
         return result
+
+    def _too_deep(self, key: tuple) -> Problem:
+        chain = [f"{e}.{m}" for e, m in self._stack + [key]]
+        shown = " -> ".join(chain[:3] + ["..."] + chain[-2:])
+        row = self.entities.get(self._stack[0][0])
+        return Problem(getattr(row, "file", "specs"), getattr(row, "line", 0),
+                       f"figures derived more than {MAX_DEPTH} levels deep ({shown}); members "
+                       "or expression facts are nested too deeply")
 
     def evaluate(self, tree, dims_hint_unit: str = "", entity: str | None = None):
         """Alternatives of an expression (claims and facts): one per combination of inputs."""
@@ -108,9 +121,7 @@ class SpecGraph:
                 results.append(Alt(None, (), _steps(combo), _sources(combo), _unique(missing),
                                    _label(combo), choices=_choices(combo)))
                 continue
-            value = expr.evaluate(tree, lambda e, m: expr.Value(
-                chosen[(entity if e is None else e, m)].interval,
-                chosen[(entity if e is None else e, m)].dims))
+            value = expr.evaluate(tree, _resolver(chosen, entity))
             unit = next((alt.unit for alt in combo if alt.dims == value.dims), dims_hint_unit)
             unit = unit if value.dims else ""
             shown = _substituted(tree, chosen, entity, value.interval.value, unit)
@@ -210,7 +221,7 @@ class SpecGraph:
                                    _label(combo), choices=_choices(combo)))
                 continue
             total = Interval.exact(0.0)
-            for (member, count), alt in zip(members, combo):
+            for (_, count), alt in zip(members, combo):
                 total = total + alt.interval.scaled(count)
             units = {alt.unit for alt in combo}
             unit = units.pop() if len(units) == 1 else self.metrics[metric].display
@@ -224,7 +235,7 @@ class SpecGraph:
     def _sparse(self, name: str, entity: str, dense: str, factor: float) -> tuple[Alt, ...]:
         results = []
         for alt in self.derive(entity, dense):
-            if alt.is_missing:
+            if alt.interval is None:
                 results.append(alt)
                 continue
             value = alt.interval.scaled(factor)
@@ -233,6 +244,15 @@ class SpecGraph:
             results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
                                alt.label, alt.unit, choices=alt.choices))
         return tuple(results)
+
+
+def _resolver(chosen: dict, entity: str | None):
+    """`resolve(entity, metric)` for expr.evaluate over one chosen combination of inputs."""
+    def resolve(e: str | None, m: str) -> expr.Value:
+        alt = chosen[(entity if e is None else e, m)]
+        return expr.Value(alt.interval, alt.dims)
+
+    return resolve
 
 
 def _choices(combo) -> tuple:
@@ -255,6 +275,7 @@ def consistent_combinations(options):
 
 def _shown(alt: Alt) -> str:
     """An input as it appears inside a step: value with its source when it is a fact."""
+    assert alt.interval is not None  # missing inputs are reported, never shown
     text = fmt.quantity(alt.interval.value, alt.unit)
     return f"{text} [{alt.sources[0]}]" if alt.fact else text
 

@@ -69,9 +69,17 @@ def fact_records(corpus, entity: str, include_superseded: bool = False) -> list[
         records.append({
             "metric": row.metric, "value": row.value, "source": row.source,
             "quote": _text(row.quote), "superseded": superseded,
+            "superseded_from": _superseded_date(getattr(row, "superseded_from", None)),
             "conflicting": bool(not superseded and values_in_force.get(row.metric, 0) > 1),
             "file": row.file, "line": int(row.line)})
     return records
+
+
+def _superseded_date(value) -> str | None:
+    """The day a fact stops being in force (section 9.1), or None (never, or `true`)."""
+    from pipeline.inforce import ALWAYS
+
+    return value if isinstance(value, str) and value != ALWAYS else None
 
 
 def _is_superseded(value) -> bool:

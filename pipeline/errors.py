@@ -63,3 +63,23 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.problems:
             raise InputError(self.problems)
+
+
+SHOWN_CHARS = 80
+
+
+def shown(value) -> str:
+    """A value as a message shows it: text cut to SHOWN_CHARS (with its length), structures
+    only named. A value read from a file is never formatted whole into a message: a
+    5,000-digit number or a nested alias structure would swamp it (or never finish)."""
+    if isinstance(value, (list, tuple, dict)) or type(value).__name__ == "Node":
+        return "a list or mapping"
+    if not isinstance(value, str):
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long to print
+            return type(value).__name__
+        return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+    if len(value) <= SHOWN_CHARS:
+        return repr(value)
+    return f"{value[:SHOWN_CHARS]!r}... ({len(value):,} characters)"

@@ -14,9 +14,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pipeline.errors import shown
 from pipeline.intervals import Interval, IntervalError
+from pipeline.units import UnitError, ascii_digits
 
 FUNCTIONS = ("log", "log2", "sqrt", "min", "max")
+MAX_EXPRESSION_CHARS = 2000  # far longer than any figure's formula; longer is an input error
+MAX_DEPTH = 100  # nested operations (a sum of 100 terms); deeper is an input error
+_DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 
 
@@ -40,13 +45,22 @@ def parse(text, allow_bare_names: bool = False):
     and is allowed only in metric formulas (`allow_bare_names`).
     """
     if not isinstance(text, str) or not text.strip():
-        raise ExprError(f"expected an expression, found {text!r}")
-    source, quantities = _lift_quantities(text.strip(), text)
+        raise ExprError(f"expected an expression, found {shown(text)}")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExprError(f"expression {shown(text)} is longer than {MAX_EXPRESSION_CHARS:,} "
+                        "characters; split it into facts")
     try:
+        source, quantities = _lift_quantities(ascii_digits(text.strip()), text)
         tree = ast.parse(source, mode="eval")
+    except ExprError:
+        raise
+    except UnitError as exc:
+        raise ExprError(f"expression: {exc}") from None
     except SyntaxError as exc:
-        raise ExprError(f"expression {text!r} is not valid: {exc.msg}") from None
-    return _place_quantities(_convert(tree.body, source, allow_bare_names), quantities)
+        raise ExprError(f"expression {shown(text)} is not valid: {exc.msg}") from None
+    except (RecursionError, MemoryError, ValueError):
+        raise ExprError(f"expression {shown(text)} is nested too deeply to read") from None
+    return _place_quantities(_convert(tree.body, source, allow_bare_names, 0), quantities)
 
 
 # A number with a unit (`7.2 TB/s`, `2.5 petaFLOPs`, `90 s`) inside an expression: the
@@ -73,7 +87,7 @@ def _lift_quantities(source: str, text: str) -> tuple[str, list[tuple]]:
         except UnitError as exc:
             if not written[match.end(1) - match.start():][:1].isspace():
                 return written  # `1j`, `2if`: Python's own reading, refused by the whitelist
-            raise ExprError(f"expression {text!r}: {exc}") from None
+            raise ExprError(f"expression {shown(text)}: {exc}") from None
         quantities.append(("qty", quantity.base, tuple(dims), written))
         return f"{_PLACEHOLDER}.n{len(quantities) - 1}"
 
@@ -96,16 +110,18 @@ def _place_quantities(tree, quantities: list[tuple]):
     return tree
 
 
-def _convert(node, text: str, bare: bool):
+def _convert(node, text: str, bare: bool, depth: int):
+    if depth > MAX_DEPTH:
+        raise ExprError(f"expression {shown(text)} has more than {MAX_DEPTH} nested operations; "
+                        "split it into facts")
+    depth += 1
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        if not math.isfinite(float(node.value)):
-            raise ExprError(f"expression {text!r}: the number {node.value!r} is not finite")
-        return ("num", float(node.value))
+        return ("num", _number(node, text))
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        return ("bin", _BINARY[type(node.op)], _convert(node.left, text, bare),
-                _convert(node.right, text, bare))
+        return ("bin", _BINARY[type(node.op)], _convert(node.left, text, bare, depth),
+                _convert(node.right, text, bare, depth))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        operand = _convert(node.operand, text, bare)
+        operand = _convert(node.operand, text, bare, depth)
         return ("neg", operand) if isinstance(node.op, ast.USub) else operand
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         return ("ref", node.value.id, node.attr)
@@ -116,13 +132,30 @@ def _convert(node, text: str, bare: bool):
         arity = (1, 1) if node.func.id in ("log", "log2", "sqrt") else (2, 99)
         if not arity[0] <= len(node.args) <= arity[1]:
             raise ExprError(f"{node.func.id}() takes {arity[0]} argument(s), "
-                            f"found {len(node.args)} in {text!r}")
-        return ("call", node.func.id, tuple(_convert(a, text, bare) for a in node.args))
-    found = ast.get_source_segment(text.strip(), node) or type(node).__name__
-    where = "" if found == text.strip() else f": {found!r}"
+                            f"found {len(node.args)} in {shown(text)}")
+        return ("call", node.func.id, tuple(_convert(a, text, bare, depth) for a in node.args))
+    found = ast.get_source_segment(text, node) or type(node).__name__
+    where = "" if found == text else f": {shown(found)}"
     raise ExprError(
-        f"expression {text!r}{where} is not allowed; expected numbers, entity.metric "
+        f"expression {shown(text)}{where} is not allowed; expected numbers, entity.metric "
         f"references, + - * / **, parentheses and {', '.join(FUNCTIONS)}")
+
+
+def _number(node: ast.Constant, text: str) -> float:
+    """A number as written: plain decimal digits only (`1_0`, `0x10` are Python's, not ours)."""
+    written = ast.get_source_segment(text, node) or ""
+    if not _DECIMAL.fullmatch(written):
+        raise ExprError(f"expression {shown(text)}: {shown(written)} is not a decimal number "
+                        "(no '_' separators, no 0x/0o/0b prefixes)")
+    number = node.value
+    assert isinstance(number, (int, float))  # _convert passes int and float constants only
+    try:
+        value = float(number)
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value):
+        raise ExprError(f"expression {shown(text)}: the number {shown(written)} is too large")
+    return value
 
 
 def references(tree) -> list[tuple[str | None, str]]:

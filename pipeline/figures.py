@@ -15,7 +15,7 @@ import pickle
 import signal
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pipeline.errors import OutputError
 
@@ -33,8 +33,8 @@ LABELS = {
     ("inconsistent", "major"): "inconsistent (major)",
 }
 FIGURE_BASIS_MARKS = {"claimant": " (claimant's own figures)", "mixed": " (partly claimant's own)"}
-STYLE = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none", "font.family": "DejaVu Sans",
-         "font.size": 9}
+STYLE: dict[str, Any] = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none",
+                         "font.family": "DejaVu Sans", "font.size": 9}
 WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
 LABEL_CHAR, LEGEND = 0.07, 2.9           # inches per label character; legend column on the right
 
@@ -60,7 +60,7 @@ def figure_rows(records: list[dict]) -> list[dict]:
             continue
         scale = derived["value"]
         rows.append({
-            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis"), ""),
+            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis") or "", ""),
             "style": (record["verdict"], record["severity"]),
             "claimed": tuple(None if x is None else x / scale
                              for x in (claimed["low"], claimed["high"])),
@@ -108,8 +108,8 @@ def _legend(ax, rows: list[dict]) -> None:
     from matplotlib.patches import Patch
 
     present = [style for style in COLOURS if any(row["style"] == style for row in rows)]
-    handles = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
-                     label=f"claimed: {LABELS[s]}") for s in present]
+    handles: list[Any] = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
+                                label=f"claimed: {LABELS[s]}") for s in present]
     handles.append(Line2D([], [], color="black", linewidth=3, marker="D", markersize=4,
                           label="derived from specs"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
@@ -130,14 +130,13 @@ def draw_file(rows: list[dict], path: str) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     # Margins are set from the longest label rather than by bbox_inches="tight", which
     # would lay the whole figure out a second time (the slowest part of a report run).
     labels = 0.3 + LABEL_CHAR * max(len(row["label"]) for row in rows)
     width = WIDTH + labels
     height = HEADER + ROW * len(rows)
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]    # keys typed as Literals
         figure = Figure(figsize=(width, height))
         FigureCanvasAgg(figure)
         figure.subplots_adjust(left=labels / width, right=1 - LEGEND / width,

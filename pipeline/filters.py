@@ -78,14 +78,19 @@ def span(measure) -> str:
     return f"{fmt.number(low)} to {_with_unit(fmt.number(high), unit)}"
 
 
-def verdict(item) -> str:
-    """A verdict name, or a record's verdict with severity: `inconsistent (major)`."""
+def verdict(item, words: dict | None = None) -> str:
+    """A verdict name, or a record's verdict with severity: `inconsistent (major)`; in the
+    language of `words` (a page's report words) when given."""
     if isinstance(item, str):
         item = {"verdict": item}
     label, severity = cell(str(item["verdict"]).replace("_", " ")), item.get("severity")
+    if words and words.get("lang") != "en":
+        label = words["verdicts"].get(item["verdict"], label)
+        severity = severity and words["severities"].get(severity, severity)
     label = f"{label} ({cell(severity)})" if severity else label
-    return label + (f", {BASIS_WORDS[item['basis']]}" if item.get("basis") in BASIS_WORDS
-                    and item["verdict"] not in ("unverifiable", "ambiguous") else "")
+    basis = (words or {}).get(f"basis_{item.get('basis')}") or BASIS_WORDS.get(item.get("basis"))
+    return label + (f", {basis}" if basis and item["verdict"] not in ("unverifiable", "ambiguous")
+                    else "")
 
 
 # the basis a verdict is marked with (section 9.1); an independent basis goes unmarked
@@ -93,11 +98,19 @@ BASIS_WORDS = {"claimant": "on the claimant's own figures",
                "mixed": "partly on the claimant's own figures"}
 
 
-def relative(percent) -> str:
+def relative(percent, words: dict | None = None) -> str:
     """A signed percentage of the claim against the specs: `3.3% higher`, `0.14% lower`."""
     if percent is None:
         return "n/a"
-    return f"{fmt.number(abs(percent), 2)}% {'higher' if percent > 0 else 'lower'}"
+    direction = "higher" if percent > 0 else "lower"
+    return f"{fmt.number(abs(percent), 2)}% {(words or {}).get(direction, direction)}"
+
+
+def step_words(step: str, words: dict | None = None) -> str:
+    """A derivation step with its fixed words (`ratio`, `(a chip)`) in the page's language."""
+    for english, translated in ((words or {}).get("step_words") or {}).items():
+        step = step.replace(english, translated)
+    return step
 
 
 def change(percent) -> str:
@@ -109,5 +122,5 @@ def anchor(heading) -> str:
     return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
 
 
-FILTERS = {"cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
+FILTERS = {"step_words": step_words, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
            "verdict": verdict, "relative": relative, "change": change, "anchor": anchor}

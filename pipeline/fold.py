@@ -42,6 +42,7 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     result.loc[owners, "verdict"] = np.where(
         agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous")
     result.loc[owners, "severity"] = np.where(
-        agree & (worst > 0), np.where(worst == 2, "major", "minor"), None).astype(object)
+        agree & (worst > 0), np.where(worst == 2, "major", "minor"), None  # type: ignore[call-overload]
+    ).astype(object)
     result.loc[owners, "row"] = np.where(agree, rows.index.to_numpy()[order][first], -1)
     return result

@@ -55,12 +55,13 @@ def claimed_region(v: float, h: float, rule: str, r: float | None = None,
         if spread is None:
             return Region(v - half, v + half)
         return Region(min(v - half, v - spread), max(v + half, v + spread))
+    vague = 0.0 if spread is None else spread  # no tolerance given: the written digits alone
     if rule == "roughly":
-        return Region(min(v - h, v - spread), max(v + h, v + spread))
+        return Region(min(v - h, v - vague), max(v + h, v + vague))
     if rule == "nearly":
-        return Region(v - spread, v + h)
+        return Region(v - vague, v + h)
     if rule == "just_over":
-        return Region(v, max(v + h, v + spread), low_open=True)
+        return Region(v, max(v + h, v + vague), low_open=True)
     if rule == "at_least":
         return Region(v, INF)
     if rule == "more_than":

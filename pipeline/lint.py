@@ -9,9 +9,13 @@ Three rules, each a `file:line: warning: ...` line:
 2. an expression fact that cites no quote for its inputs: no quote, or a quote that does not
    state a number the expression is built on (the 3 of `3 * trainium3.fp8_dense`; "three
    times", "twice" and "one-half" state theirs);
-3. a `press` or `analyst` source for an (entity, metric) for which a vendor's own document
-   (datasheet, documentation, press release, keynote, blog) is also in force.
+3. a second-hand figure for an (entity, metric) for which the vendor's own document is also
+   in force: the vendor's own document is a datasheet, documentation, press release, keynote
+   or blog whose `party` is the entity's vendor (`NVIDIA` -> `nvidia`); second-hand is a
+   `press` or `analyst` source, or any source of another party (a reseller's blog).
 Only facts in force today are linted: a superseded fact is kept as the record of a mistake.
+A fact may carry `lint_accepted: "<why>"`: its findings are then listed with that reason in
+the spec audit (specs.md) instead of being printed as warnings.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": 
 SPELLED_UNITS = {"flops": "FLOPS", "flop/s": "FLOPS", "ops": "OPS", "bytes": "B", "byte": "B",
                  "bits": "bit", "bit": "bit", "watts": "W", "watt": "W", "meters": "m",
                  "metres": "m", "seconds": "s", "second": "s"}
-SPELLED_NUMBERS = {word: (float(n),) for n, word in enumerate(
+SPELLED_NUMBERS: dict[str, tuple[float, ...]] = {word: (float(n),) for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 SPELLED_NUMBERS.update({"half": (2.0, 0.5), "halved": (2.0, 0.5), "twice": (2.0,),
                         "double": (2.0,), "doubled": (2.0,), "triple": (3.0,), "tripled": (3.0,),
@@ -45,13 +49,33 @@ def findings(corpus) -> list[Problem]:
     """Every lint finding over the facts in force today, in file order."""
     from pipeline.inforce import in_force, today
 
+    return [problem for problem, reason in _all_findings(corpus) if reason is None]
+
+
+def accepted_findings(corpus) -> list[tuple[Problem, str]]:
+    """Findings on facts that carry `lint_accepted`, each with the reason given there."""
+    return [(problem, reason) for problem, reason in _all_findings(corpus) if reason is not None]
+
+
+def _all_findings(corpus) -> list[tuple[Problem, str | None]]:
+    """(finding, the fact's `lint_accepted` reason or None), in file order."""
+    from pipeline.inforce import in_force, today
+
     facts = corpus.facts[in_force(corpus.facts, corpus.spec_sources, today()).to_numpy(bool)]
-    kinds = corpus.spec_sources.drop_duplicates("id").set_index("id")["kind"].to_dict()
+    sources = corpus.spec_sources.drop_duplicates("id").set_index("id")
+    vendors = corpus.entities.drop_duplicates("id").set_index("id")["vendor"].to_dict()
     out = []
     for fact in facts.itertuples():
-        out += _quote_findings(fact)
-    out += _secondhand_findings(facts, kinds)
-    return sorted(out, key=lambda p: (p.file, p.line, p.message))
+        out += [(problem, fact) for problem in _quote_findings(fact)]
+    out += _secondhand_findings(facts, sources["kind"].to_dict(), sources["party"].to_dict(),
+                                vendors)
+    accepted = [(problem, _accepted(fact)) for problem, fact in out]
+    return sorted(accepted, key=lambda pair: (pair[0].file, pair[0].line, pair[0].message))
+
+
+def _accepted(fact) -> str | None:
+    reason = getattr(fact, "lint_accepted", None)
+    return reason.strip() if isinstance(reason, str) and reason.strip() else None
 
 
 def warn(corpus, stream) -> int:
@@ -182,19 +206,32 @@ def _close(a: float, b: float) -> bool:
 
 # -- rule 3: second-hand figures ----------------------------------------------------------
 
-def _secondhand_findings(facts, kinds: dict) -> list[Problem]:
+def _secondhand_findings(facts, kinds: dict, parties: dict, vendors: dict) -> list:
+    """(finding, fact) for each second-hand figure whose vendor's own document is in force."""
+    own_party = facts["entity"].map(lambda e: _slug(vendors.get(e)))
+    party = facts["source"].map(parties)
     kind = facts["source"].map(kinds)
+    first_hand = kind.isin(FIRST_HAND) & ((party == own_party) | own_party.isna())
     own: dict = {}
-    first = facts[kind.isin(FIRST_HAND).to_numpy(bool)]
+    first = facts[first_hand.to_numpy(bool)]
     for entity, metric, source in zip(first["entity"], first["metric"], first["source"]):
         own.setdefault((entity, metric), source)
-    second = facts[kind.isin(SECONDHAND).to_numpy(bool)]
+    second = facts[(kind.isin(SECONDHAND) | ~first_hand).to_numpy(bool)]
     out = []
     for fact in second.itertuples():
         document = own.get((fact.entity, fact.metric))
         if document is not None:
-            out.append(Problem(fact.file, fact.lines.get("source", fact.line),
-                               f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: a "
-                               f"{kinds[fact.source]} source where the vendor's own document "
-                               f"exists ({document}); cite that or mark this fact superseded"))
+            who = kinds[fact.source] if kinds[fact.source] in SECONDHAND else \
+                f"{kinds[fact.source]} of {parties[fact.source]}"
+            out.append((Problem(fact.file, fact.lines.get("source", fact.line),
+                                f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: a "
+                                f"{who} source where the vendor's own document exists "
+                                f"({document}); cite that or mark this fact superseded"), fact))
     return out
+
+
+def _slug(vendor) -> str | None:
+    """An entity's vendor as a party slug: `NVIDIA` -> `nvidia`, `Google Cloud` -> `google-cloud`."""
+    if not isinstance(vendor, str) or not vendor.strip():
+        return None
+    return re.sub(r"[^a-z0-9]+", "-", vendor.lower()).strip("-")

@@ -6,17 +6,23 @@ safe loading only) and the node tree is walked here, so that:
   `1e15` is not left to YAML 1.1's rules, `9,216` is not a string by accident);
 - every mapping remembers the line of each key (`Node` below);
 - duplicate keys, merge keys and non-standard tags (`!!python/object`) are errors.
+
+Which files are read, and how much of them, is files.py's rule.
 """
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from pipeline.errors import Collector
+from pipeline.files import read_bytes, yaml_files
 from pipeline.yaml_hints import syntax_hint
 
 _PLAIN_TAGS = {
@@ -25,24 +31,51 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
 }
 _NULL_TEXT = {"", "~", "null", "Null", "NULL"}
+# Claim and spec files nest a handful of levels (file -> claims -> claim -> interpretations
+# -> reading); deeper is an input problem, long before Python's stack would run out.
+MAX_NESTING = 50
+
+def safe_loader_base() -> type:
+    """libyaml's CSafeLoader, or PyYAML's pure-Python SafeLoader where PyYAML was built
+    without libyaml (slower, same results)."""
+    return getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
-class _Loader(yaml.CSafeLoader):
-    """libyaml's safe loader; we only use it to compose nodes (never to construct objects).
+@cache
+def _loader_class(base: type) -> type:
+    class _Loader(base):
+        """A safe loader used only to compose nodes (never to construct objects).
 
-    Implicit tags are not resolved: every scalar stays text here (YAML 1.1's regexes
-    would read `1e15` as a string and `2.50` as 2.5), so resolving them is wasted work.
-    """
+        Implicit tags are not resolved: every scalar stays text here (YAML 1.1's regexes
+        would read `1e15` as a string and `2.50` as 2.5), so resolving them is wasted work.
+        """
 
-    def resolve(self, kind, value, implicit):
-        return _DEFAULT_TAGS[kind]
+        def resolve(self, kind, value, implicit):
+            return _DEFAULT_TAGS[kind]
 
-    # No path-based resolvers are registered, so the per-node bookkeeping is skipped.
-    def descend_resolver(self, current_node, current_index):
-        pass
+        # No path-based resolvers are registered, so the per-node bookkeeping is skipped.
+        def descend_resolver(self, current_node, current_index):
+            pass
 
-    def ascend_resolver(self):
-        pass
+        def ascend_resolver(self):
+            pass
+
+    return _Loader
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector paused while a file is composed and walked: both
+    allocate millions of objects (the node tree is ~39x the file's size), and without this
+    most of the loading time is the collector scanning them (issue 12). Neither makes
+    reference cycles, so reference counting frees the node tree afterwards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
@@ -70,7 +103,7 @@ class Document:
     root: object
 
 
-def _walk(node, path: str, problems: Collector, seen: dict | None = None):
+def _walk(node, path: str, problems: Collector, seen: dict | None = None, depth: int = 0):
     """Node tree -> Node / list / str / None; scalars stay as written.
 
     A collection reached again through an alias is built once and shared, so a small
@@ -84,17 +117,21 @@ def _walk(node, path: str, problems: Collector, seen: dict | None = None):
         if not node.style and node.value in _NULL_TEXT:  # plain (libyaml: style '' or None)
             return None
         return node.value
+    if depth >= MAX_NESTING:
+        problems.add(path, node.start_mark.line + 1,
+                     f"lists and mappings nested more than {MAX_NESTING} levels deep")
+        return None
     seen = {} if seen is None else seen
     if id(node) not in seen:
         seen[id(node)] = None  # a collection inside itself (a recursive alias) reads as nothing
-        seen[id(node)] = _collection(node, path, problems, seen)
+        seen[id(node)] = _collection(node, path, problems, seen, depth + 1)
     return seen[id(node)]
 
 
-def _collection(node, path: str, problems: Collector, seen: dict):
+def _collection(node, path: str, problems: Collector, seen: dict, depth: int):
     line = node.start_mark.line + 1
     if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, path, problems, seen) for item in node.value]
+        return [_walk(item, path, problems, seen, depth) for item in node.value]
     mapping = Node(line)
     for key_node, value_node in node.value:
         key_line = key_node.start_mark.line + 1
@@ -108,37 +145,44 @@ def _collection(node, path: str, problems: Collector, seen: dict):
             problems.add(path, key_line,
                          f"duplicate key {key!r} (first at line {mapping.lines[key]})")
             continue
-        mapping.values[key] = _walk(value_node, path, problems, seen)
+        mapping.values[key] = _walk(value_node, path, problems, seen, depth)
         mapping.lines[key] = key_line
     return mapping
 
 
 def read_document(path: Path, display: str, problems: Collector) -> Document | None:
     """One YAML file -> Document, or None with problems recorded."""
+    data = read_bytes(path, display, problems)
+    if data is None:
+        return None
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
         return None
-    except OSError as exc:
-        problems.add(display, 1, f"cannot read file: {exc.strerror}")
-        return None
-    try:
-        root_node = yaml.compose(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as exc:
-        line, message = _yaml_error(exc)
-        mark = exc.problem_mark or exc.context_mark
-        problems.add(display, line, message + syntax_hint(exc.problem, mark and mark.line, text))
-        return None
-    except yaml.YAMLError as exc:
-        problems.add(display, 1, f"YAML error: {exc}")
-        return None
-    if root_node is None:
-        problems.add(display, 1, "file is empty: expected a mapping with the file's records")
-        return None
-    before = len(problems.problems)
-    root = _walk(root_node, display, problems)
+    with _collector_paused():
+        try:
+            root_node = yaml.compose(text, Loader=_loader_class(safe_loader_base()))
+        except yaml.MarkedYAMLError as exc:
+            line, message = _yaml_error(exc)
+            mark = exc.problem_mark or exc.context_mark
+            problems.add(display, line, message + syntax_hint(exc.problem, mark and mark.line, text))
+            return None
+        except yaml.reader.ReaderError as exc:
+            problems.add(display, *_reader_error(exc, text))
+            return None
+        except yaml.YAMLError as exc:
+            problems.add(display, 1, f"YAML error: {exc}")
+            return None
+        except RecursionError:  # the pure-Python composer, on a nesting thousands deep
+            problems.add(display, 1, "lists and mappings nested too deeply to read")
+            return None
+        if root_node is None:
+            problems.add(display, 1, "file is empty: expected a mapping with the file's records")
+            return None
+        before = len(problems.problems)
+        root = _walk(root_node, display, problems)
     # A file with a bad tag or key is not checked further: its half-read records would
     # only add follow-on messages to the one that matters.
     return Document(display, root) if len(problems.problems) == before else None
@@ -155,26 +199,12 @@ def _yaml_error(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
     return line, "YAML syntax error: " + ", ".join(p for p in parts if p)
 
 
-def yaml_files(paths: list[Path], problems: Collector) -> list[tuple[Path, str]]:
-    """Expand files and directories into sorted (path, display name) pairs of *.yaml files."""
-    found: list[tuple[Path, str]] = []
-    for path in paths:
-        if path.is_dir():
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yaml")))
-            found.extend((p, _display(p)) for p in sorted(path.glob("*.yml")))
-        elif path.is_file():
-            found.append((path, _display(path)))
-        else:
-            problems.add(_display(path), 0, "no such file or directory")
-    return found
-
-
-def _display(path: Path) -> str:
-    """Paths are shown relative to the working directory when they lie below it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+def _reader_error(exc, text: str) -> tuple[int, str]:
+    """(line, message) for a character YAML does not allow (NUL, ESC ...), at its own line."""
+    line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else 1
+    code = ord(exc.character) if isinstance(exc.character, str) else exc.character
+    return line, (f"control character U+{code:04X} is not allowed in YAML; remove it "
+                  "or write it as an escape in a double-quoted string")
 
 
 def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
@@ -187,7 +217,6 @@ def read_documents(paths: list[Path], problems: Collector) -> list[Document]:
     return documents
 
 
-
 # --- records: documents -> frames --------------------------------------------------
 
 CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "expr", "claimed",
@@ -198,7 +227,8 @@ SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind",
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "aliases", "members", "facts",
                  "note")
 EXTENSION_FIELDS = ("extend", "aliases", "facts", "note")
-FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form")
+FACT_FIELDS = ("metric", "value", "source", "quote", "superseded", "note", "quote_form",
+               "lint_accepted")
 METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "description",
                  "confusable")
 INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "claimed", "qualifier", "label")
@@ -300,7 +330,8 @@ def _interpretations(claim: Node, path: str, problems: Collector) -> list[dict] 
 def spec_records(document: Document, problems: Collector) -> dict[str, list[dict]]:
     """A spec document -> rows of sources, entities, facts and metrics."""
     path = document.path
-    out = {"sources": [], "entities": [], "facts": [], "metrics": [], "extensions": []}
+    out: dict[str, list[dict]] = {"sources": [], "entities": [], "facts": [], "metrics": [],
+                                  "extensions": []}
     root = _mapping(document.root, path, 1, "spec file", problems)
     if root is None:
         return out
@@ -333,8 +364,9 @@ def spec_records(document: Document, problems: Collector) -> dict[str, list[dict
     metrics = root.get("metrics")
     if metrics is not None:
         table = _mapping(metrics, path, root.line_of("metrics"), "metrics", problems)
-        for name, spec in (table.values.items() if table else ()):
-            node = _mapping(spec, path, table.line_of(name), f"metric {name!r}", problems)
+        for name, spec in (table.values.items() if table is not None else ()):
+            node = _mapping(spec, path, table.line_of(name) if table is not None else 1,
+                            f"metric {name!r}", problems)
             if node is not None:
                 _fields(node, METRIC_FIELDS, f"metric {name!r}", path, problems)
                 out["metrics"].append(_row(node, METRIC_FIELDS, path, id=name))
@@ -384,10 +416,11 @@ def builtin_metrics() -> list[dict]:
     with resources.as_file(path) as real:
         document = read_document(Path(real), "pipeline/data/metrics.yaml", problems)
     problems.raise_if_any()
+    assert document is not None  # a problem would have been raised
     return spec_records(document, problems)["metrics"]
 
 
 def package_yaml(name: str):
     """A YAML data file shipped in the package (trusted, so plain safe loading)."""
     return yaml.load((resources.files("pipeline") / "data" / name).read_text(encoding="utf-8"),
-                     Loader=yaml.CSafeLoader)
+                     Loader=safe_loader_base())

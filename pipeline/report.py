@@ -67,12 +67,14 @@ def _source_meta(row: dict) -> dict:
             "language": _plain(row.get("language"))}
 
 
-def _claimed_shown(record: dict) -> str | None:
+def _claimed_shown(record: dict, page_words: dict | None = None) -> str | None:
     claimed = record["claimed"]
     if claimed is None:
         return None
     qualifier = record.get("qualifier") or "about"
     words = QUALIFIER_WORDS.get(qualifier, qualifier.replace("_", " "))
+    if page_words and page_words["lang"] != "en":
+        words = page_words["qualifier_words"].get(qualifier, words)
     return f"{words} {claimed['text']}".strip()
 
 
@@ -119,13 +121,13 @@ def _spec_source(spec_sources: dict, source_id: str) -> dict:
     return spec_sources.get(source_id) or _source_meta({"id": source_id})
 
 
-def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
+def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None = None) -> dict:
     """One record plus what its table row and working show."""
     claimed, derived = record["claimed"], record["derived"]
     alternatives = record["alternatives"]
     reading = (derived["unit"] if derived and claimed and derived["unit"] != claimed["unit"]
                else None)
-    return {**record, "page": page, "claimed_shown": _claimed_shown(record),
+    return {**record, "page": page, "claimed_shown": _claimed_shown(record, words),
             "claimed_region": _claimed_region(record, reading),
             "reading": reading, "checked": _checked(record),
             "derived_shown": [derived] if derived else [a["derived"] or {"missing": True}
@@ -135,7 +137,7 @@ def claim_view(record: dict, spec_sources: dict, page: str) -> dict:
             "offset": _offset_percent(record),
             "used": [_spec_source(spec_sources, s) for s in record["sources"]],
             "expect_differs": record.get("expect") not in (None, record["verdict"]),
-            "basis_words": BASIS_WORDS.get(record.get("basis")),
+            "basis_words": BASIS_WORDS.get(record.get("basis") or ""),
             "worked": True}
 
 
@@ -163,12 +165,39 @@ def _summary(records: list[dict]) -> list[dict]:
             for v in VERDICT_ORDER if counts[v]]
 
 
-def source_view(meta: dict, records: list[dict], spec_sources: dict) -> dict:
-    """One claims source: its claims in verdict order (then file order), counts, figure path."""
+def source_view(meta: dict, records: list[dict], spec_sources: dict, lang: str | None = None
+                ) -> dict:
+    """One claims source: its claims in verdict order (then file order), counts, figure path,
+    and the words of its page's language (`lang`, else the source's own: see page_language)."""
     page = f"{meta['id']}.md"
-    claims = sorted((claim_view(r, spec_sources, page) for r in records), key=_verdict_key)
+    words = report_words(lang or page_language(meta["language"]))
+    claims = sorted((claim_view(r, spec_sources, page, words) for r in records),
+                    key=_verdict_key)
     return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
-            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg"}
+            "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg", "w": words}
+
+
+def page_language(source_language: str | None) -> str:
+    """A source written in Chinese gets its page in its script (zh-Hant for zh-TW/HK/MO,
+    zh-Hans for other zh tags); any other source, English."""
+    tag = (source_language or "").lower()
+    if not tag.startswith("zh"):
+        return "en"
+    return "zh-Hant" if any(part in tag.split("-") for part in ("hant", "tw", "hk", "mo")) \
+        else "zh-Hans"
+
+
+@functools.cache
+def report_words(lang: str) -> dict:
+    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
+    from pipeline.render import labels
+
+    words = labels(lang)
+    return {**words["report"], "lang": lang, "verdicts": words["verdict"],
+            "severities": words["severity"], "qualifier_words": words["qualifier_words"],
+            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
+            "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
+            "as_published": words["as_published"]}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -196,7 +225,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
     return {"conflicts": conflicts, "conflict_count": len(audit["conflicts"]),
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
-            "lint": audit.get("lint", []),
+            "lint": audit.get("lint", []), "lint_accepted": audit.get("lint_accepted", []),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
 
@@ -204,7 +233,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
 # -- writing --------------------------------------------------------------------------------------
 
 def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None,
-                  painter: Painter | None = None) -> list[Path]:
+                  painter: Painter | None = None, lang: str | None = None) -> list[Path]:
     """Write index.md, one <source-id>.md each, specs.md, CHANGES.md, results.json and
     figures/<source-id>.svg into out_dir, swapped in whole; returns the paths written. Only a
     directory claimaudit wrote (or an empty or new one) is replaced, and entries claimaudit did
@@ -222,7 +251,7 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     audit = _spec_audit(run) if audit is None else audit
     try:
         names = _write_and_swap(run, records, audit, date, target, str(out_dir),
-                                painter or Painter())
+                                painter or Painter(), lang)
     except OSError as exc:
         raise ReportError(f"{out_dir}: cannot write the reports: "
                           f"{exc.strerror or exc.__class__.__name__}; "
@@ -230,8 +259,8 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     return [out_dir / name for name in names]
 
 
-def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter: Painter
-                    ) -> list[str]:
+def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter: Painter,
+                    lang: str | None) -> list[str]:
     """Recover from a killed run, check ownership, render into a staging directory, carry the
     foreign entries over, then swap it in (pipeline/outdir.py); returns the names written."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -243,7 +272,8 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     old_facts = previous_facts(target / "facts.json")
     staging = outdir.make_staging(target)
     try:
-        names = _render_all(run, records, audit, previous, date, staging, painter, old_facts)
+        names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
+                            lang)
         outdir.carry_foreign(target, staging, foreign, shown)
         outdir.write_manifest(staging, {name: outdir.file_hash(staging / name) for name in names},
                               complete=True)
@@ -300,6 +330,7 @@ def _environment():
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                       undefined=StrictUndefined)
     env.filters.update(FILTERS)
+    env.globals["en"] = report_words("en")
     return env
 
 
@@ -315,9 +346,9 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
 
 
 def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter,
-                old_facts: list[dict] | None = None) -> list[str]:
+                old_facts: list[dict] | None = None, lang: str | None = None) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
-    env, names = _environment(), []
+    env, names = _environment(), list[str]()
     spec_sources = {m["id"]: m for m in map(_source_meta,
                                             run.corpus.spec_sources.to_dict("records"))}
     metas = sorted(map(_source_meta, run.corpus.claim_sources.to_dict("records")),
@@ -329,7 +360,8 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
     sources = []
     claimants = _claimants(run)
     for meta in metas:
-        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources)
+        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources,
+                           lang)
         rows = figure_rows(view["claims"])
         if rows:
             painter.draw(rows, staging / view["figure"])

@@ -39,7 +39,7 @@ def display_unit(quantity, reading: str | None, ratio: bool = False) -> str:
         return "x"
     if quantity.kind == "count":
         return ""
-    return binary_reading(quantity.unit) if reading == "binary" else quantity.unit
+    return (binary_reading(quantity.unit) or quantity.unit) if reading == "binary" else quantity.unit
 
 
 def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Region:
@@ -78,13 +78,21 @@ def derived_record(row, quantity, ratio: bool) -> dict:
 
 ROW_FIELDS = ["claim", "payload", "value", "low", "high", "reading", "verdict", "severity",
               "reading_label", "alt_label"]
+OWN_CLAIMED = "own_claimed"   # an interpretation's own `claimed` (run.OWN_FIELDS), when set
+
+
+def _own_claimed(row) -> dict:
+    """`{"claimed": text}` for an alternative that reads the claim's number its own way."""
+    own = getattr(row, OWN_CLAIMED, None)
+    return {"claimed": own} if isinstance(own, str) else {}
 
 
 def to_records(run) -> list[dict]:
     """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
     by_claim: dict = {}
     if run.rows is not None and not run.rows.empty:
-        for row in run.rows[ROW_FIELDS].itertuples():
+        fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
+        for row in run.rows[fields].itertuples():
             by_claim.setdefault(row.claim, []).append(row)
     results = run.results[["verdict", "severity", "row"]].itertuples()
     return [{**_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
@@ -127,7 +135,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
                 "verdict": row.verdict, "severity": _text(row.severity),
                 "derived": (None if math.isnan(row.value)
                             else derived_record(row, quantity, is_ratio(claim))),
-                "missing": list(payloads[row.payload].missing)})
+                "missing": list(payloads[row.payload].missing)}
+                | _own_claimed(row))
     return {
         "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
         "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,

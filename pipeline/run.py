@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -22,7 +23,12 @@ from pipeline import expr, judge
 from pipeline.derive import Alt, DerivationError, SpecGraph, capped, consistent_combinations
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
+from pipeline.intervals import IntervalError
 from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
+
+if TYPE_CHECKING:
+    from pipeline.validate import Corpus
+
 
 @dataclass
 class Run:
@@ -30,7 +36,7 @@ class Run:
     stood); `rows` a row per (claim, alternative) with its judged interval; `payloads` the
     derivations (steps, sources) those rows point to. results.to_records() reads them all."""
 
-    corpus: object
+    corpus: Corpus
     graph: SpecGraph
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
@@ -238,9 +244,12 @@ def _ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     sources = tuple(dict.fromkeys(top.sources + bottom.sources))
     label = "; ".join(x for x in (top.label, bottom.label) if x)
     choices = tuple(dict.fromkeys(top.choices + bottom.choices))
-    if top.is_missing or bottom.is_missing:
+    if top.interval is None or bottom.interval is None:
         return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
-    value = top.interval / bottom.interval
+    try:
+        value = top.interval / bottom.interval
+    except IntervalError as exc:
+        raise expr.ExprError(f"{top_name} / {bottom_name}: the baseline cannot divide: {exc}") from None
     step = (f"ratio = {top_name} / {bottom_name} = {_shown(top)} / {_shown(bottom)}"
             f" = {fmt.number(value.value)}x")
     return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
@@ -317,12 +326,15 @@ def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:
     for other in corpus.metrics.loc[metric, "confusable"] or []:
         readings = [(other, other)] + ([(other, metric), (metric, other)] if baseline else [])
         for top, bottom in readings:
-            alts = (_ratio_alts(graph, f"{subject}.{top}", f"{baseline}.{bottom}") if baseline
-                    else graph.derive(subject, top))
-            if not alts or not all(not alt.is_missing and judge.judge(region, alt.interval)[0]
+            try:
+                alts = (_ratio_alts(graph, f"{subject}.{top}", f"{baseline}.{bottom}")
+                        if baseline else graph.derive(subject, top))
+            except (DerivationError, expr.ExprError):
+                continue  # a reading that cannot be computed suggests nothing
+            if not alts or not all(alt.interval is not None and judge.judge(region, alt.interval)[0]
                                    == "consistent" for alt in alts):
                 continue
-            shown = fmt.quantity(alts[0].interval.value, alts[0].unit)
+            shown = fmt.quantity(alts[0].interval.value, alts[0].unit)  # type: ignore[union-attr]
             if top == bottom:
                 hints.append(f"the {other} figure ({shown}) would be consistent: the claim may "
                              f"use {other} where {metric} is meant")
@@ -385,7 +397,7 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
                          for u, b in zip(list(units) + [None], binary_units)])
     capacity = (rows["claimed_dimension"] == "information").to_numpy() & \
         np.array([b is not None for b in binary_units])[codes]
-    reading = np.where(capacity, "decimal", None).astype(object)
+    reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
     factor = np.ones(len(rows))
     if capacity.any():
         scale = np.where(capacity, scale_of[codes], 1.0)

@@ -13,6 +13,9 @@ import re
 
 import pandas as pd
 import pandera.pandas as pa
+from pandera.errors import SchemaErrorReason
+
+from pipeline.errors import shown
 
 SOURCE_ID = r"^[a-z0-9][a-z0-9_-]*$"
 NAME_ID = r"^[a-z][a-z0-9_]*$"
@@ -33,14 +36,21 @@ def _text(pattern: str | None = None, isin=None, nullable: bool = True, expected
           extra: list | None = None):
     checks = list(extra or [])
     if pattern:
-        checks.append(pa.Check.str_matches(pattern, error=expected or f"text matching {pattern}"))
+        checks.append(_expecting(pa.Check.str_matches(pattern), expected or f"text matching {pattern}"))
     if isin:
-        checks.append(pa.Check.isin(list(isin), error=expected or f"one of {', '.join(isin)}"))
+        checks.append(_expecting(pa.Check.isin(list(isin)), expected or f"one of {', '.join(isin)}"))
     return pa.Column(object, checks=checks, nullable=nullable, coerce=False)
 
 
-def _is_text(series: pd.Series) -> pd.Series:
-    return series.map(lambda v: v is None or isinstance(v, str))
+# What each of our checks expects, keyed on the check object itself (never on message text):
+# a failure pandera reports is mapped back through `SchemaError.check`. A schema holds copies
+# of the checks it was given, so `_schema` registers the schema's own check objects.
+EXPECTED: dict[int, str] = {}
+
+
+def _expecting(check: pa.Check, expected: str) -> pa.Check:
+    check.description = expected
+    return check
 
 
 def _is_date(series: pd.Series) -> pd.Series:
@@ -56,7 +66,7 @@ def _is_date(series: pd.Series) -> pd.Series:
     return series.map(valid)
 
 
-_REAL_DATE = pa.Check(_is_date, element_wise=False, error="a real calendar date YYYY-MM-DD")
+_REAL_DATE = _expecting(pa.Check(_is_date, element_wise=False), "a real calendar date YYYY-MM-DD")
 
 
 def _is_superseded(series: pd.Series) -> pd.Series:
@@ -68,15 +78,15 @@ def _is_superseded(series: pd.Series) -> pd.Series:
     return series.map(valid)
 
 
-_SUPERSEDED = pa.Check(_is_superseded, element_wise=False, error="true, false or a date YYYY-MM-DD")
-
-_TEXT_ONLY = pa.Check(_is_text, element_wise=False, error="text")
+_SUPERSEDED = _expecting(pa.Check(_is_superseded, element_wise=False), "true, false or a date YYYY-MM-DD")
 
 
 def _schema(name: str, columns: dict) -> pa.DataFrameSchema:
-    for column in columns.values():
-        column.checks.insert(0, _TEXT_ONLY)
-    return pa.DataFrameSchema(columns, name=name, strict=False)
+    schema = pa.DataFrameSchema(columns, name=name, strict=False)
+    for column in schema.columns.values():
+        for check in column.checks:
+            EXPECTED[id(check)] = check.description
+    return schema
 
 
 CLAIM_SOURCES = _schema("source", {
@@ -122,7 +132,7 @@ FACTS = _schema("fact", {
     "source": _text(SOURCE_ID, nullable=False, expected="a source id"),
     "superseded": _text(expected="true, false or a date YYYY-MM-DD", extra=[_SUPERSEDED]),
     "quote": _text(), "note": _text(),
-    "quote_form": _text(isin=QUOTE_FORMS),
+    "quote_form": _text(isin=QUOTE_FORMS), "lint_accepted": _text(),
 })
 
 METRICS = _schema("metric", {
@@ -135,39 +145,63 @@ METRICS = _schema("metric", {
 
 def check(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
     """Validate lazily; add one problem per failing cell; return the labels of rows holding a
-    list or mapping where text belongs (the later checks cannot read them)."""
+    list or mapping where text belongs (the later checks cannot read them).
+
+    Cells that are not text are found here, before pandera sees them: pandera formats every
+    failing value into its messages, and a nested alias structure formats without end.
+    """
     if frame.empty:
         return set()
+    bad = _not_text(frame, schema, problems)
+    screened = frame.drop(index=list(bad)) if bad else frame
     try:
-        schema.validate(frame, lazy=True)
-        return set()
+        schema.validate(screened, lazy=True)
+        return bad
     except pa.errors.SchemaErrors as exc:
-        cases = exc.failure_cases
-    bad = set()
-    seen = set()
-    for case in cases.itertuples(index=False):
-        if pd.isna(case.index) or case.column not in frame.columns:
+        errors = exc.schema_errors
+    seen: set = set()
+    for error in errors:
+        column = getattr(error.schema, "name", None)
+        if not isinstance(column, str) or column not in frame.columns or error.failure_cases is None:
             continue
-        row = frame.loc[case.index]
-        key = (case.index, case.column)
-        if key in seen:
+        expected = _expected_by(error)
+        if expected is None:
             continue
-        seen.add(key)
-        if str(case.check) == "text":   # a list or mapping where text belongs: not checked further
-            bad.add(case.index)
-        found = row[case.column]
-        what = f"{schema.name} {row.get('id')!r}" if isinstance(row.get("id"), str) else schema.name
-        expected = {"not_nullable": "a value"}.get(str(case.check), str(case.check))
-        expected = "a value" if "(" in expected else expected
-        if found is None or (isinstance(found, float) and pd.isna(found)):
-            message = f"{what}: {case.column}: expected {expected}, found nothing"
-        else:
-            message = f"{what}: {case.column}: expected {expected}, found {_shown(found)}"
-        problems.add(row["file"], row["lines"].get(case.column, row["line"]), message)
+        for index in error.failure_cases["index"].dropna():
+            if (index, column) not in seen and index in screened.index:
+                seen.add((index, column))
+                _report(screened.loc[index], schema.name, column, expected, problems)
     return bad
 
 
-def _shown(value) -> str:
-    if isinstance(value, (list, dict)) or type(value).__name__ == "Node":
-        return "a list or mapping"
-    return repr(value)
+def _expected_by(error) -> str | None:
+    """What the failing check expected: our registry, keyed on the check object."""
+    if error.reason_code == SchemaErrorReason.SERIES_CONTAINS_NULLS:
+        return "a value"
+    if error.reason_code == SchemaErrorReason.COLUMN_NOT_IN_DATAFRAME:
+        return None  # load.py makes every column; an absent one is an absent field
+    return EXPECTED.get(id(error.check), "a valid value")
+
+
+def _not_text(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
+    """Rows with a list or mapping (or a number) where the schema wants text."""
+    bad = set()
+    for column in schema.columns:
+        if column not in frame.columns:
+            continue
+        values = frame[column]
+        wrong = values.index[~values.map(lambda v: v is None or isinstance(v, str)).astype(bool)]
+        for index in wrong:
+            bad.add(index)
+            _report(frame.loc[index], schema.name, column, "text", problems)
+    return bad
+
+
+def _report(row, what: str, column: str, expected: str, problems) -> None:
+    found = row[column]
+    if isinstance(row.get("id"), str):
+        what = f"{what} {shown(row.get('id'))}"
+    found_text = "nothing" if found is None or (isinstance(found, float) and pd.isna(found)) \
+        else shown(found)
+    problems.add(row["file"], row["lines"].get(column, row["line"]),
+                 f"{what}: {column}: expected {expected}, found {found_text}")

@@ -21,8 +21,10 @@ def table() -> dict:
     """The spellings table shipped in the package (trusted data, safe loading)."""
     import yaml
 
+    from pipeline.load import safe_loader_base
+
     text = (resources.files("pipeline") / "data" / "unit_spellings.yaml").read_text(encoding="utf-8")
-    return yaml.load(text, Loader=yaml.CSafeLoader)
+    return yaml.load(text, Loader=safe_loader_base())
 
 
 @cache

@@ -12,16 +12,22 @@ import hashlib
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from pipeline import spellings
+from pipeline.errors import shown
 
 _NUMBER = re.compile(
-    r"^\s*(?P<sign>[+-])?(?P<int>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d*))?"
-    r"(?:[eE](?P<exp>[+-]?\d+))?\s*(?P<unit>.*?)\s*$"
+    r"^\s*(?P<sign>[+-])?(?P<int>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<frac>[0-9]*))?"
+    r"(?:[eE](?P<exp>[+-]?[0-9]+))?\s*(?P<unit>.*?)\s*$"
 )
+# Full-width digits and signs (Chinese and Japanese typesetting: `２０.７ TB`) read as their
+# ASCII forms; the text is kept as written. Digits of other scripts are rejected by name.
+FULL_WIDTH = str.maketrans("０１２３４５６７８９．，＋－", "0123456789.,+-")
+MAX_DIGITS = 40  # more digits than any figure needs, far fewer than float parsing tolerates
 RATIO_UNITS = {"x", "×"}
 PERCENT = "%"
 
@@ -56,8 +62,6 @@ def registry():
 
     definitions = resources.files("pipeline") / "data" / "units.txt"
     ureg = pint.UnitRegistry(None, case_sensitive=True, cache_folder=None)
-    # pint reads a trailing "s" as a plural ("PFLOPs" -> PFLOP); we never do.
-    ureg._suffixes = {"": ""}
     with resources.as_file(definitions) as path:
         ureg.load_definitions(str(path))
     return ureg
@@ -81,7 +85,7 @@ def unit_info(unit: str) -> UnitInfo:
     if unit in RATIO_UNITS:
         return UnitInfo(unit, 1.0, "ratio")
     if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
-        raise UnitError(f"unknown unit {unit!r}{spellings.suggestion(unit)}")
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     known = _unit_cache().get(unit)
     if known is not None:
         dims = tuple((name, float(power)) for name, power in known["dims"])
@@ -94,12 +98,26 @@ def resolve_with_pint(unit: str) -> UnitInfo:
     import pint
 
     ureg = registry()
+    if not all(_singular(ureg, part) for part in unit.split("/")):
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     try:
         quantity = ureg.Quantity(1.0, unit).to_base_units()
     except (pint.errors.PintError, AttributeError, TypeError, ValueError, SyntaxError):
-        raise UnitError(f"unknown unit {unit!r}{spellings.suggestion(unit)}") from None
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}") from None
     dims = tuple(sorted((k.strip("[]"), float(v)) for k, v in quantity.dimensionality.items()))
     return UnitInfo(unit, float(quantity.magnitude), dimension_name(dims), dims)
+
+
+def _singular(ureg, name: str) -> bool:
+    """Does pint know `name` without reading a trailing "s" as a plural? pint would read
+    "PFLOPs" as PFLOP; we never do. A reading of `name` that pint also gives for `name`
+    less its "s" is a plural reading (pint's public `parse_unit_name` lists readings)."""
+    try:
+        readings = set(ureg.parse_unit_name(name))
+        plural = set(ureg.parse_unit_name(name[:-1])) if name.endswith("s") and len(name) > 1 else set()
+    except (ValueError, TypeError):
+        return False
+    return bool(readings - plural)
 
 
 def dimension_name(dims: tuple) -> str:
@@ -122,32 +140,48 @@ def resolution(int_part: str, frac: str | None, exp: str | None) -> float:
     return 0.5 * 10.0 ** (exponent - decimals)
 
 
+def ascii_digits(text: str) -> str:
+    """Full-width digits as ASCII; any other script's digit is an error naming it."""
+    text = text.translate(FULL_WIDTH)
+    foreign = next((ch for ch in text if ch.isdigit() and not "0" <= ch <= "9"), None)
+    if foreign is not None:
+        raise UnitError(f"expected digits 0-9 (or full-width ０-９), found {foreign!r} "
+                        f"({unicodedata.name(foreign, 'a digit of another script')}) in {shown(text)}")
+    return text
+
+
 def parse_quantity(text) -> Quantity:
     """The scalar rule: one `claimed`/`value` text -> Quantity (CONTRACT section 2)."""
     if not isinstance(text, str):
-        raise UnitError(f"expected a quantity such as '20.7 TB', found {text!r}")
-    match = _NUMBER.match(spellings.rewrite_number(text))
+        raise UnitError(f"expected a quantity such as '20.7 TB', found {shown(text)}")
+    match = _NUMBER.match(spellings.rewrite_number(ascii_digits(text)))
     if not match:
-        raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {text!r}")
+        raise UnitError(f"expected a number then a unit (e.g. '20.7 TB'), found {shown(text)}")
     sign, int_part, frac, exp, unit = match.group("sign", "int", "frac", "exp", "unit")
+    if unit.startswith("_") or (int_part == "0" and re.match(r"[xXoObB][0-9A-Fa-f]", unit)):
+        raise UnitError(f"expected a decimal number (thousands separated by ','), found "
+                        f"{shown(text)}: '_' separators and 0x/0o/0b prefixes are not numbers here")
+    digits = len(int_part) + len(frac or "")
+    if digits > MAX_DIGITS or len(exp or "") > 4 or abs(int(exp or 0)) > 300:
+        raise UnitError(f"expected a finite number of ordinary size, found {shown(text)}")
     magnitude = float(f"{int_part.replace(',', '')}.{frac or 0}e{exp or 0}")
-    if not math.isfinite(magnitude) or abs(int(exp or 0)) > 300:
-        raise UnitError(f"expected a finite number of ordinary size, found {text!r}")
+    if not math.isfinite(magnitude):
+        raise UnitError(f"expected a finite number of ordinary size, found {shown(text)}")
     h = resolution(int_part, frac, exp)
     if unit == PERCENT:
         if sign == "-" and magnitude > 100:
-            raise UnitError(f"expected a change of -100% or more, found {text!r}")
+            raise UnitError(f"expected a change of -100% or more, found {shown(text)}")
         if sign:
             change = magnitude / 100 if sign == "+" else -magnitude / 100
             return Quantity(text, magnitude, h, PERCENT, "change", 1 + change, h / 100, "ratio")
         return Quantity(text, magnitude, h, PERCENT, "share", magnitude / 100, h / 100, "ratio")
     if sign == "-":
-        raise UnitError(f"expected a positive quantity, found {text!r}")
+        raise UnitError(f"expected a positive quantity, found {shown(text)}")
     unit = spellings.canonical_unit(unit)
     info = unit_info(unit)
     kind = {"count": "count", "ratio": "ratio"}.get(info.dimension, "quantity")
     if not math.isfinite(magnitude * info.factor):
-        raise UnitError(f"expected a finite number of ordinary size, found {text!r}")
+        raise UnitError(f"expected a finite number of ordinary size, found {shown(text)}")
     return Quantity(text, magnitude, h, unit, kind, magnitude * info.factor,
                     h * info.factor, info.dimension)
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from pipeline import expr, extend, load, schemas
 from pipeline.errors import Collector
-from pipeline.units import UnitError, dimension_words, metric_dimension, parse_quantity
+from pipeline.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
 
 
 @dataclass
@@ -44,6 +44,7 @@ def qualifier_table() -> dict[str, dict]:
     with resources.as_file(path) as real:
         document = load.read_document(Path(real), "pipeline/data/qualifiers.yaml", problems)
     problems.raise_if_any()
+    assert document is not None and isinstance(document.root, load.Node)
     table = {}
     for name, spec in document.root.get("qualifiers").values.items():
         tolerance = spec.get("tolerance")
@@ -195,22 +196,27 @@ def _check_member_cycles(corpus: Corpus, problems: Collector) -> None:
     members = {row.id: [m for m, _, _ in row.members or []] for row in corpus.entities.itertuples()}
     rows = {row.id: row for row in corpus.entities.itertuples()}
     state: dict = {}
-
-    def visit(entity, path):
-        state[entity] = "open"
-        for member in members.get(entity, []):
-            if state.get(member) == "open":
+    for start in members:
+        if start in state:
+            continue
+        # depth-first with an explicit stack (a nesting thousands deep is no RecursionError):
+        # `path` holds the open entities, `todo` the members each has left to visit
+        path, todo = [start], [iter(members[start])]
+        state[start] = "open"
+        while path:
+            member = next(todo[-1], None)
+            if member is None:
+                state[path.pop()] = "done"
+                todo.pop()
+            elif state.get(member) == "open":
                 cycle = path[path.index(member):] + [member]
                 row = rows[cycle[0]]
                 problems.add(row.file, row.lines.get("members", row.line),
                              f"entity {cycle[0]!r}: members form a cycle: " + " -> ".join(cycle))
             elif member in members and member not in state:
-                visit(member, path + [member])
-        state[entity] = "done"
-
-    for entity in members:
-        if entity not in state:
-            visit(entity, [entity])
+                state[member] = "open"
+                path.append(member)
+                todo.append(iter(members[member]))
 
 
 def _positive_number(text) -> bool:
@@ -221,7 +227,7 @@ def _positive_number(text) -> bool:
     return math.isfinite(value) and value > 0
 
 
-def parse_or_report(text, file, line, what, problems) -> object:
+def parse_or_report(text, file, line, what, problems) -> Quantity | None:
     """parse_quantity with the failure recorded as a problem (None returned)."""
     if not isinstance(text, str):
         problems.add(file, line, f"{what}: expected a quantity such as '20.7 TB', found "
@@ -284,10 +290,12 @@ def _fact_value(row, what, entities, metrics, problems):
     return quantity, None
 
 
-def _check_references(tree, file, line, what, entities, metrics, problems) -> None:
+def _check_references(tree, file, line, what, entities, metrics, problems, names=None) -> None:
     for entity, metric in expr.references(tree):
         if entity not in entities:
-            problems.add(file, line, f"{what}: unknown entity {entity!r}{suggest(entity, entities)}")
+            hint = suggest(entity, entities) if names is None else \
+                extend.unknown_entity_hint(entity, entities, names)
+            problems.add(file, line, f"{what}: unknown entity {entity!r}{hint}")
         if metric not in metrics:
             problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
 
@@ -343,7 +351,7 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
             try:
                 tree = expr.parse(row.expr)
                 _check_references(tree, row.file, line_of("expr", row.line), what,
-                                  entities, metrics, problems)
+                                  entities, metrics, problems, names)
             except expr.ExprError as exc:
                 problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
         parsed.append(quantity)

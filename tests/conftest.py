@@ -1,19 +1,31 @@
-"""Shared fixtures: the small named data sets under tests/data/."""
+"""Shared fixtures (the small named data sets under tests/data/), hypothesis profiles and
+the `slow` marker's switch.
 
+Fuzz budgets live in the profiles, not in the tests: `ci` (the default, quick) and `nightly`
+(big), chosen by HYPOTHESIS_PROFILE=nightly. Slow tests (`@pytest.mark.slow`: kill loops,
+big fuzz, benchmarks) are skipped unless pytest is given `--run-slow`.
+"""
+
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 pytest_plugins = ["pytester"]
 
+settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
+settings.register_profile("nightly", max_examples=2000, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
 
 def pytest_addoption(parser):
-    parser.addoption("--run-slow", action="store_true", help="also run tests marked slow")
+    parser.addoption("--run-slow", action="store_true", default=False,
+                     help="also run tests marked slow (kill loops, big fuzz, benchmarks)")
 
 
 def pytest_collection_modifyitems(config, items):
-    """Slow tests (kill loops, big fuzz) run only with --run-slow or -m slow (the nightly run)."""
     if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with --run-slow or -m slow")

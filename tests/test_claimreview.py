@@ -7,9 +7,9 @@ import shutil
 from importlib import resources
 
 import pytest
-from conftest import DATA
 from pyld import jsonld
 
+from conftest import DATA
 from pipeline.claimreview import rating
 from pipeline.report import write_reports
 from pipeline.run import check_paths
@@ -44,7 +44,7 @@ def reports(tmp_path_factory):
 
 def offline_loader(url, options=None):
     """schema.org's context from the package (pipeline/data), never from the network."""
-    if not url.rstrip("/") in ("https://schema.org", "http://schema.org"):
+    if url.rstrip("/") not in ("https://schema.org", "http://schema.org"):
         raise AssertionError(f"JSON-LD expansion asked for {url}")
     text = (resources.files("pipeline") / "data" / "schemaorg-context.jsonld").read_text()
     return {"contextUrl": None, "documentUrl": url, "document": json.loads(text)}

@@ -8,10 +8,9 @@ import sys
 
 import pytest
 
+from conftest import DATA, MINI
 from pipeline import render
 from pipeline.cli import main
-
-from conftest import DATA, MINI
 
 SUMMARY = re.compile(r"^claimaudit: \d+ problems? in the input; nothing was checked$")
 
@@ -48,7 +47,8 @@ def check_bad(capsys, name):
 ENTITY_HINT = ("; find one with `claimaudit entities PATTERN`, or declare it (with its aliases) "
                "in a spec file")
 BAD_INPUTS = [
-    ("unknown-unit", ["bad/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' (did you mean FLOPS or TFLOPS?)"]),
+    ("unknown-unit", ["bad/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' "
+                      "(did you mean FLOPS or TFLOPS?)"]),
     ("wrong-dimension", ["bad/wrong-dimension.yaml:9: claim 'c1': unit 'TB/s' is a bandwidth "
                          "(bytes/s or bits/s), metric hbm_capacity needs a capacity (bytes)"]),
     ("unknown-entity", ["bad/unknown-entity.yaml:7: claim 'c1': subject 'chipz' is not a known "

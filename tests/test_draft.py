@@ -134,8 +134,8 @@ def test_times_more_gives_two_readings_of_the_number(catalogue):
 
 
 def test_a_change_takes_its_sign_from_the_words(catalogue):
-    records = draft_document("AMD offers up to 50 percent higher perf. Cost fell; latency is 20 percent lower on MI355X.",
-                             SourceInfo("t", "t", "en"), catalogue)["claims"]
+    records = draft_document("AMD offers up to 50 percent higher perf. Cost fell; latency is 20 "
+                             "percent lower on MI355X.", SourceInfo("t", "t", "en"), catalogue)["claims"]
     assert [c["claimed"] for c in records] == ["+50%", "-20%"]
 
 
@@ -202,7 +202,8 @@ SUBJECTS = [
     # (text, number as claimed, subject, baseline) -- None: left to a todo
     ("The GB300 NVL72 delivers 1.44 ExaFLOPS FP4 (dense) across 72 B300 GPUs with 20.7 TB of HBM3e total.",
      "20.7 TB", "gb300_nvl72", None),                     # B300 is counted by 72, not the subject
-    ("It supports up to a million accelerators, compared to the 500,000 Trainium2 chips found in Project Rainier.",
+    ("It supports up to a million accelerators, compared to the 500,000 Trainium2 chips found in "
+     "Project Rainier.",
      "1e6", None, None),                                  # Project Rainier belongs to the later number
     ("The MI355X reduced the number of I/O dies from four to two.", "4", None, None),  # dies are not chips
     ("A Trainium2 instance with 16 Trainium2 chips.", "16", None, None),   # chips of a chip: ask
@@ -251,7 +252,8 @@ def test_any_text_drafts_to_loadable_yaml(text, catalogue):
 @pytest.mark.parametrize("text, claimed, todo_start", [
     ("Blackwell Ultra的最大功耗从1200W增加至1400W。", "1200 W", "subject: 1200 is the value before"),
     ("The B300 power rose from 1,200 W to 1,400 W.", "1,200 W", "subject: 1,200 is the value before"),
-    ("B300的两个Die通过NV-HBI高速界面互连(带宽10TB/s)", "10 TB/s", "metric: the text does not say a metric for"),
+    ("B300的两个Die通过NV-HBI高速界面互连(带宽10TB/s)", "10 TB/s",
+     "metric: the text does not say a metric for"),
     ("B300 has a 1,400W TDP and the same 72-GPU domain as the GB200 NVL72.", "72", "subject:"),
 ])
 def test_what_a_reader_would_question_gets_a_todo(catalogue, text, claimed, todo_start):

@@ -4,8 +4,8 @@ source, a dated supersession, `superseded: true`, an undated source without a pa
 import json
 
 import pytest
-from conftest import DATA
 
+from conftest import DATA
 from pipeline.cli import main
 from pipeline.epistemic import basis
 from pipeline.results import to_records

@@ -3,14 +3,12 @@
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pipeline import expr
 from pipeline.expr import ExprError, Value
 from pipeline.intervals import Interval
-
-FAST = settings(max_examples=200, deadline=None)
 
 FLOPS = (("flop", 1.0), ("time", -1.0))
 BYTES = (("information", 1.0),)
@@ -263,7 +261,6 @@ def _branch(children):
 trees = st.recursive(st.one_of(refs, numbers), _branch, max_leaves=12)
 
 
-@FAST
 @given(trees)
 def test_render_round_trips_generated_trees(tree):
     """Trees without negation and with short numbers survive render -> parse unchanged."""

@@ -2,8 +2,8 @@
 
 import pandas as pd
 import pytest
-from conftest import DATA
 
+from conftest import DATA
 from pipeline import inforce
 from pipeline.cli import main
 

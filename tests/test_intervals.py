@@ -4,13 +4,11 @@ import math
 import operator
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from pipeline.intervals import Interval, IntervalError, close, le, lt
 from pipeline.units import parse_quantity
-
-FAST = settings(max_examples=200, deadline=None)
 
 
 def bounds(iv):
@@ -184,7 +182,6 @@ def nonzero_interval_and_point(draw):
     return iv, point
 
 
-@FAST
 @given(interval_and_point(), interval_and_point(),
        st.sampled_from([operator.add, operator.sub, operator.mul]))
 def test_add_sub_mul_are_sound(left, right, op):
@@ -195,7 +192,6 @@ def test_add_sub_mul_are_sound(left, right, op):
     assert result.low <= result.high
 
 
-@FAST
 @given(interval_and_point(), nonzero_interval_and_point())
 def test_division_is_sound(left, right):
     (a, x), (b, y) = left, right
@@ -204,14 +200,12 @@ def test_division_is_sound(left, right):
     assert result.value == a.value / b.value
 
 
-@FAST
 @given(interval_and_point(st.floats(min_value=-100, max_value=100)), st.integers(0, 5))
 def test_integer_powers_are_sound(base, n):
     a, x = base
     assert inside(x ** n, a ** n)
 
 
-@FAST
 @given(interval_and_point(st.floats(min_value=1e-3, max_value=1e4)),
        st.sampled_from([0.5, 1.5, -1, -0.5, -2, 2.5]))
 def test_fractional_and_negative_powers_of_positive_intervals_are_sound(base, exponent):
@@ -219,7 +213,6 @@ def test_fractional_and_negative_powers_of_positive_intervals_are_sound(base, ex
     assert inside(x ** exponent, a ** exponent)
 
 
-@FAST
 @given(interval_and_point(st.floats(min_value=1e-6, max_value=1e12)),
        st.sampled_from([(math.log, "log"), (math.log2, "log2"), (math.sqrt, "sqrt")]))
 def test_monotone_functions_are_sound(base, function_name):
@@ -227,7 +220,6 @@ def test_monotone_functions_are_sound(base, function_name):
     assert inside(function(x), a.monotone(function, name))
 
 
-@FAST
 @given(interval_and_point(), interval_and_point())
 def test_subtraction_of_itself_contains_zero(left, _):
     a, x = left
@@ -236,7 +228,6 @@ def test_subtraction_of_itself_contains_zero(left, _):
     assert (a - a).low < 0 < (a - a).high   # not the naive [0, 0]
 
 
-@FAST
 @given(interval_and_point(), interval_and_point())
 def test_hulls_are_sound(left, right):
     (a, x), (b, y) = left, right

@@ -4,16 +4,14 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pipeline.intervals import Interval
-from pipeline.judge import (RULES, VERDICT_RANK, Region, better, claimed_region, judge,
-                            judge_frame, regions)
+from pipeline.judge import RULES, VERDICT_RANK, Region, better, claimed_region, judge, judge_frame, regions
 from pipeline.units import parse_quantity, unit_info
 from pipeline.validate import qualifier_table
 
-FAST = settings(max_examples=200, deadline=None)
 INF = math.inf
 SEVERITY_RANK = {None: 0, "minor": 1, "major": 2}
 
@@ -219,7 +217,6 @@ def _nan(x):
     return np.nan if x is None else x
 
 
-@FAST
 @given(st.lists(judged_rows(), min_size=1, max_size=8))
 def test_columns_agree_with_the_scalar_rules(rows):
     claims = [row for row, _ in rows]
@@ -255,7 +252,6 @@ def rounded_claims(draw):
     return exact, text + unit
 
 
-@FAST
 @given(rounded_claims())
 def test_a_rounded_exact_value_is_consistent_under_about(case):
     exact, text = case
@@ -271,7 +267,6 @@ def test_a_rounded_exact_value_is_consistent_under_about(case):
 WIDENABLE = ("about", "exact", "roughly", "nearly", "just_over")
 
 
-@FAST
 @given(claim_rows(), st.data(), st.floats(0.01, 0.5), st.floats(1.0, 5.0),
        st.booleans())
 def test_widening_a_tolerance_never_worsens_a_verdict(row, data, r, widen, use_absolute):
@@ -289,3 +284,16 @@ def test_widening_a_tolerance_never_worsens_a_verdict(row, data, r, widen, use_a
     if before[0] == after[0] == "inconsistent":
         assert SEVERITY_RANK[after[1]] <= SEVERITY_RANK[before[1]]
         assert after[2] <= before[2] * (1 + 1e-9)
+
+
+# -- the scalar rule and the column rule agree, tolerance or none ------------------
+
+@example(v=100.0, h=0.5, rule="roughly", r=None, absolute=None)  # raised in the scalar rule
+@given(v=st.floats(1e-6, 1e12), h=st.floats(0, 1e3), rule=st.sampled_from(RULES),
+       r=st.one_of(st.none(), st.floats(0, 0.5)), absolute=st.one_of(st.none(), st.floats(0, 1e3)))
+def test_scalar_and_column_regions_agree(v, h, rule, r, absolute):
+    scalar = claimed_region(v, h, rule, r, absolute)
+    low, high, low_open, high_open = regions(
+        [v], [h], [rule], [np.nan if r is None else r], [np.nan if absolute is None else absolute])
+    assert (low[0], high[0]) == pytest.approx((scalar.low, scalar.high), rel=1e-12, abs=1e-12)
+    assert (bool(low_open[0]), bool(high_open[0])) == (scalar.low_open, scalar.high_open)

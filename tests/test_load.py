@@ -4,10 +4,9 @@ import textwrap
 
 import pytest
 
+from conftest import BAD, MINI
 from pipeline import load
 from pipeline.errors import Collector, InputError
-
-from conftest import BAD, MINI
 
 
 def read(tmp_path, text, name="f.yaml"):

@@ -114,7 +114,8 @@ def test_a_bad_claim_file_is_a_collection_error_with_file_and_line(corpus):
     shutil.copy(BAD / "unknown-unit.yaml", corpus.path / "claims" / "unknown-unit.yaml")
     result = corpus.runpytest("claims/unknown-unit.yaml")
     result.assert_outcomes(errors=1)
-    assert "claims/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' (did you mean FLOPS or TFLOPS?)" in result.outlines
+    assert ("claims/unknown-unit.yaml:9: claim 'c1': unknown unit 'XFLOPS' (did you mean FLOPS or "
+            "TFLOPS?)") in result.outlines
     assert "Traceback" not in result.stdout.str()
 
 
@@ -160,3 +161,59 @@ def test_flipping_one_bundled_spec_fact_fails_exactly_the_dependent_claims(pytes
                      r"compute-4p4: expected consistent, got inconsistent \(major\), on the "
                      r"claimant's own figures: claimed 4\.4x "
                      r"\[4\.35, 4\.45\], derived 3\.88893x$", result.stdout.str(), re.MULTILINE)
+
+
+# -- activation: only claimaudit projects are collected ----------------------------
+
+def test_a_claims_folder_without_specs_or_marker_is_not_collected(pytester, mini_records):
+    """Installing claimaudit must not break pytest in a repository that merely has claims/."""
+    (pytester.path / "claims").mkdir()
+    (pytester.path / "claims" / "insurance.yaml").write_text("policy: 12\nclaims: [a, b]\n")
+    result = pytester.runpytest("claims")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_tool_claimaudit_table_activates_the_plugin_without_specs_beside(corpus):
+    shutil.move(corpus.path / "specs", corpus.path / "elsewhere")
+    result = corpus.runpytest("claims")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    (corpus.path / "pyproject.toml").write_text("[tool.claimaudit]\n")
+    result = corpus.runpytest("claims")
+    result.assert_outcomes(errors=3)  # active: specs/ is missing, and that is reported
+    assert "specs:0: no such file or directory" in result.stdout.str()
+    assert "Traceback" not in result.stdout.str()
+
+
+# -- bad input: file:line once, per file, never a traceback ------------------------
+
+def test_clashing_source_ids_across_files_are_rejected_as_check_rejects_them(corpus):
+    clash = corpus.path / "claims" / "zz-clash.yaml"
+    clash.write_text("source: {id: mini-direct, title: Again}\nclaims:\n"
+                     "  - {id: x, subject: chipa, metric: power, claimed: 1 kW}\n")
+    result = corpus.runpytest("claims", "--continue-on-collection-errors")
+    result.assert_outcomes(passed=len(ITEMS) - 1, skipped=1, errors=1)
+    assert ("claims/zz-clash.yaml:1: duplicate source id 'mini-direct' (first at "
+            "claims/direct.yaml:2)") in result.outlines
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_spec_problem_is_listed_once_and_every_file_says_why_it_was_not_checked(corpus):
+    spec = corpus.path / "specs" / "mini.yaml"
+    spec.write_text(spec.read_text().replace("value: 500 TFLOPS, source: src-b",
+                                             "value: 500 TFLOPZ, source: src-b"))
+    result = corpus.runpytest("claims")
+    result.assert_outcomes(errors=3)
+    text = result.stdout.str()
+    assert text.count("unknown unit 'TFLOPZ'") == 1
+    assert text.count("not checked: the specs have problems (listed at claims/direct.yaml)") == 2
+    assert "Traceback" not in text
+
+
+def test_a_fifo_or_device_named_like_a_claim_file_neither_hangs_nor_breaks_the_rest(corpus):
+    import os
+
+    os.mkfifo(corpus.path / "claims" / "fifo.yaml")
+    os.symlink("/dev/zero", corpus.path / "claims" / "zero.yaml")
+    result = corpus.runpytest("claims", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=len(ITEMS) - 1, skipped=1)  # pytest lists regular files only

@@ -6,11 +6,10 @@ units, qualifiers, expressions); the run must either succeed or raise InputError
 file:line problems.
 """
 
-import os
 import shutil
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import MINI
@@ -52,13 +51,13 @@ def claim(draw):
     return record
 
 
-# 40 examples keep the suite quick; CLAIMAUDIT_FUZZ_EXAMPLES=600 (90 s) for a longer hunt.
-EXAMPLES = int(os.environ.get("CLAIMAUDIT_FUZZ_EXAMPLES", "40"))
-
-
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Every failure a fuzz run found, pinned (STYLE 13): a CI run found `subject: []` let through
+# when pandera reported its failures in another order, then `unhashable type: 'list'`.
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(claims=st.lists(claim(), min_size=1, max_size=4))
+@example(claims=[{"id": "c1", "subject": [], "metric": "fp8_dense", "claimed": "1 PFLOPS"}])
+@example(claims=[{"id": "c1", "subject": [], "baseline": ["x"], "metric": {"a": 1}}])
+@example(claims=[{"id": "C!", "subject": "Bad Id", "expect": []}])
 def test_any_claims_file_gives_results_or_input_errors(tmp_path, claims):
     path = tmp_path / "claims.yaml"
     path.write_text(yaml.safe_dump({"source": {"id": "fuzz", "title": "Fuzz"}, "claims": claims},
@@ -96,8 +95,7 @@ def entity(draw):
     return record
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(entities=st.lists(entity(), min_size=1, max_size=3))
 def test_any_spec_file_gives_results_or_input_errors(tmp_path, entities):
     specs = tmp_path / "specs"

@@ -6,8 +6,8 @@ import re
 import shutil
 
 import pytest
-from conftest import DATA
 
+from conftest import DATA
 from pipeline.report import write_reports
 from pipeline.run import check_paths
 from pipeline.spec_changes import fact_changes, previous_facts, summary

@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.spellings import canonical_unit, chinese_numeral, rewrite_number
 from pipeline.units import UnitError, parse_quantity
@@ -142,3 +144,88 @@ def test_a_claim_and_a_fact_written_with_vendor_spellings_check(tmp_path):
     assert [(r["id"], r["verdict"], r["claimed"]["text"]) for r in records] == [
         ("a", "consistent", "2500 TFLOPs"), ("b", "consistent", "8,000 GB/sec"),
         ("c", "consistent", "兩倍")]
+
+
+# -- every spelling in the table, and properties ----------------------------------------------
+
+def _every_spelling():
+    """(written unit, canonical unit) for every whole spelling and prefix x unit word."""
+    from pipeline.spellings import table
+
+    data = table()
+    pairs = [(w, c) for w, c in data["whole"].items()]
+    prefixes = {**data["prefix_words"], **data["prefix_symbols"]}
+    for word in ("flops", "FLOPs", "bytes per second", "bit/s", "Bps", "B/sec", "bps", "bytes"):
+        unit = data["unit_words"]["exact"].get(word) or data["unit_words"]["any_case"][word.lower()]
+        pairs += [(p + word, s + unit) for p, s in prefixes.items()]
+    return pairs
+
+
+@pytest.mark.parametrize("written, canonical", _every_spelling())
+def test_every_spelling_reads_as_its_registry_unit(written, canonical):
+    spelled, plain = parse_quantity(f"2.50 {written}"), parse_quantity(f"2.50 {canonical}")
+    assert spelled.unit == (plain.unit if canonical else "")
+    assert math.isclose(spelled.base, plain.base, rel_tol=1e-12)
+    assert math.isclose(spelled.base_h, plain.base_h, rel_tol=1e-12)
+    assert spelled.dimension == plain.dimension
+
+
+def test_known_registry_factors_of_the_new_units():
+    """Independent known answers: a minute is 60 s, an hour 3600 s, a petabit 1e15/8 bytes."""
+    assert parse_quantity("1 min").base == 60
+    assert parse_quantity("1 h").base == 3600
+    assert parse_quantity("1 petabits per second").base == 1e15 / 8
+    assert parse_quantity("1 exaflops").base == 1e18
+
+
+def _numeral(n: int) -> str:
+    """A plain Chinese numeral for 1..99,999,999 (the test's own writer, not the parser's)."""
+    digits = "零一二三四五六七八九"
+
+    def below_10000(m: int) -> str:
+        out, zero = "", False
+        for value, place in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+            d = m // value % 10
+            if d:
+                out += ("零" if zero and out else "") + digits[d] + place
+                zero = False
+            else:
+                zero = True
+        return out
+
+    high, low = divmod(n, 10000)
+    text = (below_10000(high) + "萬" if high else "") + (
+        ("零" if high and low < 1000 and low else "") + below_10000(low) if low else "")
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(1, 99_999_999))
+def test_chinese_numerals_read_back_as_their_value(n):
+    text = _numeral(n)
+    digits = chinese_numeral(text)
+    assert float(digits) == n, text
+
+
+@settings(max_examples=200, deadline=None)
+@given(mantissa=st.integers(1, 10**6), decimals=st.integers(0, 3),
+       spelling=st.sampled_from([("PFLOPs", "PFLOPS"), ("TBps", "TB/s"), ("GB/sec", "GB/s"),
+                                 ("Tbit/s", "Tb/s"), ("Exaflops", "EFLOPS"), ("分鐘", "min")]))
+def test_a_spelling_and_its_unit_give_the_same_quantity(mantissa, decimals, spelling):
+    number = f"{mantissa / 10**decimals:.{decimals}f}"
+    spelled, plain = parse_quantity(f"{number} {spelling[0]}"), parse_quantity(f"{number} {spelling[1]}")
+    assert (spelled.value, spelled.h, spelled.base, spelled.base_h) == (
+        plain.value, plain.h, plain.base, plain.base_h)
+
+
+def test_spelled_units_are_answered_from_the_unit_cache_without_pint():
+    """Spellings resolve to cached registry units: no pint import (0.5 s) for them."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom pipeline.units import parse_quantity\n"
+            "for t in ['2 petaFLOPs', '1.5 分鐘', '7.2 TBps', '13 petabits per second', '兩倍',"
+            " '3億 個', '1 Tbit/s', '2 hours', '900 GB/sec', '42.5 Exaflops']:\n"
+            "    parse_quantity(t)\nprint('pint' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

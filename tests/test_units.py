@@ -3,7 +3,7 @@
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pipeline.units import UnitError, convert, parse_quantity
@@ -67,6 +67,7 @@ def test_known_quantities(text, value, h, unit, kind, base):
 @pytest.mark.parametrize("text, message", [
     ("12 parsecs", "unknown unit 'parsecs'"),
     ("362 pflops", "unknown unit 'pflops' (did you mean PFLOPS?)"),
+    ("2 kWs", "unknown unit 'kWs' (did you mean kW?)"),  # no plural reading (pint would read one)
     ("nan", "expected a number then a unit (e.g. '20.7 TB'), found 'nan'"),
     ("inf TB", "expected a number then a unit (e.g. '20.7 TB'), found 'inf TB'"),
     ("-3 TB", "expected a positive quantity, found '-3 TB'"),
@@ -114,7 +115,6 @@ UNITS = ["B", "kB", "MB", "GB", "TB", "PB", "EB", "KiB", "MiB", "GiB", "TiB", "P
          "EFLOPS", "TFLOP/s", "TOPS", "POPS", "ns", "us", "µs", "ms", "s", "W", "kW", "MW", "nm"]
 
 
-@settings(max_examples=300, deadline=None)
 @given(mantissa=st.integers(1, 10**9), decimals=st.integers(0, 6), unit=st.sampled_from(UNITS))
 def test_parse_then_convert_back_round_trips(mantissa, decimals, unit):
     value = mantissa / 10**decimals
@@ -124,14 +124,12 @@ def test_parse_then_convert_back_round_trips(mantissa, decimals, unit):
     assert math.isclose(convert(quantity.base_h, unit), quantity.h, rel_tol=1e-12)
 
 
-@settings(max_examples=300, deadline=None)
 @given(mantissa=st.integers(0, 10**9), decimals=st.integers(0, 6))
 def test_resolution_is_half_a_unit_of_the_last_written_digit(mantissa, decimals):
     text = f"{mantissa / 10**decimals:,.{decimals}f}"          # thousands separators included
     assert math.isclose(parse_quantity(text).h, 0.5 * 10.0**-decimals, rel_tol=1e-12)
 
 
-@settings(max_examples=200, deadline=None)
 @given(digits=st.integers(1, 9), decimals=st.integers(0, 3), exponent=st.integers(-5, 20))
 def test_resolution_of_exponent_forms(digits, decimals, exponent):
     mantissa = f"{digits}" + (f".{'0' * decimals}" if decimals else "")
@@ -139,7 +137,6 @@ def test_resolution_of_exponent_forms(digits, decimals, exponent):
     assert math.isclose(quantity.h, 0.5 * 10.0 ** (exponent - decimals), rel_tol=1e-12)
 
 
-@settings(max_examples=200, deadline=None)
 @given(value=st.integers(1, 10**6), unit=st.sampled_from(["GB", "TB", "MB", "PB"]))
 def test_binary_units_are_larger_by_the_prefix_ratio(value, unit):
     decimal = parse_quantity(f"{value} {unit}")

@@ -68,6 +68,8 @@ def test_one_claim_two_readings_of_its_number(tmp_path):
     assert [(a["label"], a["verdict"]) for a in up3["alternatives"]] == [
         ("chipx vs chipy, 3倍", "inconsistent"), ("chipx vs chipy, 4倍", "consistent")]
     assert up3["claimed"]["text"] == "3倍"          # the first reading stands for the claim
+    assert [a.get("claimed") for a in up3["alternatives"]] == ["3倍", "4倍"]
+    assert [a.get("claimed") for a in records["up4"]["alternatives"]] == [None, "5x"]
     assert up4["verdict"] == "consistent"           # 4 in [4, 6]: roughly 5x holds too
 
 
@@ -237,3 +239,11 @@ def test_every_bundled_entity_has_aliases_that_name_it():
         "Blackwell Ultra": "b300", "Ironwood": "tpu_ironwood", "TPU v7": "tpu_ironwood",
         "第七代 TPU": "tpu_ironwood", "Trillium": "tpu_v6e", "MI355X": "mi355x", "Hopper": "h100",
         "H100": "h100"}
+
+
+def test_an_alias_in_an_expression_says_which_entity_it_names(tmp_path):
+    found = problems(tmp_path, """\
+      - {id: e, quote: q, expr: "X1.fp8_dense / chipy.fp8_dense", claimed: 4x}
+    """, mine=MINE)
+    assert found == [("c.yaml:3: claim 'e': unknown entity 'X1' ('X1' names entity chipx: "
+                     "write chipx)")]

@@ -54,7 +54,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     view = textmod.digits_view(plain)
     sentences = textmod.sentences(plain)
     mentions = catalogue.find(view)
-    records, used = [], set()
+    records: list[dict] = []
+    used: set = set()
     for number in find_numbers(plain):
         sentence = textmod.containing(sentences, number.start)
         if sentence is None:
@@ -170,14 +171,19 @@ def draft_file(path: Path, specs_dir: Path, **fields) -> str:
 
 
 def read_article(path: Path) -> str:
-    from pipeline.errors import ClaimauditError
+    from pipeline.errors import ClaimauditError, Collector
+    from pipeline.files import read_bytes
 
+    problems = Collector()
+    data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
+    if data is None:
+        raise ClaimauditError(f"{path}: {problems.problems[0].message}")
     try:
-        return path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ClaimauditError(f"{path}:1: expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
-    except OSError as exc:
-        raise ClaimauditError(f"{path}: cannot read file: {exc.strerror}")
+        raise ClaimauditError(
+            f"{path}:1: expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
 
 
 def _first_line(raw: str) -> str:

@@ -171,8 +171,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension in ("flops", "ops"):
         metric, missing = context.flops_metric(texts, dimension)
     elif dimension == "bytes":
-        metric = "hbm_capacity" if not re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE) \
-            else None
+        other_memory = re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE)
+        metric = None if other_memory else "hbm_capacity"
         missing = "" if metric else "which memory"
     elif dimension == "rate":
         metric = context.rate_metric(texts)

@@ -198,6 +198,8 @@ def _several(view: str) -> list[Number]:
     out = []
     for match in SEVERAL.finditer(view):
         value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
+        if value is None:  # not a numeral after all
+            continue
         unit, end = read_unit(view, match.end())
         out.append(Number(match.start(), max(end, match.end()), value, _plain(value), unit,
                           implied="at_least", word=True))
