@@ -24,11 +24,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(n: int) -> dict:
+def repeated_corpus(n: int):
+    """The 1,000-claim generated corpus, loaded and validated, its claims repeated to n rows."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import write_claims_file
 
-    from pipeline.run import check_corpus, load_corpus
+    from pipeline.run import load_corpus
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "claims.yaml"
@@ -37,7 +38,13 @@ def measure(n: int) -> dict:
     base = corpus.claims
     claims = base.iloc[np.resize(np.arange(len(base)), n)].reset_index(drop=True)
     claims["id"] = [f"c{i}" for i in range(n)]
-    corpus = dataclasses.replace(corpus, claims=claims)
+    return dataclasses.replace(corpus, claims=claims)
+
+
+def measure(n: int) -> dict:
+    from pipeline.run import check_corpus
+
+    corpus = repeated_corpus(n)
     start = time.perf_counter()
     run = check_corpus(corpus)
     seconds = time.perf_counter() - start

@@ -226,7 +226,7 @@ class SpecGraph:
             units = {alt.unit for alt in combo}
             unit = units.pop() if len(units) == 1 else self.metrics[metric].display
             formula = " + ".join(f"{count:,} x {member}.{metric}" for member, count in members)
-            values = " + ".join(f"{count:,} x {_shown(alt)}" for (_, count), alt in zip(members, combo))
+            values = " + ".join(f"{count:,} x {shown_input(alt)}" for (_, count), alt in zip(members, combo))
             step = f"{name} = {formula} = {values} = {fmt.quantity(total.value, unit)}"
             results.append(Alt(total, dims, _steps(combo) + (step,), _sources(combo), (),
                                _label(combo), unit, choices=_choices(combo)))
@@ -239,7 +239,7 @@ class SpecGraph:
                 results.append(alt)
                 continue
             value = alt.interval.scaled(factor)
-            step = (f"{name} = sparsity x {entity}.{dense} = {fmt.number(factor)} x {_shown(alt)} "
+            step = (f"{name} = sparsity x {entity}.{dense} = {fmt.number(factor)} x {shown_input(alt)} "
                     f"= {fmt.quantity(value.value, alt.unit)}")
             results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
                                alt.label, alt.unit, choices=alt.choices))
@@ -273,7 +273,7 @@ def consistent_combinations(options):
 
 # -- step text ------------------------------------------------------------------
 
-def _shown(alt: Alt) -> str:
+def shown_input(alt: Alt) -> str:
     """An input as it appears inside a step: value with its source when it is a fact."""
     assert alt.interval is not None  # missing inputs are reported, never shown
     text = fmt.quantity(alt.interval.value, alt.unit)
@@ -323,6 +323,6 @@ def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> str:
     def leaf(node):
         if node[0] == "num":
             return expr.number_text(node[1])
-        return _shown(chosen[(entity if node[1] is None else node[1], node[2])])
+        return shown_input(chosen[(entity if node[1] is None else node[1], node[2])])
 
     return f"{expr.render(tree, leaf)} = {fmt.quantity(value, unit)}"

@@ -134,7 +134,7 @@ def _combine(corpus, parts: list[tuple]):
     first = parts[0][1]                 # there is always a group (check() sees to it)
     if len(parts) == 1:
         return dataclasses.replace(first, corpus=corpus)
-    results, rows, hints = [], [], {}
+    results, rows, explanations = [], [], {}
     payloads: list = []
     row_offset = 0
     for _, part in parts:
@@ -147,12 +147,12 @@ def _combine(corpus, parts: list[tuple]):
         results.append(part_results)
         rows.append(part_rows)
         payloads += part.payloads
-        hints.update(part.hints)
+        explanations.update(part.explanations)
         row_offset += len(part_rows)
     from pipeline.run import Run
 
     combined = pd.concat(results).loc[corpus.claims.index]
-    return Run(corpus, first.graph, combined, payloads, pd.concat(rows), hints)
+    return Run(corpus, first.graph, combined, payloads, pd.concat(rows), explanations)
 
 
 # -- basis ----------------------------------------------------------------------------

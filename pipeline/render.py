@@ -93,11 +93,15 @@ def _pad(text: str, width: int) -> str:
 
 
 def text_table(records: list[dict], colour: bool = False, lang: str = "en") -> str:
-    """The aligned verdict table a person reads in a terminal."""
+    """The aligned verdict table a person reads in a terminal (a cause column when any
+    claim has an explanation)."""
     words = labels(lang)
-    header = tuple(words["columns"][c] for c in ("claim", "claimed", "derived", "verdict"))
+    causes = any(r.get("explanations") for r in records)
+    header = tuple(words["columns"][c] for c in ("claim", "claimed", "derived", "verdict")) + \
+        ((words["explanations"]["column"],) if causes else ())
     rows = [tuple(safe(cell) for cell in (f"{r['source']}/{r['id']}", claimed_text(r),
-                                          derived_text(r, words), verdict_label(r, words)))
+                                          derived_text(r, words), verdict_label(r, words))
+                  + ((top_cause(r, words),) if causes else ()))
             for r in records]
     widths = [max([_width(h)] + [_width(row[i]) for row in rows]) for i, h in enumerate(header)]
     lines = ["  ".join(_pad(h, w) for h, w in zip(header, widths)).rstrip(),
@@ -113,6 +117,16 @@ def text_table(records: list[dict], colour: bool = False, lang: str = "en") -> s
     lines.append("")
     lines.append(summary_line(records, words))
     return "\n".join(lines) + "\n"
+
+
+def top_cause(record: dict, words: dict | None = None) -> str:
+    """The most plausible explanation's cause (`binary_decimal`), marked when first-equal."""
+    words = words or labels()
+    items = record.get("explanations") or []
+    if not items:
+        return ""
+    tie = f" ({words['explanations']['tie']})" if items[0].get("tie") else ""
+    return items[0]["cause"] + tie
 
 
 def summary_line(records: list[dict], words: dict | None = None) -> str:
@@ -144,6 +158,13 @@ def region_text(claimed: dict) -> str:
     low = "(-∞" if claimed["low"] is None else f"[{fmt.number(claimed['low'])}"
     high = "∞)" if claimed["high"] is None else f"{fmt.number(claimed['high'])}]"
     return f"{low}, {high}"
+
+
+def explanation_hints(record: dict) -> list[str]:
+    """The hints that render explanations (the rest are readings and notes)."""
+    from pipeline.forensics import hint
+
+    return [hint(item) for item in record.get("explanations") or []]
 
 
 def json_text(records: list[dict]) -> str:
@@ -192,7 +213,13 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
     out.append(line("verdict", verdict_label(record, words) + (
         f" ({field['pinned']}: {words['verdict'][pinned]})" if pinned else "")))
     out.extend(_epistemic_lines(record, words))
-    out.extend(line("hint", hint) for hint in record["hints"])
+    explained = set(explanation_hints(record))
+    out.extend(line("hint", hint) for hint in record["hints"] if hint not in explained)
+    for number, item in enumerate(record.get("explanations") or [], 1):
+        tie = f" ({words['explanations']['tie']})" if item.get("tie") else ""
+        label = f"{words['explanations']['field']}:"
+        out.append(f"  {_pad(label, max(10, _width(label)))} {number}. {item['cause']}{tie}: "
+                   f"{item['reading']}")
     if record.get("note"):
         out.append(line("note", record["note"]))
     if record["sources"]:

@@ -205,7 +205,18 @@ def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
     views = [c for s in sources for c in s["claims"]] + specs["sums"]
     majors = [c for c in views if c["verdict"] == "inconsistent" and c["severity"] == "major"]
     return {"sources": sources, "totals": _summary(records), "counts": verdict_counts(records),
-            "majors": majors, "specs": specs}
+            "majors": majors, "specs": specs, "by_cause": by_cause(views)}
+
+
+def by_cause(views: list[dict]) -> list[dict]:
+    """Inconsistent claims grouped by their most plausible explanation (none last)."""
+    groups: dict = {}
+    for view in views:
+        if view["verdict"] == "inconsistent":
+            items = view.get("explanations") or [{"cause": None}]
+            groups.setdefault(items[0]["cause"], []).append(view)
+    return [{"cause": cause, "claims": groups[cause]}
+            for cause in sorted(groups, key=lambda c: (c is None, -len(groups[c]), c or ""))]
 
 
 def specs_view(audit: dict, run, spec_sources: dict) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from pipeline import judge
+from pipeline.forensics import hint
 from pipeline.units import binary_reading, unit_info
 
 RATIO_KINDS = ("ratio", "change", "share")
@@ -96,7 +97,7 @@ def to_records(run) -> list[dict]:
             by_claim.setdefault(row.claim, []).append(row)
     results = run.results[["verdict", "severity", "row"]].itertuples()
     return [{**_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
-                       run.hints.get(claim.Index, [])),
+                       run.explanations.get(claim.Index, [])),
              "basis": run.basis.get(claim.Index), "as_published": run.as_published.get(claim.Index)}
             for claim, result in zip(run.corpus.claims.itertuples(), results)]
 
@@ -107,7 +108,7 @@ def reading_used(rows, result) -> str | None:
     return row.reading if row is not None and isinstance(row.reading, str) else None
 
 
-def _record(claim, result, rows, payloads, extra_hints) -> dict:
+def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
     derived = None
@@ -125,7 +126,7 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         hints.append("qualitative: nothing to compute")
     todo = getattr(claim, "todo", None) or []
     hints.extend(f"to do: {item}" for item in todo)
-    hints.extend(extra_hints)
+    hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
     alternatives = []
     if len(rows) > 1:
         for number, row in enumerate(rows, 1):
@@ -145,7 +146,8 @@ def _record(claim, result, rows, payloads, extra_hints) -> dict:
         "steps": list(dict.fromkeys(step for alt in alts for step in alt.steps)),
         "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
         "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
-        "alternatives": alternatives, "hints": hints, "expect": claim.expect,
+        "alternatives": alternatives, "hints": hints, "explanations": explanations,
+        "expect": claim.expect,
         "reading": reading_used(rows, result),
         "quote": claim.quote, "translation": claim.translation,
         "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,

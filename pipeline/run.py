@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from pipeline import expr, judge
-from pipeline.derive import Alt, DerivationError, SpecGraph, capped, consistent_combinations
+from pipeline import expr, forensics, judge, readings
+from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
-from pipeline.intervals import IntervalError
-from pipeline.units import binary_reading, dimension_name, dimension_words, unit_info
+from pipeline.units import dimension_name, dimension_words
 
 if TYPE_CHECKING:
     from pipeline.validate import Corpus
@@ -41,7 +40,7 @@ class Run:
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
-    hints: dict = field(default_factory=dict)
+    explanations: dict = field(default_factory=dict)   # claim index -> [explanation, ...]
     basis: dict = field(default_factory=dict)          # claim index -> section 9.1 basis
     as_published: dict = field(default_factory=dict)   # claim index -> record or None
     as_of: str | None = None
@@ -93,7 +92,8 @@ def check_group(corpus, in_force, all_facts: bool = False) -> Run:
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
     _hold_pending(results, corpus.claims)
-    return Run(corpus, graph, results, payloads, rows, _confusion_hints(graph, corpus, results))
+    explanations = forensics.explain(graph, corpus, rows, results, keys)
+    return Run(corpus, graph, results, payloads, rows, explanations=explanations)
 
 
 def _hold_pending(results: pd.DataFrame, claims: pd.DataFrame) -> None:
@@ -226,33 +226,7 @@ def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
         return graph.member_sum(subject, metric)
     if baseline is None:
         return graph.derive(subject, metric)
-    return _ratio_alts(graph, f"{subject}.{metric}", f"{baseline}.{metric}")
-
-
-def _ratio_alts(graph: SpecGraph, top: str, bottom: str) -> tuple[Alt, ...]:
-    """Alternatives of `entity.metric / entity.metric` (the metrics may differ, for hints)."""
-    pairs = capped(consistent_combinations([graph.derive(*top.split(".")),
-                                            graph.derive(*bottom.split("."))]), f"{top} / {bottom}")
-    return tuple(_ratio(upper, lower, top, bottom) for upper, lower in pairs)
-
-
-def _ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
-    from pipeline import fmt
-    from pipeline.derive import _shown
-
-    steps = tuple(dict.fromkeys(top.steps + bottom.steps))
-    sources = tuple(dict.fromkeys(top.sources + bottom.sources))
-    label = "; ".join(x for x in (top.label, bottom.label) if x)
-    choices = tuple(dict.fromkeys(top.choices + bottom.choices))
-    if top.interval is None or bottom.interval is None:
-        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
-    try:
-        value = top.interval / bottom.interval
-    except IntervalError as exc:
-        raise expr.ExprError(f"{top_name} / {bottom_name}: the baseline cannot divide: {exc}") from None
-    step = (f"ratio = {top_name} / {bottom_name} = {_shown(top)} / {_shown(bottom)}"
-            f" = {fmt.number(value.value)}x")
-    return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
+    return readings.ratio_alts(graph, f"{subject}.{metric}", f"{baseline}.{metric}")
 
 
 def _report_claim_error(exc, key, readings, claims, problems) -> None:
@@ -292,56 +266,6 @@ def _check_expr_dimensions(rows, keys, readings, claims, problems) -> None:
                          f"claim {claim['id']!r}: the expression gives "
                          f"{dimension_words(found)}, but claimed {quantity.text!r} is "
                          f"{dimension_words(quantity.dimension)}")
-
-
-def _confusion_hints(graph: SpecGraph, corpus, results: pd.DataFrame) -> dict[int, list[str]]:
-    """For inconsistent claims: would a confusable metric (dense/sparse...) make them hold?
-
-    Worked out once per distinct (subject, baseline, metric, claimed, qualifier,
-    tolerance) and spread to every claim that shares it.
-    """
-    inconsistent = results.index[(results["verdict"] == "inconsistent")
-                                 & (results["shape"] == "subject")]
-    if not len(inconsistent):
-        return {}
-    claims = corpus.claims.loc[inconsistent]
-    codes, _ = _distinct_rows(claims, ["subject", "baseline", "metric", "claimed", "qualifier",
-                                       "tolerance"])
-    first = pd.Series(claims.index).groupby(codes).first()
-    hints_of = {code: _hints_for(graph, corpus, corpus.claims.loc[index])
-                for code, index in first.items()}
-    hinted = np.array([bool(hints_of[code]) for code in range(len(first))], dtype=bool)[codes]
-    return {index: hints_of[code] for index, code in zip(claims.index[hinted], codes[hinted])}
-
-
-def _hints_for(graph: SpecGraph, corpus, claim) -> list[str]:
-    """Readings with a confusable metric (on both sides, or on one side of a ratio) under
-    which the claim would hold; each becomes a hint."""
-    from pipeline import fmt
-    from pipeline.results import base_region
-
-    region = base_region(claim)
-    subject, baseline, metric = claim["subject"], claim["baseline"], claim["metric"]
-    hints = []
-    for other in corpus.metrics.loc[metric, "confusable"] or []:
-        readings = [(other, other)] + ([(other, metric), (metric, other)] if baseline else [])
-        for top, bottom in readings:
-            try:
-                alts = (_ratio_alts(graph, f"{subject}.{top}", f"{baseline}.{bottom}")
-                        if baseline else graph.derive(subject, top))
-            except (DerivationError, expr.ExprError):
-                continue  # a reading that cannot be computed suggests nothing
-            if not alts or not all(alt.interval is not None and judge.judge(region, alt.interval)[0]
-                                   == "consistent" for alt in alts):
-                continue
-            shown = fmt.quantity(alts[0].interval.value, alts[0].unit)  # type: ignore[union-attr]
-            if top == bottom:
-                hints.append(f"the {other} figure ({shown}) would be consistent: the claim may "
-                             f"use {other} where {metric} is meant")
-            else:
-                hints.append(f"{subject}.{top} / {baseline}.{bottom} ({shown}) would be "
-                             f"consistent: the claim may compare {top} with {bottom}")
-    return hints
 
 
 # -- judging --------------------------------------------------------------------
@@ -391,24 +315,17 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
                                                    rows["r"], rows["absolute"])
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
-    codes, units = pd.factorize(rows["unit"], use_na_sentinel=True)
-    binary_units = [binary_reading(u) if isinstance(u, str) else None for u in units] + [None]
-    scale_of = np.array([_factor(b) / _factor(u) if b else 1.0
-                         for u, b in zip(list(units) + [None], binary_units)])
-    capacity = (rows["claimed_dimension"] == "information").to_numpy() & \
-        np.array([b is not None for b in binary_units])[codes]
+    scale = readings.binary_scales(rows["unit"], rows["claimed_dimension"])
+    capacity = ~np.isnan(scale)
     reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
     factor = np.ones(len(rows))
     if capacity.any():
-        scale = np.where(capacity, scale_of[codes], 1.0)
+        scale = np.where(capacity, scale, 1.0)
         b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
                                             rows["r"], rows["absolute"] * scale)
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
-        rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
-        # the better reading stands; on a tie (gaps equal under the 1e-9 rule) decimal does
-        closer = (b_gap < gap) & ~judge.close_columns(b_gap, gap)
-        use_binary = capacity & ((b_rank < rank) | ((b_rank == rank) & closer))
+        use_binary = capacity & readings.binary_stands((verdict, gap), (b_verdict, b_gap))
         verdict = np.where(use_binary, b_verdict, verdict)
         severity = np.where(use_binary, b_severity, severity)
         gap = np.where(use_binary, b_gap, gap)
@@ -421,10 +338,3 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     return rows.assign(verdict=verdict, severity=severity, gap=gap, reading=reading,
                        factor=factor, region_low=low, region_high=high)
 
-
-
-def _factor(unit) -> float:
-    """Base-unit factor of a claimed unit (ratios and percentages are not rescaled)."""
-    if not isinstance(unit, str) or unit == "%":
-        return 1.0
-    return unit_info(unit).factor

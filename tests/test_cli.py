@@ -238,12 +238,12 @@ def test_valid_input_with_every_expect_met_exits_0(capsys, in_data):
     status, out, err = run(capsys, "check", "mini/claims", "--specs", "mini/specs")
     assert (status, without_warnings(err)) == (0, "")
     lines = out.splitlines()
-    assert lines[0].split() == ["claim", "claimed", "derived", "verdict"]
+    assert lines[0].split() == ["claim", "claimed", "derived", "verdict", "cause"]
     assert lines[-1] == ("32 claims: 3 inconsistent, 2 ambiguous, 1 within rounding, "
                          "3 unverifiable, 23 consistent")
     row = next(line for line in lines if line.startswith("mini-memory/sysj-hbm-total "))
     assert row.split() == ["mini-memory/sysj-hbm-total", "20.7", "TB", "20.25", "TiB",
-                           "inconsistent", "(major)"]
+                           "inconsistent", "(major)", "binary_decimal"]
 
 
 def test_strict_exits_1_on_an_inconsistent_claim(capsys, in_data):
@@ -272,7 +272,7 @@ def test_default_paths_are_claims_and_specs(capsys, monkeypatch):
 
 CONTRACT_KEYS = {"source", "id", "file", "line", "subject", "baseline", "metric", "expr",
                  "verdict", "severity", "claimed", "derived", "steps", "sources", "missing",
-                 "alternatives", "hints", "expect"}
+                 "alternatives", "hints", "explanations", "expect"}
 
 
 def test_json_format_has_the_contract_keys(capsys, in_data):
@@ -296,7 +296,15 @@ def test_json_format_has_the_contract_keys(capsys, in_data):
         "claimed": {"text": "20.7 TB", "value": 20.7, "unit": "TB", "low": 20.65, "high": 20.75},
         "derived": {"value": 20.25, "unit": "TiB", "low": 20.1796875, "high": 20.3203125},
         "sources": ["src-a"], "missing": [], "alternatives": [],
-        "hints": ["20.7 TB read as 20.7 TiB (JEDEC binary units), the better reading"],
+        "hints": ["20.7 TB read as 20.7 TiB (JEDEC binary units), the better reading",
+                  "binary decimal: 144 x 144 GB, chipa.hbm_capacity (144 GiB) read as 144 GB, "
+                  "gives 20.736 TB -> 20.7 TB"],
+        "explanations": [{"cause": "binary_decimal",
+                          "reading": "144 x 144 GB, chipa.hbm_capacity (144 GiB) read as 144 GB, "
+                                     "gives 20.736 TB -> 20.7 TB",
+                          "derived": {"value": 20.736, "unit": "TB", "low": 20.664,
+                                      "high": 20.808},
+                          "verdict": "consistent"}],
         "expect": "inconsistent"}
     assert by_id["unpinned"]["claimed"]["high"] is None          # open-ended region
     assert by_id["chipb-bw"]["derived"] is None
@@ -329,6 +337,8 @@ def test_explain_prints_steps_and_sources(capsys, in_data):
         "  verdict:   inconsistent (major) (pinned: inconsistent)",
         "  basis:     on independent figures",
         "  hint:      20.7 TB read as 20.7 TiB (JEDEC binary units), the better reading",
+        "  explanation: 1. binary_decimal: 144 x 144 GB, chipa.hbm_capacity (144 GiB) read as "
+        "144 GB, gives 20.736 TB -> 20.7 TB",
         "  sources:",
         "    [src-a] Chip A datasheet https://example.com/chipa",
     ]
@@ -494,8 +504,8 @@ def test_every_output_language_has_every_word():
 
 
 @pytest.mark.parametrize("lang, header, summary", [
-    ("zh-Hant", ["聲明", "聲稱", "推算值", "結論"], "共 "),
-    ("zh-Hans", ["声明", "声称", "推算值", "结论"], "共 "),
+    ("zh-Hant", ["聲明", "聲稱", "推算值", "結論", "可能原因"], "共 "),
+    ("zh-Hans", ["声明", "声称", "推算值", "结论", "可能原因"], "共 "),
 ])
 def test_check_speaks_chinese_on_request(capsys, lang, header, summary):
     status, out, _ = run(capsys, "check", str(MINI / "claims"), "--specs", str(MINI / "specs"),

@@ -187,7 +187,7 @@ def test_decimal_claim_of_a_binary_capacity_read_both_ways(mini_records):
     assert record["claimed"] == {"text": "20.7 TB", "value": 20.7, "unit": "TB",
                                  "low": 20.65, "high": 20.75}
     assert record["derived"]["value"] == 20.25 and record["derived"]["unit"] == "TiB"
-    assert record["hints"] == ["20.7 TB read as 20.7 TiB (JEDEC binary units), the better reading"]
+    assert record["hints"][0] == "20.7 TB read as 20.7 TiB (JEDEC binary units), the better reading"
 
 
 def test_gb_claim_of_gib_fact_is_consistent_via_binary(mini_records):
@@ -365,24 +365,26 @@ CONFUSABLE = """\
 """
 
 
-@pytest.mark.parametrize("claim, hint", [
-    ("{id: h1, subject: a, metric: fp8_dense, claimed: 2 PFLOPS}",
-     "the fp8_sparse figure (2,000 TFLOPS) would be consistent: the claim may use fp8_sparse "
-     "where fp8_dense is meant"),
-    ("{id: h1, subject: a, metric: scaleup_bandwidth, claimed: 900 GB/s}",
-     "the scaleup_bandwidth_per_direction figure (0.9 TB/s) would be consistent: the claim may "
-     "use scaleup_bandwidth_per_direction where scaleup_bandwidth is meant"),
+@pytest.mark.parametrize("claim, cause, reading", [
+    ("{id: h1, subject: a, metric: fp8_dense, claimed: 2 PFLOPS}", "sparse_dense",
+     "2 x 1,000 TFLOPS [s], a.fp8_sparse (2,000 TFLOPS) in place of a.fp8_dense, gives 2 PFLOPS "
+     "-> 2 PFLOPS"),
+    ("{id: h1, subject: a, metric: scaleup_bandwidth, claimed: 900 GB/s}", "direction",
+     "1,800 GB/s / 2 (one direction for both, or the reverse) gives 900 GB/s -> 900 GB/s"),
 ])
-def test_an_inconsistent_claim_gets_a_hint_when_a_confusable_metric_fits(tmp_path, claim, hint):
+def test_an_inconsistent_claim_is_explained_by_a_confusable_metric(tmp_path, claim, cause, reading):
     records = to_records(check_paths(*corpus(tmp_path, CONFUSABLE, f"  - {claim}\n")))
     assert records[0]["verdict"] == "inconsistent"
-    assert records[0]["hints"] == [hint]
+    assert (records[0]["explanations"][0]["cause"], records[0]["explanations"][0]["reading"]) == \
+        (cause, reading)
+    assert records[0]["hints"][0] == f"{cause.replace('_', ' ')}: {reading}"
 
 
-def test_no_hint_when_no_confusable_metric_fits(tmp_path):
-    claim = "  - {id: h1, subject: a, metric: fp8_dense, claimed: 3 PFLOPS}\n"
+def test_no_explanation_when_no_slip_fits(tmp_path):
+    claim = "  - {id: h1, subject: a, metric: fp8_dense, claimed: 3.7 PFLOPS}\n"
     records = to_records(check_paths(*corpus(tmp_path, CONFUSABLE, claim)))
-    assert records[0]["verdict"] == "inconsistent" and records[0]["hints"] == []
+    assert records[0]["verdict"] == "inconsistent"
+    assert (records[0]["hints"], records[0]["explanations"]) == ([], [])
 
 
 def test_a_spec_directory_may_add_metrics(tmp_path):
@@ -493,5 +495,6 @@ def test_a_ratio_that_mixes_dense_and_sparse_gets_a_hint(tmp_path):
     claim = "  - {id: m, subject: a, baseline: b, metric: fp8_dense, claimed: 4x}\n"
     [record] = to_records(check_paths(*corpus(tmp_path, entities, claim)))
     assert record["verdict"] == "inconsistent"                    # 1,000 / 500 = 2x
-    assert record["hints"] == ["a.fp8_sparse / b.fp8_dense (4x) would be consistent: the claim "
-                               "may compare fp8_sparse with fp8_dense"]
+    assert [(e["cause"], e["reading"]) for e in record["explanations"]][0] == (
+        "sparse_dense", "2,000 TFLOPS / 500 TFLOPS [s], a.fp8_sparse (2,000 TFLOPS) in place of "
+                        "a.fp8_dense, gives 4x -> 4x")

@@ -281,7 +281,7 @@ def test_spec_records(tmp_path):
      "name, vendor, kind, status, sparsity, aliases, members, facts, note"),
     ("entities:\n  - id: e\n    kind: chip\n    facts:\n      - {metric: power, valeu: 1 W}\n",
      "f.yaml:5: entity 'e': fact: unknown field 'valeu' (did you mean value?); expected one of "
-     "metric, value, source, quote, superseded, note, quote_form"),
+     "metric, value, source, quote, superseded, note, quote_form, lint_accepted"),
     ("entitys: []\n", "f.yaml:1: spec file: unknown field 'entitys' (did you mean entities?); "
                       "expected one of sources, entities, metrics"),
 ])
