@@ -7,6 +7,7 @@ that moved by more than MOVED (0.1%) or changed unit or reading.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 MOVED = 0.001
@@ -51,11 +52,43 @@ def changes_view(previous: list[dict] | None, records: list[dict], unreadable: b
 
 
 def previous_records(path: Path) -> tuple[list[dict] | None, bool]:
-    """The last run's records (None on a first run) and whether an existing file was unreadable."""
+    """The last run's records (None on a first run) and whether an existing file was unreadable.
+
+    The file may have been edited by anyone, so every record is rebuilt from plain values
+    (`_trusted`): what the templates see from it is text, numbers or None, never a structure."""
     if not path.is_file():
         return None, False
     try:
         records = json.loads(path.read_text(encoding="utf-8"))
-        return [r for r in records if {"source", "id", "verdict"} <= r.keys()], False
-    except (ValueError, TypeError, AttributeError):      # not JSON, or not a list of records
+    except (OSError, ValueError, RecursionError):         # not JSON, or nested past Python's limit
         return None, True
+    if not isinstance(records, list):
+        return None, True
+    return [r for r in map(_trusted, records) if r is not None], False
+
+
+def _text(value) -> str | None:
+    """A scalar as text; a list or mapping where text belongs is shown as its kind only."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return str(value)
+    return f"({type(value).__name__})"
+
+
+def _trusted(record) -> dict | None:
+    """One previous record, keeping only the fields CHANGES.md shows, as plain values."""
+    if not isinstance(record, dict) or not all(isinstance(record.get(k), str)
+                                               for k in ("source", "id")):
+        return None
+    if "verdict" not in record:
+        return None
+    given = record.get("derived")
+    number = given.get("value") if isinstance(given, dict) else None
+    derived = None
+    if isinstance(given, dict) and isinstance(number, (int, float)) and not isinstance(
+            number, bool) and math.isfinite(number):
+        derived = {"value": float(number), "unit": _text(given.get("unit")) or ""}
+    return {"source": record["source"], "id": record["id"],
+            "verdict": _text(record["verdict"]) or "", "severity": _text(record.get("severity")),
+            "quote": _text(record.get("quote")), "derived": derived}

@@ -8,8 +8,16 @@ matplotlib is imported only when a figure is drawn, to keep the other commands f
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import pickle
+import signal
+import sys
 from pathlib import Path
+from typing import IO, Any
+
+from pipeline.errors import OutputError
 
 # Okabe-Ito colours, readable by colour-blind readers.
 COLOURS = {
@@ -25,8 +33,8 @@ LABELS = {
     ("inconsistent", "major"): "inconsistent (major)",
 }
 FIGURE_BASIS_MARKS = {"claimant": " (claimant's own figures)", "mixed": " (partly claimant's own)"}
-STYLE = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none", "font.family": "DejaVu Sans",
-         "font.size": 9}
+STYLE: dict[str, Any] = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none",
+                         "font.family": "DejaVu Sans", "font.size": 9}
 WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
 LABEL_CHAR, LEGEND = 0.07, 2.9           # inches per label character; legend column on the right
 
@@ -58,7 +66,7 @@ def figure_rows(records: list[dict]) -> list[dict]:
             continue
         scale = derived["value"]
         rows.append({
-            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis"), ""),
+            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis") or "", ""),
             "style": (record["verdict"], record["severity"]),
             "claimed": tuple(None if x is None else x / scale
                              for x in (claimed["low"], claimed["high"])),
@@ -135,8 +143,8 @@ def _legend(ax, rows: list[dict]) -> None:
     from matplotlib.patches import Patch
 
     present = [style for style in COLOURS if any(row["style"] == style for row in rows)]
-    handles = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
-                     label=f"claimed: {LABELS[s]}") for s in present]
+    handles: list[Any] = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
+                                label=f"claimed: {LABELS[s]}") for s in present]
     handles.append(Line2D([], [], color="black", linewidth=3, marker="D", markersize=4,
                           label="derived from specs"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
@@ -157,8 +165,7 @@ def draw_file(rows: list[dict], path: str) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     # Margins are set from the longest label rather than by bbox_inches="tight", which
     # would lay the whole figure out a second time (the slowest part of a report run).
     left, right = _limits(rows)
@@ -166,7 +173,7 @@ def draw_file(rows: list[dict], path: str) -> None:
     top = 0.45 if rows[0].get("of", len(rows)) > len(rows) else 0.25     # room for the title
     width = WIDTH + labels
     height = HEADER + ROW * len(rows)
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]    # keys typed as Literals
         figure = Figure(figsize=(width, height))
         FigureCanvasAgg(figure)
         figure.subplots_adjust(left=labels / width, right=1 - LEGEND / width,
@@ -181,48 +188,135 @@ def _import_matplotlib() -> None:
 
 
 class Painter:
-    """Draws the figures, in a worker process when it can.
+    """Draws the figures, in a forked worker process when it can.
 
-    `claimaudit report` starts the painter before anything else, so that the
-    worker imports matplotlib (0.5 to 1 s) while this process imports pandas and
-    checks the claims; the figures are then drawn while the Markdown is rendered.
-    Without `start()` (or where processes cannot be forked) it draws in-process.
-    The files are the same either way.
+    `claimaudit report` starts the painter before anything else, so that the worker imports
+    matplotlib (0.5 CPU-s) while this process imports pandas and checks the claims; the figures
+    are then drawn while the Markdown is rendered. Without `start()` (or where processes cannot
+    be forked) it draws in-process. The files are the same either way.
+
+    The worker is bound to this process: it dies with it (PR_SET_PDEATHSIG on Linux, and a
+    closed job pipe everywhere), ignores SIGINT (the parent decides), holds none of the
+    caller's files (its stdio is /dev/null, other descriptors closed), and `close()` kills and
+    reaps it, so no job can write after a failed run has cleaned up.
     """
 
     def __init__(self) -> None:
-        self._pool = None
-        self._jobs: list = []
+        self._pid: int | None = None
+        self._jobs: IO[bytes] | None = None
+        self._results: IO[bytes] | None = None
+        self._pending = 0
 
-    def start(self) -> "Painter":
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        if "fork" in multiprocessing.get_all_start_methods():
-            self._pool = ProcessPoolExecutor(max_workers=1,
-                                             mp_context=multiprocessing.get_context("fork"))
-            self._jobs.append(self._pool.submit(_import_matplotlib))
+    def start(self) -> Painter:
+        if not hasattr(os, "fork"):
+            return self
+        jobs_read, jobs_write = os.pipe()
+        results_read, results_write = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:                                    # the worker: never returns
+            try:
+                os.close(jobs_write)
+                os.close(results_read)
+                _detach(parent, keep=(jobs_read, results_write))
+                _serve(jobs_read, results_write)
+            finally:
+                os._exit(0)
+        os.close(jobs_read)
+        os.close(results_write)
+        self._pid = pid
+        self._jobs, self._results = os.fdopen(jobs_write, "wb"), os.fdopen(results_read, "rb")
         return self
 
     def draw(self, rows: list[dict], path: Path) -> None:
-        if self._pool is None:
+        if self._pid is None or self._jobs is None:
             draw_file(rows, str(path))
-        else:
-            self._jobs.append(self._pool.submit(draw_file, rows, str(path)))
+            return
+        pickle.dump((rows, str(path)), self._jobs)
+        self._jobs.flush()
+        self._pending += 1
 
     def finish(self) -> None:
         """Wait for every figure; a worker's exception is raised here."""
-        jobs, self._jobs = self._jobs, []
-        for job in jobs:
-            job.result()
+        failure = None
+        while self._pending and self._results is not None:
+            self._pending -= 1
+            try:
+                outcome = pickle.load(self._results)
+            except EOFError:
+                raise OutputError("the figure worker stopped before drawing every figure") \
+                    from None
+            failure = failure or outcome
+        if failure is not None:
+            raise failure
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the worker and reap it (idempotent); pending figures are abandoned."""
+        if self._pid is None:
+            return
+        pid, self._pid, self._pending = self._pid, None, 0
+        for stream in (self._jobs, self._results):
+            with contextlib.suppress(OSError, AttributeError):
+                stream.close()      # type: ignore[union-attr]
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
 
-    def __enter__(self) -> "Painter":
+    def __enter__(self) -> Painter:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _detach(parent: int, keep: tuple[int, int]) -> None:
+    """In the worker: die with the parent, leave SIGINT to it, hold none of the caller's files."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:                      # the parent died before prctl took effect
+        os._exit(0)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    for fd in _open_descriptors():
+        if fd > 2 and fd not in keep:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _open_descriptors() -> list[int]:
+    try:
+        return [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return list(range(3, 256))
+
+
+def _serve(jobs_fd: int, results_fd: int) -> None:
+    """The worker's loop: import matplotlib, then draw each job; the outcome (None or the
+    exception) goes back in order. Ends when the parent closes the job pipe."""
+    jobs, results = os.fdopen(jobs_fd, "rb"), os.fdopen(results_fd, "wb")
+    _import_matplotlib()
+    while True:
+        try:
+            rows, path = pickle.load(jobs)
+        except EOFError:
+            return
+        try:
+            draw_file(rows, path)
+            outcome = None
+        except Exception as exc:            # noqa: BLE001 - every failure goes to the parent
+            outcome = exc
+        try:
+            message = pickle.dumps(outcome)
+        except Exception:                   # noqa: BLE001 - an exception that cannot be pickled
+            message = pickle.dumps(RuntimeError(f"figure {path}: {outcome!r}"))
+        results.write(message)
+        results.flush()

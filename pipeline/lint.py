@@ -47,7 +47,6 @@ UNIT_TOKEN = re.compile(r"^[\s-]*([A-Za-zµμ]+(?:/[A-Za-z]+)?)"       # TFLOPS,
 
 def findings(corpus) -> list[Problem]:
     """Every lint finding over the facts in force today, in file order."""
-    from pipeline.inforce import in_force, today
 
     return [problem for problem, reason in _all_findings(corpus) if reason is None]
 

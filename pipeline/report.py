@@ -9,18 +9,18 @@ results.json, date): no clock, no randomness, sorted everywhere.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
-import os
 import re
-import shutil
-import tempfile
+import sys
 from collections import Counter
 from datetime import date as _date
 from pathlib import Path
 from urllib.parse import quote as _percent_encode
 from urllib.parse import urlsplit
 
+from pipeline import outdir, render
 from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
@@ -140,7 +140,7 @@ def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None =
             "offset": _offset_percent(record),
             "used": [_spec_source(spec_sources, s) for s in record["sources"]],
             "expect_differs": record.get("expect") not in (None, record["verdict"]),
-            "basis_words": BASIS_WORDS.get(record.get("basis")),
+            "basis_words": BASIS_WORDS.get(record.get("basis") or ""),
             "worked": True}
 
 
@@ -254,30 +254,58 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
 def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None,
                   painter: Painter | None = None, lang: str | None = None) -> list[Path]:
     """Write index.md, one <source-id>.md each, specs.md, CHANGES.md, results.json and
-    figures/<source-id>.svg into out_dir, replacing it whole; returns the paths written.
+    figures/<source-id>.svg into out_dir, swapped in whole; returns the paths written. Only a
+    directory claimaudit wrote (or an empty or new one) is replaced, and entries claimaudit did
+    not write are kept (pipeline/outdir.py).
 
     `audit` is `pipeline.audit.spec_audit(run)` unless given; `painter` draws the figures
     (in this process unless a started one is given). Raises ReportError (nothing written)
-    for a bad date, source id or out dir; on any other failure out_dir is left as it was.
+    for a bad date, source id or out dir, or one it cannot write (a full or read-only disk);
+    on any failure out_dir is left as it was.
     """
     out_dir = Path(out_dir)
     _check_date(date)
     target = _check_out_dir(out_dir)
     records = to_records(run)
     audit = _spec_audit(run) if audit is None else audit
+    try:
+        names = _write_and_swap(run, records, audit, date, target, str(out_dir),
+                                painter or Painter(), lang)
+    except OSError as exc:
+        raise ReportError(f"{out_dir}: cannot write the reports: "
+                          f"{exc.strerror or exc.__class__.__name__}; "
+                          f"{out_dir} was left as it was") from None
+    return [out_dir / name for name in names]
+
+
+def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter: Painter,
+                    lang: str | None) -> list[str]:
+    """Recover from a killed run, check ownership, render into a staging directory, carry the
+    foreign entries over, then swap it in (pipeline/outdir.py); returns the names written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for kept in outdir.recover(target):
+        print(f"claimaudit: left {render.safe(kept)} in place: it holds files claimaudit did not "
+              "write", file=sys.stderr)
+    foreign = outdir.foreign_entries(target, shown)
     previous = previous_records(target / "results.json")
     old_facts = previous_facts(target / "facts.json")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    staging = outdir.make_staging(target)
     try:
-        os.chmod(staging, 0o755)
-        names = _render_all(run, records, audit, previous, date, staging, painter or Painter(),
-                            old_facts, lang)
-        _swap_in(staging, target)
+        names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
+                            lang)
+        outdir.carry_foreign(target, staging, foreign, shown)
+        outdir.write_manifest(staging, {name: outdir.file_hash(staging / name) for name in names},
+                              complete=True)
+        retired = outdir.swap_in(staging, target)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        painter.close()             # the worker must not write into staging after it is removed
+        with contextlib.suppress(OSError):
+            outdir.remove_marker_last(staging)
         raise
-    return [out_dir / name for name in names]
+    finally:
+        outdir.release(staging)
+    outdir.discard(retired, target)
+    return names
 
 
 def _spec_audit(run) -> dict:
@@ -303,10 +331,6 @@ def _check_out_dir(out_dir: Path) -> Path:
                           "directory such as reports/")
     if target.exists() and not target.is_dir():
         raise ReportError(f"{out_dir}: exists and is not a directory")
-    if target.is_dir() and not (target / "results.json").exists() and any(
-            not p.name.startswith(".") for p in target.iterdir()):
-        raise ReportError(f"{out_dir}: holds files but no results.json, so it is not a reports "
-                          "directory; it would be replaced whole, so choose an empty or new one")
     return target
 
 
@@ -315,23 +339,6 @@ def _check_source_ids(ids: list[str]) -> None:
         if not SOURCE_ID.match(source_id) or source_id in RESERVED_IDS:
             raise ReportError(f"source id {source_id!r} cannot name a report file: expected "
                               f"{SOURCE_ID.pattern}, not {' or '.join(RESERVED_IDS)}")
-
-
-def _swap_in(staging: Path, target: Path) -> None:
-    """Put the staged reports in place of the old ones: two renames, the old tree restored if
-    the second fails (POSIX has no portable atomic swap of two directories)."""
-    if not target.exists():
-        os.rename(staging, target)
-        return
-    retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-    os.rename(target, retired / target.name)
-    try:
-        os.rename(staging, target)
-    except BaseException:
-        os.rename(retired / target.name, target)
-        raise
-    finally:
-        shutil.rmtree(retired, ignore_errors=True)
 
 
 @functools.cache
@@ -360,7 +367,7 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
 def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter,
                 old_facts: list[dict] | None = None, lang: str | None = None) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
-    env, names = _environment(), []
+    env, names = _environment(), list[str]()
     spec_sources = {m["id"]: m for m in map(_source_meta,
                                             run.corpus.spec_sources.to_dict("records"))}
     metas = sorted(map(_source_meta, run.corpus.claim_sources.to_dict("records")),

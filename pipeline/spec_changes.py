@@ -42,7 +42,7 @@ def previous_facts(path: Path) -> list[dict] | None:
         return None
     try:
         rows = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RecursionError):     # deep nesting in a tampered file
         return None
     if not isinstance(rows, list):
         return None

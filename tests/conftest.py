@@ -26,9 +26,9 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.getoption("--run-slow"):
+    if config.getoption("--run-slow") or "slow" in (config.getoption("-m") or ""):
         return
-    skip = pytest.mark.skip(reason="slow: run with --run-slow")
+    skip = pytest.mark.skip(reason="slow: run with --run-slow or -m slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
