@@ -175,7 +175,8 @@ def part_report(tmp: Path, runs: int) -> list[dict]:
     pages = sorted(out.glob("*.md"), key=lambda p: p.stat().st_size)
     heights = [_svg_px(p) for p in out.glob("figures/*.svg")]
     return [{"part": "report (10 sources)", "claims": 10_000, "seconds": round(seconds, 2),
-             "peak_mb": peak, "floor": round(floor, 2), "ratio": round(seconds / floor, 1), "pages": len(pages), "largest_md_kb": pages[-1].stat().st_size // 1000,
+             "peak_mb": peak, "floor": round(floor, 2), "ratio": round(seconds / floor, 1),
+             "pages": len(pages), "largest_md_kb": pages[-1].stat().st_size // 1000,
              "tallest_svg_px": max(heights) if heights else 0}]
 
 

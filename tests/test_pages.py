@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import MINI
 
+from conftest import MINI
 from pipeline import figures, pages
 from pipeline.report import write_reports
 from pipeline.run import check_paths

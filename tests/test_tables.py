@@ -3,10 +3,10 @@
 import csv
 
 import pytest
-from conftest import MINI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import MINI
 from pipeline.cli import main
 from pipeline.errors import Collector, InputError
 from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS
