@@ -277,11 +277,11 @@ def _per_unique(keys: pd.Series, objects: pd.Series, fields: dict) -> pd.DataFra
     (the first row's); rows whose key is missing get NaN/None.
     """
     codes, uniques = pd.factorize(keys, use_na_sentinel=True)
-    first = pd.Series(np.arange(len(keys))).groupby(codes).first()
-    first = first[first.index >= 0]
-    chosen = objects.to_numpy()[first.to_numpy()]
+    found, first = np.unique(codes, return_index=True)     # codes number first appearances
     # one extra row built from None: code -1 (no key, e.g. a qualitative claim) reads it
-    table = pd.DataFrame({name: [fn(obj) for obj in chosen] + [fn(None)]
+    chosen = objects.to_numpy()[first[found >= 0]].tolist() + [None]
+    # a column at a time, so one column's Python values are alive at once (memory at 1e6)
+    table = pd.DataFrame({name: pd.Series([fn(obj) for obj in chosen])
                           for name, fn in fields.items()})
     spread = table.iloc[np.where(codes < 0, len(table) - 1, codes)]
     return spread.set_axis(keys.index)
