@@ -37,12 +37,20 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     agree = np.minimum.reduceat(verdict, start) == np.maximum.reduceat(verdict, start)
     worst = np.maximum.reduceat(severity, start)
     first = start
-    owners = claim[start]
-    result.loc[owners, "n_rows"] = np.diff(np.r_[start, len(claim)])
-    result.loc[owners, "verdict"] = np.where(
-        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous")
-    result.loc[owners, "severity"] = np.where(
+    at = result.index.get_indexer(claim[start])    # the owners' positions, looked up once
+    _put(result, "n_rows", at, np.diff(np.r_[start, len(claim)]))
+    _put(result, "verdict", at, np.where(
+        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous"))
+    _put(result, "severity", at, np.where(
         agree & (worst > 0), np.where(worst == 2, "major", "minor"), None  # type: ignore[call-overload]
-    ).astype(object)
-    result.loc[owners, "row"] = np.where(agree, rows.index.to_numpy()[order][first], -1)
+    ).astype(object))
+    _put(result, "row", at, np.where(agree, rows.index.to_numpy()[order][first], -1))
     return result
+
+
+def _put(result: pd.DataFrame, name: str, at: np.ndarray, values: np.ndarray) -> None:
+    """result[name] at positions `at` = values, the column keeping its dtype."""
+    column = result[name].to_numpy(dtype=object if result[name].dtype != np.int64 else None,
+                                   copy=True)
+    column[at] = values
+    result[name] = pd.Series(column, index=result.index, dtype=result[name].dtype)
