@@ -19,7 +19,7 @@ SEVERITY_RANK = {"minor": 1, "major": 2}
 def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     """Result frame: one row per claim, indexed like `claims`."""
     result = claims[["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
-                     "expect", "shape"]].copy()
+                     "expect", "shape"]]    # copy-on-write: the columns are not copied
     result["verdict"] = "unverifiable"
     result["severity"] = None
     result["row"] = -1

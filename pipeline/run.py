@@ -299,11 +299,12 @@ def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
     tolerance = _per_unique(claims["tolerance"], claims["tolerance_rule"], {
         "relative": lambda t: t[1] if t and t[0] == "relative" else np.nan,
         "absolute": lambda t: t[1] if t and t[0] == "absolute" else np.nan})
-    columns = pd.concat([quantity, region, tolerance], axis=1)
-    columns["r"] = columns["relative"].astype(float).fillna(columns["default_r"].astype(float))
-    for name in ("v", "h", "absolute"):
-        columns[name] = columns[name].astype(float)
-    return columns.drop(columns=["relative", "default_r"])
+    # one frame built once from its columns (no concat-then-drop copies at a million rows)
+    return pd.DataFrame({
+        "v": quantity["v"].astype(float), "h": quantity["h"].astype(float),
+        **{name: quantity[name] for name in ("unit", "qkind", "claimed_dimension")},
+        "rule": region["rule"], "absolute": tolerance["absolute"].astype(float),
+        "r": tolerance["relative"].astype(float).fillna(region["default_r"].astype(float))})
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
