@@ -14,7 +14,8 @@ A claim whose verdict moved is first checked for edits of its own (claimed text,
 subject, baseline, metric, expr, interpretations, tolerance): an edited claim is said to be
 edited and credited to no spec change. Any other is tied to every changed fact whose
 `entity.metric` its old or new derivation names (steps, missing figures, readings), and to every
-changed entity field of an entity its derivation uses, so CHANGES.md can say
+changed `sparsity` or `members` of an entity its derivation uses (a `status` is listed but
+moves no verdict: no derivation reads it), so CHANGES.md can say
 "trainium3.hbm_bandwidth 4.7 TB/s superseded -> 3 claims now consistent". A moved verdict that
 nothing explains says so.
 """
@@ -126,8 +127,10 @@ def _pattern(change: dict) -> re.Pattern:
         metric = re.escape(change["metric"])
     elif change["field"] == "sparsity":
         metric = r"\w+_sparse"
+    elif change["field"] == "members":
+        metric = r"\w+"                   # any figure of the entity: sums over its members
     else:
-        metric = r"\w+"                   # members, status: any figure of the entity
+        return re.compile(r"(?!)")        # `status` enters no derivation: it moves no verdict
     return re.compile(rf"(?<![\w.]){entity}\.{metric}(?!\w)")
 
 
