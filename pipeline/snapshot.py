@@ -6,7 +6,9 @@ that results.json does not record. It is one JSON list of three kinds of rows:
 - a fact: {entity, metric, value, source, superseded};
 - an entity field: {entity, field, value} for `sparsity`, `members` (`2 x a, 4 x b`) and
   `status` (value null when the entity does not set it);
-- a claim: {claim: "source/id", interpretations: [...], tolerance}.
+- a claim that has interpretations or a tolerance: {claim: "source/id", interpretations:
+  [...], tolerance} (a claim not listed has neither);
+- one row {format: 2}, saying that the claim rows are there.
 An older facts.json holds only fact rows; a reader of such a file learns nothing about
 entity fields or claims (None: unknown), and an older reader skips the newer rows, because
 only fact rows carry all four of entity, metric, value and source.
@@ -20,11 +22,14 @@ from pathlib import Path
 FACT_FIELDS = ("entity", "metric", "value", "source", "superseded")
 ENTITY_FIELDS = ("sparsity", "members", "status")
 INTERPRETATION_FIELDS = ("label", "subject", "baseline", "metric", "claimed", "qualifier")
+FORMAT = 2                # 1 (no `format` row): fact rows only
+NO_DEFINITION = {"interpretations": [], "tolerance": None}
 
 
 def snapshot(corpus) -> list[dict]:
     """Every row facts.json holds for this corpus, in a stable order."""
-    return fact_rows(corpus.facts) + entity_rows(corpus.entities) + claim_rows(corpus.claims)
+    return fact_rows(corpus.facts) + entity_rows(corpus.entities) + claim_rows(corpus.claims) \
+        + [{"format": FORMAT}]
 
 
 def fact_rows(facts) -> list[dict]:
@@ -61,11 +66,13 @@ def _entity_value(row, field: str) -> str | None:
 
 
 def claim_rows(claims) -> list[dict]:
-    """What defines each claim beyond results.json's fields: its interpretations, tolerance."""
+    """What defines a claim beyond results.json's fields: its interpretations and tolerance,
+    for the claims that have either (most have neither; a large corpus stays small)."""
+    defined = claims[claims["interpretations"].notna() | claims["tolerance"].notna()]
     rows = [{"claim": f"{row.source}/{row.id}",
-             "interpretations": _interpretations(getattr(row, "interpretations", None)),
-             "tolerance": _text(getattr(row, "tolerance", None))}
-            for row in claims.itertuples()]
+             "interpretations": _interpretations(row.interpretations),
+             "tolerance": _text(row.tolerance)}
+            for row in defined.itertuples()]
     return sorted(rows, key=lambda r: r["claim"])
 
 
@@ -97,7 +104,13 @@ def previous_snapshot(path: Path) -> dict | None:
     claims = {row["claim"]: {"interpretations": _interpretations(row.get("interpretations")),
                              "tolerance": _plain(row.get("tolerance"))}
               for row in rows if isinstance(row.get("claim"), str)}
-    return {"facts": facts, "entities": entities or None, "claims": claims or None}
+    known = any(row.get("format") == FORMAT for row in rows)
+    return {"facts": facts, "entities": entities or None, "claims": claims if known else None}
+
+
+def claim_definition(claims: dict, key: str) -> dict:
+    """A claim's interpretations and tolerance from a snapshot's `claims` (absent: neither)."""
+    return claims.get(key, NO_DEFINITION)
 
 
 def _rows(path: Path) -> list[dict] | None:

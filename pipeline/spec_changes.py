@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from pipeline.snapshot import claim_definition
+
 CLAIM_FIELDS = ("claimed", "qualifier", "subject", "baseline", "metric", "expr")
 
 
@@ -92,10 +94,10 @@ def claim_edits(verdict: dict, old_claims: dict | None, new_claims: dict) -> lis
     interpretations and tolerance."""
     before, after = verdict["old"].get("claim") or {}, claim_fields(verdict["record"])
     edited = [f for f in CLAIM_FIELDS if f in before and before[f] != after[f]]
-    key = verdict["key"]
-    if old_claims is not None and key in old_claims and key in new_claims:
-        edited += [f for f in ("interpretations", "tolerance")
-                   if old_claims[key][f] != new_claims[key][f]]
+    if old_claims is not None:
+        before, after = (claim_definition(claims, verdict["key"])
+                         for claims in (old_claims, new_claims))
+        edited += [f for f in ("interpretations", "tolerance") if before[f] != after[f]]
     return edited
 
 

@@ -337,3 +337,31 @@ def test_the_index_credits_a_claims_own_figures_not_the_specs(tmp_path):
     assert "claimed 2x, its own figures give 5x, so the claim is" in line
     assert "the specs give" not in line
     assert "the specs give" in index              # a fact-based major keeps its words
+
+
+def test_a_claim_that_gains_interpretations_or_a_tolerance_was_edited():
+    verdict = moved_verdict("s/c", [])
+    known_empty = {}                      # a format-2 snapshot that lists no claim definitions
+    now = {"s/c": {"interpretations": [{"subject": "a"}], "tolerance": None}}
+    assert claim_edits(verdict, known_empty, now) == ["interpretations"]
+    assert claim_edits(verdict, now, {}) == ["interpretations"]
+    assert claim_edits(verdict, known_empty, {"s/c": {"interpretations": [],
+                                                      "tolerance": "5%"}}) == ["tolerance"]
+
+
+def test_facts_json_round_trips_entity_fields_and_claim_definitions(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(EPI, corpus)
+    with_entity_fields(corpus)
+    replace_in(corpus / "claims" / "chipnews.yaml", "claimed: 400 GB}",
+               "claimed: 400 GB, qualifier: roughly, tolerance: 5%}")
+    out = tmp_path / "reports"
+    write_reports(check_paths([corpus / "claims"], corpus / "specs"), out, "2026-01-01")
+    read = previous_snapshot(out / "facts.json")
+    assert read["entities"][("widget", "sparsity")] == "2"
+    assert read["entities"][("widget_pod", "members")] == "4 x widget"
+    assert read["entities"][("widget_pod", "status")] == "announced"
+    assert read["entities"][("widget2", "sparsity")] is None
+    assert read["claims"] == {"chipnews-2025-04-15/pod-400": {"interpretations": [],
+                                                              "tolerance": "5%"}}
+    assert len(read["facts"]) == 9
