@@ -23,7 +23,7 @@ FACT_FIELDS = ("entity", "metric", "value", "source", "superseded")
 ENTITY_FIELDS = ("sparsity", "members", "status")
 INTERPRETATION_FIELDS = ("label", "subject", "baseline", "metric", "claimed", "qualifier")
 FORMAT = 2                # 1 (no `format` row): fact rows only
-NO_DEFINITION = {"interpretations": [], "tolerance": None}
+NO_DEFINITION: dict = {"interpretations": [], "tolerance": None}
 
 
 def snapshot(corpus) -> list[dict]:
