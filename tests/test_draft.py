@@ -19,7 +19,9 @@ from pipeline.errors import InputError
 from pipeline.run import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = Path("/work/shared/seeds")
+# the seed articles live in the project's shared folder, laid beside the checkout (as in CI)
+SEEDS = next((p for p in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds"))
+              if p.is_dir()), ROOT.parent / "shared" / "seeds")
 DATA = ROOT / "tests" / "data" / "draft"
 SEED_FOR = {"register-2025-12-02-trainium4.yaml": "000_6538ae069fd63bab.txt",
             "aws-press-2025-12-04-trainium3.yaml": "003_36158924c5281843.txt"}
