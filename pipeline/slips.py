@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, TypeVar
 
 from pipeline import fmt, readings
 from pipeline.derive import Alt, DerivationError, SpecGraph
@@ -157,8 +157,12 @@ def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Value | None:
     return Value(interval, partial(readings.ratio, top, bottom, *names))
 
 
-def _same(alt: Alt) -> Alt:
-    return alt
+T = TypeVar("T")
+
+
+def _same(thing: T) -> T:
+    """The thing itself (as a function of nothing, with partial: words known already)."""
+    return thing
 
 
 def working(alt: Alt) -> str:
