@@ -38,19 +38,21 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     worst = np.maximum.reduceat(severity, start)
     first = start
     at = result.index.get_indexer(claim[start])    # the owners' positions, looked up once
-    _put(result, "n_rows", at, np.diff(np.r_[start, len(claim)]))
+    _put(result, "n_rows", at, np.diff(np.r_[start, len(claim)]), 0)
     _put(result, "verdict", at, np.where(
-        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous"))
+        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous"),
+        "unverifiable")
     _put(result, "severity", at, np.where(
         agree & (worst > 0), np.where(worst == 2, "major", "minor"), None  # type: ignore[call-overload]
-    ).astype(object))
-    _put(result, "row", at, np.where(agree, rows.index.to_numpy()[order][first], -1))
+    ).astype(object), None)
+    _put(result, "row", at, np.where(agree, rows.index.to_numpy()[order][first], -1), -1)
     return result
 
 
-def _put(result: pd.DataFrame, name: str, at: np.ndarray, values: np.ndarray) -> None:
-    """result[name] at positions `at` = values, the column keeping its dtype."""
-    column = result[name].to_numpy(dtype=object if result[name].dtype != np.int64 else None,
-                                   copy=True)
+def _put(result: pd.DataFrame, name: str, at: np.ndarray, values: np.ndarray, default) -> None:
+    """result[name] = `default`, and `values` at positions `at`; the column keeps its dtype
+    (built from scratch: no Python object per row for the text columns)."""
+    dtype = result[name].dtype
+    column = np.full(len(result), default, dtype=np.int64 if dtype == np.int64 else object)
     column[at] = values
-    result[name] = pd.Series(column, index=result.index, dtype=result[name].dtype)
+    result[name] = pd.Series(column, index=result.index, dtype=dtype)
