@@ -241,3 +241,15 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("claimaudit: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if argv is None:
+            _ignore_late_interrupts()
+
+
+def _ignore_late_interrupts() -> None:
+    """The command's work is done and its status decided: a Ctrl-C arriving while Python shuts
+    down (which restores the default handler, so the process would die by the signal and its
+    status be lost) is ignored, and the status the command decided is the exit status."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
