@@ -114,7 +114,7 @@ def cmd_check(args) -> int:
     lint.warn(run.corpus, sys.stderr)
     records = to_records(run)
     if args.format == "json":
-        sys.stdout.write(render.json_text(records))
+        sys.stdout.writelines(render.json_chunks(records))
     elif args.format == "markdown":
         sys.stdout.write(render.markdown_table(records, args.lang))
     elif args.format == "csv":
