@@ -107,12 +107,12 @@ def _date(text: str) -> str:
 
 def cmd_check(args) -> int:
     from pipeline import lint, render
-    from pipeline.results import to_records
+    from pipeline.results import table_records, to_records
     from pipeline.run import check_paths
 
     run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
     lint.warn(run.corpus, sys.stderr)
-    records = to_records(run)
+    records = table_records(run) if args.format == "csv" else to_records(run)
     if args.format == "json":
         sys.stdout.writelines(render.json_chunks(records))
     elif args.format == "markdown":

@@ -82,7 +82,7 @@ _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "t
                  yaml.MappingNode: "tag:yaml.org,2002:map"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A YAML mapping with the line (1-based) of the mapping and of each key."""
 
@@ -187,6 +187,7 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
             return None
         before = len(problems.problems)
         root = _walk(root_node, display, problems)
+        del root_node   # freed now, by reference counting, before the collector resumes
     # A file with a bad tag or key is not checked further: its half-read records would
     # only add follow-on messages to the one that matters.
     return Document(display, root) if len(problems.problems) == before else None
@@ -283,7 +284,8 @@ def _kind(value) -> str:
 
 def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
     row = {"file": path, "line": node.line}
-    row.update({name: node.get(name) for name in fields})
+    values = node.values
+    row.update({name: values.get(name) for name in fields})
     row["lines"] = dict(node.lines)
     row.update(extra)
     return row
