@@ -78,6 +78,7 @@ def _collector_paused():
             gc.enable()
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
 _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
                  yaml.MappingNode: "tag:yaml.org,2002:map"}
 
@@ -149,7 +150,11 @@ def _collection(node, path: str, problems: Collector, seen: dict, depth: int):
             problems.add(path, key_line,
                          f"duplicate key {key!r} (first at line {mapping.lines[key]})")
             continue
-        mapping.values[key] = _walk(value_node, path, problems, seen, depth)
+        if type(value_node) is yaml.ScalarNode and value_node.tag == _STR_TAG:   # most values
+            text = value_node.value
+            mapping.values[key] = None if not value_node.style and text in _NULL_TEXT else text
+        else:
+            mapping.values[key] = _walk(value_node, path, problems, seen, depth)
         mapping.lines[key] = key_line
     return mapping
 
@@ -283,9 +288,12 @@ def _kind(value) -> str:
 
 
 def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
-    row = {"file": path, "line": node.line}
+    row = {"file": path, "line": node.line, **dict.fromkeys(fields)}
     values = node.values
-    row.update({name: values.get(name) for name in fields})
+    if values.keys() <= row.keys() - {"file", "line"}:    # no unknown field (nearly always)
+        row.update(values)
+    else:
+        row.update({name: values.get(name) for name in fields})
     row["lines"] = dict(node.lines)
     row.update(extra)
     return row
