@@ -3,7 +3,8 @@
     python benchmarks/draft_eval.py [--verbose]
 
 Drafts every article under tests/data/draft/ (tune/: the rules were written against these;
-heldout/: annotated before the first run, whose scores the README reports), loads the YAML
+heldout*/: annotated before the first run, whose scores the README reports; each folder
+is one split), loads the YAML
 back, scores it against annotations.yaml (pipeline/draft/score.py), runs `check` on each
 draft (an input error fails), and times the draft of a 2,000-word article made of the test
 texts (specs loaded once, as after start-up).
@@ -54,11 +55,11 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
     """{split: Score} and the list of check problems, over every annotated article."""
     catalogue = load_catalogue(specs)
     notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
-    totals, texts = {"tune": Score(), "heldout": Score()}, {}
+    totals, texts = {}, {}
     for name, entry in notes.items():
         text = texts[name] = drafted_yaml(DATA / name, catalogue)
         result = score(yaml.safe_load(text)["claims"], entry["claims"])
-        totals[name.split("/")[0]].add(result)
+        totals.setdefault(name.split("/")[0], Score()).add(result)
         if verbose:
             print(f"{name}: recall {result.found}/{result.annotated}, noise {result.noise}/{result.drafted}")
             for miss in result.misses:

@@ -91,4 +91,33 @@ def _trusted(record) -> dict | None:
         derived = {"value": float(number), "unit": _text(given.get("unit")) or ""}
     return {"source": record["source"], "id": record["id"],
             "verdict": _text(record["verdict"]) or "", "severity": _text(record.get("severity")),
-            "quote": _text(record.get("quote")), "derived": derived}
+            "quote": _text(record.get("quote")), "derived": derived,
+            "claim": _claim_fields(record), **_derivation_texts(record)}
+
+
+CLAIM_FIELDS = ("qualifier", "subject", "baseline", "metric", "expr")
+
+
+def _claim_fields(record: dict) -> dict:
+    """The claim's definition as the old record gives it (pipeline/spec_changes.py compares
+    it with this run's); a field the record lacks is left out: unknown, not edited."""
+    fields = {f: _text(record[f]) for f in CLAIM_FIELDS if f in record}
+    if "claimed" in record:
+        claimed = record["claimed"]
+        fields["claimed"] = _text(claimed.get("text")) if isinstance(claimed, dict) else None
+    return fields
+
+
+def _texts(value) -> list[str]:
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
+def _derivation_texts(record: dict) -> dict:
+    """The old derivation's steps, missing figures and reading labels, as text only (what
+    ties a moved verdict to the spec facts it used)."""
+    labels = [a.get("label") for a in record.get("alternatives") or [] if isinstance(a, dict)] \
+        if isinstance(record.get("alternatives"), list) else []
+    return {"steps": _texts(record.get("steps")), "missing": _texts(record.get("missing")),
+            "alternatives": [{"label": label} for label in labels if isinstance(label, str)],
+            "expr": _text(record.get("expr")), "subject": _text(record.get("subject")),
+            "baseline": _text(record.get("baseline")), "metric": _text(record.get("metric"))}

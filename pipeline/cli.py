@@ -100,9 +100,15 @@ def _source_id(text: str) -> str:
 
 
 def _date(text: str) -> str:
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, found {text!r}")
-    return text
+    """A calendar date as YYYY-MM-DD (2025-13-45 has the form but is no date)."""
+    from datetime import date
+
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) and date.fromisoformat(text):
+            return text
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, found {text!r}")
 
 
 def cmd_check(args) -> int:

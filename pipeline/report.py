@@ -27,7 +27,8 @@ from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
 from pipeline.pages import COMPACT_ABOVE, changes_linked, source_pages
 from pipeline.results import to_records
-from pipeline.spec_changes import fact_snapshot, previous_facts, spec_changes_view
+from pipeline.snapshot import previous_snapshot, snapshot
+from pipeline.spec_changes import spec_changes_view
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -288,7 +289,7 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
               "write", file=sys.stderr)
     foreign = outdir.foreign_entries(target, shown)
     previous = previous_records(target / "results.json")
-    old_facts = previous_facts(target / "facts.json")
+    old_facts = previous_snapshot(target / "facts.json")
     staging = outdir.make_staging(target)
     try:
         names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
@@ -365,7 +366,7 @@ def _write(staging: Path, name: str, content: str, names: list[str]) -> None:
 
 
 def _render_all(run, records, audit, previous, date, staging: Path, painter: Painter,
-                old_facts: list[dict] | None = None, lang: str | None = None) -> list[str]:
+                old_facts: dict | None = None, lang: str | None = None) -> list[str]:
     """Render every report into `staging`; returns the names written, in writing order."""
     env, names = _environment(), list[str]()
     spec_sources = {m["id"]: m for m in map(_source_meta,
@@ -400,10 +401,11 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
                                          {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
     old_records, unreadable = previous
     changes = changes_view(old_records, records, unreadable)
+    rows = snapshot(run.corpus)
     changes.update(spec_changes_view(None if old_records is None else old_facts,
-                                     run.corpus.facts, changes.get("verdicts", [])))
+                                     rows, changes.get("verdicts", [])))
     changes = changes_linked(changes, sources)
-    _write(staging, "facts.json", json.dumps(fact_snapshot(run.corpus.facts), ensure_ascii=False,
+    _write(staging, "facts.json", json.dumps(rows, ensure_ascii=False,
                                              indent=2, sort_keys=True) + "\n", names)
     _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
     painter.finish()

@@ -1,57 +1,32 @@
-"""What changed in the spec facts since the last run, and which verdicts each change moved.
+"""What changed in the specs since the last run, and which verdicts each change moved.
 
-`report` writes every fact to reports/facts.json (`fact_snapshot`); the next run compares
-that snapshot with its own facts (`fact_changes`), per (entity, metric):
+`report` writes a snapshot to reports/facts.json (pipeline/snapshot.py); the next run
+compares it with its own, per (entity, metric):
 - the same fact (value, source, superseded) in both: unchanged;
-- same value and source, `superseded` changed: `superseded` (or `reinstated`);
+- same value and source, `superseded` changed: `superseded` (newly: `true` or from a date),
+  `no longer superseded`, or `supersession date changed` (true -> a date, a date -> another);
 - same source, another value: `revised`;
 - same value, another source: `re-sourced`;
 - left over: `added` (new) or `removed` (old).
-A claim whose verdict moved is tied to every changed fact whose `entity.metric` its old or
-new derivation names (steps, missing figures, readings), so CHANGES.md can say
-"trainium3.hbm_bandwidth 4.7 TB/s superseded -> 3 claims now consistent".
+and per entity present in both: a changed `sparsity`, `members` or `status` (`changed`).
+
+A claim whose verdict moved is first checked for edits of its own (claimed text, qualifier,
+subject, baseline, metric, expr, interpretations, tolerance): an edited claim is said to be
+edited and credited to no spec change. Any other is tied to every changed fact whose
+`entity.metric` its old or new derivation names (steps, missing figures, readings), and to every
+changed `sparsity` or `members` of an entity its derivation uses (a `status` is listed but
+moves no verdict: no derivation reads it), so CHANGES.md can say
+"trainium3.hbm_bandwidth 4.7 TB/s superseded -> 3 claims now consistent". A moved verdict that
+nothing explains says so.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
-FIELDS = ("entity", "metric", "value", "source", "superseded")
+from pipeline.snapshot import claim_definition
 
-
-def fact_snapshot(facts) -> list[dict]:
-    """The facts as plain records (what facts.json holds), in a stable order."""
-    rows = [{"entity": row.entity, "metric": row.metric, "value": row.value,
-             "source": row.source, "superseded": _superseded_text(row)}
-            for row in facts.itertuples()]
-    return sorted(rows, key=lambda r: tuple(str(r[f]) for f in FIELDS))
-
-
-def _superseded_text(row) -> str | None:
-    since = getattr(row, "superseded_from", None)
-    if not isinstance(since, str):
-        return None
-    return "true" if since == "0001-01-01" else since
-
-
-def previous_facts(path: Path) -> list[dict] | None:
-    """The last run's fact snapshot, or None when there is none or it cannot be read."""
-    if not path.is_file():
-        return None
-    try:
-        rows = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, OSError, RecursionError):     # deep nesting in a tampered file
-        return None
-    if not isinstance(rows, list):
-        return None
-    return [{f: _plain(row.get(f)) for f in FIELDS} for row in rows
-            if isinstance(row, dict) and all(isinstance(row.get(f), str) for f in FIELDS[:4])]
-
-
-def _plain(value) -> str | None:
-    return value if isinstance(value, str) else None
+CLAIM_FIELDS = ("claimed", "qualifier", "subject", "baseline", "metric", "expr")
 
 
 def fact_changes(old: list[dict], new: list[dict]) -> list[dict]:
@@ -80,12 +55,10 @@ def _pair_up(key, before: list[dict], after: list[dict]) -> list[dict]:
                 continue
             before.remove(old)
             after.remove(new)
-            if change == "superseded" and not new["superseded"]:
-                change_name = "reinstated"
-            else:
-                change_name = change
+            if change == "superseded":
+                change = _supersession(old["superseded"], new["superseded"])
             if change != "same":
-                out.append({"change": change_name, "entity": key[0], "metric": key[1],
+                out.append({"change": change, "entity": key[0], "metric": key[1],
                             "old": old, "new": new})
     out += [{"change": "added", "entity": key[0], "metric": key[1], "old": None, "new": n}
             for n in after]
@@ -94,10 +67,53 @@ def _pair_up(key, before: list[dict], after: list[dict]) -> list[dict]:
     return out
 
 
+def _supersession(before: str | None, after: str | None) -> str:
+    """How one fact's `superseded` changed ("true", a date or None on either side)."""
+    if before is None:
+        return "superseded"
+    if after is None:
+        return "no longer superseded"
+    return "supersession date changed"
+
+
+def entity_changes(old: dict | None, new: dict) -> list[dict]:
+    """Changed entity fields, {change: "changed", entity, field, old, new}, for entities in
+    both snapshots; none when the old snapshot predates entity fields (None: unknown)."""
+    if old is None:
+        return []
+    known = {entity for entity, _ in old}
+    return [{"change": "changed", "entity": entity, "metric": None, "field": field,
+             "old": old[(entity, field)], "new": value}
+            for (entity, field), value in sorted(new.items())
+            if entity in known and (entity, field) in old and old[(entity, field)] != value]
+
+
+def claim_edits(verdict: dict, old_claims: dict | None, new_claims: dict) -> list[str]:
+    """The fields of a claim edited between the runs: results.json's own (a field the old
+    record lacks is unknown, not edited) and, when both snapshots have them, its
+    interpretations and tolerance."""
+    before, after = verdict["old"].get("claim") or {}, claim_fields(verdict["record"])
+    edited = [f for f in CLAIM_FIELDS if f in before and before[f] != after[f]]
+    if old_claims is not None:
+        before, after = (claim_definition(claims, verdict["key"])
+                         for claims in (old_claims, new_claims))
+        edited += [f for f in ("interpretations", "tolerance") if before[f] != after[f]]
+    return edited
+
+
+def claim_fields(record: dict) -> dict:
+    """A results.json record's claim definition as text (the claimed figure as written)."""
+    claimed = record.get("claimed")
+    text = claimed.get("text") if isinstance(claimed, dict) else None
+    fields = {f: record.get(f) for f in CLAIM_FIELDS[1:]}
+    return {"claimed": text, **{f: v if isinstance(v, str) else None for f, v in fields.items()}}
+
+
 def _names(record: dict) -> str:
     """Every text of a record's derivation that can name an entity.metric."""
     parts = list(record.get("steps") or []) + list(record.get("missing") or [])
-    parts += [a.get("label") or "" for a in record.get("alternatives") or []]
+    parts += [a.get("label") or "" for a in record.get("alternatives") or []
+              if isinstance(a, dict)]
     parts += [record.get("expr") or ""]
     if record.get("subject") and record.get("metric"):
         parts += [f"{record['subject']}.{record['metric']}"]
@@ -106,29 +122,65 @@ def _names(record: dict) -> str:
     return "\n".join(p for p in parts if isinstance(p, str))
 
 
+def _pattern(change: dict) -> re.Pattern:
+    """What a derivation names when it uses the changed fact or entity field."""
+    entity = re.escape(change["entity"])
+    if change["metric"] is not None:
+        metric = re.escape(change["metric"])
+    elif change["field"] == "sparsity":
+        metric = r"\w+_sparse"
+    elif change["field"] == "members":
+        metric = r"\w+"                   # any figure of the entity: sums over its members
+    else:
+        return re.compile(r"(?!)")        # `status` enters no derivation: it moves no verdict
+    return re.compile(rf"(?<![\w.]){entity}\.{metric}(?!\w)")
+
+
 def tie(changes: list[dict], verdicts: list[dict]) -> list[dict]:
-    """Each fact change with the moved verdicts (CHANGES.md's `verdicts`) it explains and a
-    one-line summary; changes that moved no verdict are listed too, with no claims."""
-    texts = [(v, _names(v["old"]) + "\n" + _names(v["record"])) for v in verdicts]
+    """Each change with the moved verdicts (CHANGES.md's `verdicts`) it explains and a one-line
+    summary; changes that moved no verdict are listed too, with no claims. Verdicts whose claim
+    was edited (`edited`) are credited to no change."""
+    texts = [(v, _names(v["old"]) + "\n" + _names(v["record"])) for v in verdicts
+             if not v.get("edited")]
     out = []
     for change in changes:
-        name = re.compile(rf"(?<![\w.]){re.escape(change['entity'])}\.{re.escape(change['metric'])}"
-                          r"(?!\w)")
+        name = _pattern(change)
         moved = [v for v, text in texts if name.search(text)]
         out.append({**change, "claims": moved, "summary": summary(change, moved)})
     return out
 
 
+def what_changed(change: dict) -> str:
+    """`widget.hbm_bandwidth 4.7 TB/s superseded from 2025-06-01`, without the claims."""
+    if change["metric"] is None:
+        return f"{change['entity']} {change['field']} {_or_unset(change['old'])} → " \
+               f"{_or_unset(change['new'])}"
+    old, new, kind = change["old"], change["new"], change["change"]
+    fact = old if kind == "removed" else new
+    name = f"{change['entity']}.{change['metric']}"
+    if kind == "revised":
+        return f"{name} {old['value']} → {new['value']} revised"
+    if kind == "re-sourced":
+        return f"{name} {fact['value']} ({old['source']} → {new['source']}) re-sourced"
+    if kind == "superseded" and new["superseded"] != "true":
+        return f"{name} {fact['value']} superseded from {new['superseded']}"
+    if kind == "supersession date changed":
+        return f"{name} {fact['value']} supersession date changed " \
+               f"({_since(old['superseded'])} → {_since(new['superseded'])})"
+    return f"{name} {fact['value']} {kind}"
+
+
+def _or_unset(value: str | None) -> str:
+    return "not set" if value is None else value
+
+
+def _since(superseded: str) -> str:
+    return "date unknown" if superseded == "true" else superseded
+
+
 def summary(change: dict, moved: list[dict]) -> str:
     """`trainium3.hbm_bandwidth 4.7 TB/s superseded → 3 claims now consistent`."""
-    fact = change["old"] if change["change"] in ("superseded", "removed") else change["new"]
-    what = f"{change['entity']}.{change['metric']} {fact['value']}"
-    if change["change"] == "revised":
-        what = f"{change['entity']}.{change['metric']} {change['old']['value']} → " \
-               f"{change['new']['value']}"
-    if change["change"] == "re-sourced":
-        what += f" ({change['old']['source']} → {change['new']['source']})"
-    text = f"{what} {change['change']}"
+    text = what_changed(change)
     if not moved:
         return text
     counts: dict = {}
@@ -139,8 +191,34 @@ def summary(change: dict, moved: list[dict]) -> str:
     return f"{text} → {', '.join(parts)}"
 
 
-def spec_changes_view(previous: list[dict] | None, facts, verdicts: list[dict]) -> dict:
-    """CHANGES.md's spec section: None when there is no previous snapshot to compare with."""
+def explain_verdicts(verdicts: list[dict], tied: list[dict] | None) -> None:
+    """Give each moved verdict its `why`: the claim was edited, the spec changes tied to it,
+    or that no spec change was found for it (or that there was no snapshot to compare)."""
+    for v in verdicts:
+        causes = [what_changed(c) for c in tied or [] if any(x is v for x in c["claims"])]
+        if v.get("edited"):
+            v["why"] = f"the claim was edited ({', '.join(v['edited'])})"
+        elif causes:
+            v["why"] = "; ".join(causes)
+        elif tied is None:
+            v["why"] = "no previous facts.json to compare the specs with"
+        else:
+            v["why"] = "no spec change found for it"
+
+
+def spec_changes_view(previous: dict | None, rows: list[dict], verdicts: list[dict]) -> dict:
+    """CHANGES.md's spec section from the last run's snapshot and this run's `rows`
+    (pipeline/snapshot.py; None when there is no previous snapshot to compare with); marks
+    each moved verdict's `edited` fields and `why`."""
+    claims = {row["claim"]: row for row in rows if "claim" in row}
+    for v in verdicts:
+        v["edited"] = claim_edits(v, previous and previous["claims"], claims)
     if previous is None:
+        explain_verdicts(verdicts, None)
         return {"spec_changes": None}
-    return {"spec_changes": tie(fact_changes(previous, fact_snapshot(facts)), verdicts)}
+    entities = {(r["entity"], r["field"]): r["value"] for r in rows if "field" in r}
+    changes = fact_changes(previous["facts"], [r for r in rows if "metric" in r])
+    changes += entity_changes(previous["entities"], entities)
+    tied = tie(changes, verdicts)
+    explain_verdicts(verdicts, tied)
+    return {"spec_changes": tied}

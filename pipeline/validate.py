@@ -80,7 +80,8 @@ def _claim_frame(parts: list) -> pd.DataFrame:
 def build_corpus(claim_docs, spec_docs) -> Corpus:
     """Documents -> Corpus; raises InputError listing every problem in every file."""
     problems = Collector()
-    sources, claims = [], [[]]     # claims in file order: lists of YAML records, table frames
+    sources: list[dict] = []
+    claims: list = [[]]            # claims in file order: lists of YAML records, table frames
     for document in claim_docs:
         got_sources, got_claims = load.claim_records(document, problems)
         sources += got_sources

@@ -516,3 +516,13 @@ def test_check_speaks_chinese_on_request(capsys, lang, header, summary):
                          "--lang", lang, "--format", "json")
     assert json.loads(out)[0]["verdict"] in ("consistent", "inconsistent", "within_rounding",
                                              "unverifiable", "ambiguous")
+
+
+@pytest.mark.parametrize("argv", [["check", "--as-of", "2025-13-45"],
+                                  ["report", "--date", "2025-02-30"],
+                                  ["check", "--as-of", "2025-1-5"]])
+def test_dates_on_the_command_line_must_be_calendar_dates(argv, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert f"expected a date YYYY-MM-DD, found '{argv[-1]}'" in capsys.readouterr().err

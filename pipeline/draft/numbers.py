@@ -50,7 +50,7 @@ def find_numbers(text: str) -> list[Number]:
 
     view = digits_view(text)
     found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
-             + _parity(view))
+             + _parity(view) + _fractions(view))
     found.sort(key=lambda n: (n.start, -(n.end - n.start)))
     kept, last_end = [], -1
     for number in found:
@@ -190,6 +190,14 @@ def _parity(view: str) -> list[Number]:
             for m in re.finditer(alternation(words), view, re.IGNORECASE)]
 
 
+def _fractions(view: str) -> list[Number]:
+    """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words)."""
+    table = lexicon().data["fraction_words"]
+    return [Number(m.start(), m.end(), float(table[m.group().lower()]),
+                   _plain(float(table[m.group().lower()])), "%", word=True)
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+
+
 def _several(view: str) -> list[Number]:
     """數千 / thousands of: at least one of that scale."""
     scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
@@ -227,10 +235,17 @@ def _count_noun_after(kind: str | None) -> re.Pattern:
 
 @cache
 def _count_noun_before(kind: str) -> re.Pattern:
-    """`the number of chips from 64 to 144`."""
-    words = lexicon().data["count_nouns"][kind]
-    return re.compile(r"number of (?:\S+ )?(?:" + alternation(words) + r")(?: \S+){0,3}\s*$",
+    """`the number of chips from 64 to 144`; `Transistors: 4 trillion`, `電晶體達2,080億`."""
+    words = alternation(lexicon().data["count_nouns"][kind])
+    links = alternation(lexicon().words("count_noun_links"), bounded=False)
+    return re.compile(rf"number of (?:\S+ )?(?:{words})(?: \S+){{0,3}}\s*$|(?:{words})\s*(?:{links})\s*$",
                       re.IGNORECASE)
+
+
+def _count_noun_glued(view: str, position: int) -> bool:
+    """`8GPUs`: a count noun glued to the number (`200GbE links` is a name, then a noun)."""
+    nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
+    return bool(re.compile(alternation(nouns), re.IGNORECASE).match(view, position))
 
 
 def _count_noun_at(view: str, position: int) -> bool:
@@ -287,7 +302,7 @@ def skipped(view: str, number: Number) -> bool:
     after = view[number.end:number.end + 12]
     if number.unit == "" and number.end < len(view):
         tail = view[number.end]
-        if tail.isascii() and tail.isalpha() and not _count_noun_at(view, number.end):
+        if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number.end):
             return True                      # 4K, 3D, 405B: part of a name
     checks = (
         _date_or_ordinal(view, number, before, after),
@@ -297,15 +312,33 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
         number.unit == "" and _after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
-        number.word and number.value == 1 and number.unit != "x",   # 一個, one of: an article
+        number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
         bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)),  # 24GB/mm²: a density
+        _second_side(view, number),
+        number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
     )
     return any(checks)
+
+
+def _coordinated_count(view: str, number: Number) -> bool:
+    """`兩顆 GPU 和一個 Grace CPU`, `two GPUs and one CPU`: one, joined to another count and
+    followed by a hardware noun, is a count, not an article."""
+    before = view[max(0, number.start - 6):number.start]
+    joined = re.search(r"(?:和|與|与|及|以及|\band|\bplus)\s*$", before, re.IGNORECASE)
+    after = view[number.end:number.end + 20]
+    nouns = alternation(lexicon().words("hardware_nouns"))
+    return bool(joined) and not re.match(r"\s+of\b", after) and bool(re.search(nouns, after, re.IGNORECASE))
+
+
+def _second_side(view: str, number: Number) -> bool:
+    """`21.5 cm × 21.5 cm`: the second side of a dimension is one claim with the first."""
+    before = view[max(0, number.start - 16):number.start]
+    return bool(number.unit) and bool(re.search(rf"\d\s?{re.escape(number.unit)}\s?[×x]\s?$", before))
 
 
 def _not_hardware(view: str, number: Number) -> bool:
@@ -323,7 +356,8 @@ def _small_chinese_count(view: str, number: Number) -> bool:
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
     nouns = alternation(lexicon().words("hardware_nouns"))
-    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE)
+    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE) and \
+        not _coordinated_count(view, number)
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
