@@ -99,7 +99,7 @@ def _tuples(frame, columns) -> Iterator:
     """`frame.itertuples()` over `columns` (those present), read column-wise: one `tolist()`
     per column instead of pandas' per-cell iteration (slow on Arrow string columns)."""
     present = [name for name in columns if name in frame]
-    row = namedtuple("Row", ["Index", *present])
+    row = namedtuple("Row", ["Index", *present])  # type: ignore[misc]  # fields known at run time
     return map(row._make, zip(frame.index.tolist(), *(frame[name].tolist() for name in present)))
 
 
