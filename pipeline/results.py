@@ -103,14 +103,14 @@ def _tuples(frame, columns) -> Iterator:
     return map(row._make, zip(frame.index.tolist(), *(frame[name].tolist() for name in present)))
 
 
-def _claim_rows(run) -> Iterator[tuple]:
+def _claim_rows(run, columns: tuple = CLAIM_COLUMNS) -> Iterator[tuple]:
     """(claim, result, its judged rows) for every claim, in file order."""
     by_claim: dict = {}
     if run.rows is not None and not run.rows.empty:
         fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
         for row in _tuples(run.rows, fields):
             by_claim.setdefault(row.claim, []).append(row)
-    claims = _tuples(run.corpus.claims, CLAIM_COLUMNS)
+    claims = _tuples(run.corpus.claims, columns)
     for claim, result in zip(claims, _tuples(run.results, ("verdict", "severity", "row"))):
         yield claim, result, by_claim.get(claim.Index, [])
 
@@ -131,7 +131,11 @@ def table_records(run) -> list[dict]:
              "claimed": claimed_record(claim), "derived": _derived(claim, result, rows)[1],
              "basis": run.basis.get(claim.Index),
              "explanations": run.explanations.get(claim.Index, []), "expect": claim.expect}
-            for claim, result, rows in _claim_rows(run)]
+            for claim, result, rows in _claim_rows(run, TABLE_COLUMNS)]
+
+
+TABLE_COLUMNS = ("source", "id", "file", "line", "baseline", "quantity", "region",
+                 "tolerance_rule", "interpretations", "expect")   # what table_records reads
 
 
 def _derived(claim, result, rows) -> tuple:
