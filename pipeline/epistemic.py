@@ -126,6 +126,10 @@ def _as_published(corpus, check_group, run, today_mask, circular) -> dict:
 # -- putting the groups back together -----------------------------------------------
 
 def _part(corpus, claims: list):
+    """The corpus with only `claims`; the corpus itself when that is every claim in order
+    (the usual case: no copy of a million-row claim frame)."""
+    if len(claims) == len(corpus.claims) and np.array_equal(corpus.claims.index, claims):
+        return corpus
     return dataclasses.replace(corpus, claims=corpus.claims.loc[claims])
 
 
@@ -158,16 +162,45 @@ def _combine(corpus, parts: list[tuple]):
 # -- basis ----------------------------------------------------------------------------
 
 def basis_of(run) -> dict:
-    """Claim label -> 'claimant' | 'independent' | 'mixed' | None (section 9.1)."""
+    """Claim label -> 'claimant' | 'independent' | 'mixed' | None (section 9.1).
+
+    The rule runs once per distinct (sources, claimant), spread over the claims by codes;
+    claims are never visited one by one in Python."""
     parties = run.corpus.spec_sources.drop_duplicates("id").set_index("id")["party"].to_dict()
-    claimants = claimant_of(run.corpus)
-    sources: dict = {}
-    if run.rows is not None and not run.rows.empty:
-        for claim, payload in zip(run.rows["claim"], run.rows["payload"]):
-            if not pd.isna(payload):
-                sources.setdefault(claim, set()).update(run.payloads[int(payload)].sources)
-    return {label: basis(sources.get(label, ()), parties, claimants[label])
-            for label in run.corpus.claims.index}
+    labels = run.corpus.claims.index
+    claimant_codes, claimants = pd.factorize(claimant_of(run.corpus).to_numpy(),
+                                             use_na_sentinel=False)
+    source_codes, source_sets = _claim_sources(run, labels)
+    pair_codes, pairs = pd.factorize(source_codes * (len(claimants) + 1) + claimant_codes)
+    table = np.empty(len(pairs), dtype=object)
+    for number, pair in enumerate(pairs.tolist()):
+        sources, claimant = divmod(pair, len(claimants) + 1)
+        table[number] = basis(source_sets[sources], parties, claimants[claimant])
+    return dict(zip(labels, table[pair_codes].tolist()))
+
+
+def _claim_sources(run, labels: pd.Index) -> tuple[np.ndarray, list]:
+    """Per claim, a code into a list of source sets (code 0: none): the sources of all its
+    alternatives, one set per distinct payload, a union only for claims with several."""
+    codes = np.zeros(len(labels), dtype=np.int64)
+    sets: list = [frozenset()]
+    if run.rows is None or run.rows.empty:
+        return codes, sets
+    pairs = pd.DataFrame({"claim": run.rows["claim"].to_numpy(),
+                          "payload": run.rows["payload"].to_numpy()})
+    pairs = pairs[pairs["payload"].notna()].drop_duplicates()
+    payload_codes, payloads = pd.factorize(pairs["payload"])
+    sets += [frozenset(run.payloads[int(p)].sources) for p in payloads]
+    at = labels.get_indexer(pairs["claim"])
+    several = pd.Series(at).duplicated(keep=False).to_numpy()
+    codes[at[~several]] = payload_codes[~several] + 1
+    union: dict = {}
+    for position, code in zip(at[several].tolist(), payload_codes[several].tolist()):
+        union[position] = union.get(position, frozenset()) | sets[code + 1]
+    for position, sources in union.items():
+        codes[position] = len(sets)
+        sets.append(sources)
+    return codes, sets
 
 
 def basis(sources, parties: dict, claimant) -> str | None:

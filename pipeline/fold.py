@@ -19,7 +19,7 @@ SEVERITY_RANK = {"minor": 1, "major": 2}
 def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     """Result frame: one row per claim, indexed like `claims`."""
     result = claims[["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
-                     "expect", "shape"]].copy()
+                     "expect", "shape"]]    # copy-on-write: the columns are not copied
     result["verdict"] = "unverifiable"
     result["severity"] = None
     result["row"] = -1
@@ -37,12 +37,22 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     agree = np.minimum.reduceat(verdict, start) == np.maximum.reduceat(verdict, start)
     worst = np.maximum.reduceat(severity, start)
     first = start
-    owners = claim[start]
-    result.loc[owners, "n_rows"] = np.diff(np.r_[start, len(claim)])
-    result.loc[owners, "verdict"] = np.where(
-        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous")
-    result.loc[owners, "severity"] = np.where(
+    at = result.index.get_indexer(claim[start])    # the owners' positions, looked up once
+    _put(result, "n_rows", at, np.diff(np.r_[start, len(claim)]), 0)
+    _put(result, "verdict", at, np.where(
+        agree, np.asarray(VERDICT_CODES, dtype=object)[verdict[first]], "ambiguous"),
+        "unverifiable")
+    _put(result, "severity", at, np.where(
         agree & (worst > 0), np.where(worst == 2, "major", "minor"), None  # type: ignore[call-overload]
-    ).astype(object)
-    result.loc[owners, "row"] = np.where(agree, rows.index.to_numpy()[order][first], -1)
+    ).astype(object), None)
+    _put(result, "row", at, np.where(agree, rows.index.to_numpy()[order][first], -1), -1)
     return result
+
+
+def _put(result: pd.DataFrame, name: str, at: np.ndarray, values: np.ndarray, default) -> None:
+    """result[name] = `default`, and `values` at positions `at`; the column keeps its dtype
+    (built from scratch: no Python object per row for the text columns)."""
+    dtype = result[name].dtype
+    column = np.full(len(result), default, dtype=np.int64 if dtype == np.int64 else object)
+    column[at] = values
+    result[name] = pd.Series(column, index=result.index, dtype=dtype)

@@ -41,12 +41,13 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
     superseded = _superseded_facts(corpus.facts, graph)
     node_cache: dict = {}
+    side_cache: dict = {}       # what each slip does to each side, shared by the readings
     out: dict = {}
     for members in np.split(order, starts[1:]):
         first = members[0]
         key = int(columns["key"][first])
         if key not in node_cache:
-            node_cache[key] = _node_candidates(graph, keys[key], superseded) \
+            node_cache[key] = _node_candidates(graph, keys[key], superseded, side_cache) \
                 if columns["single"][first] else []
         derived = Interval(*(float(columns[c][first]) for c in ("value", "low", "high")))
         found = node_cache[key] + slips.claim_candidates(
@@ -105,10 +106,10 @@ def _is_ratio(key: tuple, kind: str) -> bool:
     return kind in ("ratio", "change", "share") or (key[0] == "pair" and key[2] is not None)
 
 
-def _node_candidates(graph, key: tuple, superseded: dict) -> list:
+def _node_candidates(graph, key: tuple, superseded: dict, cache: dict) -> list:
     if key[0] != "pair":
         return []
-    return slips.candidates(graph, key, superseded)
+    return slips.candidates(graph, key, superseded, cache)
 
 
 def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
@@ -289,7 +290,7 @@ class _Words:
         derived = {"value": _tidy(interval.value / factor), "unit": unit,
                    "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
         words = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
-                 "direction": "", "factor": "", **candidate.words,
+                 "direction": "", "factor": "", **candidate.text(),
                  "value": _quantity(interval.value, unit),
                  "derived": _quantity(claim["value"], unit), "claimed": CLAIMED}
         template = slips.catalogue()["causes"][candidate.cause]["reading"]

@@ -159,11 +159,16 @@ def judge_frame(low, high, low_open, high_open, value, dlow, dhigh):
         distance = np.maximum(np.maximum(low - value, value - high), 0.0)
         gap = np.where(value != 0, distance / np.abs(value), INF)
     gap = np.where(contains, 0.0, gap)
-    verdict = np.where(contains, "consistent",
-                       np.where(meets, "within_rounding", "inconsistent")).astype(object)
-    severity = np.where(verdict == "inconsistent",
-                        np.where(gap <= MINOR * (1 + REL_EQ), "minor", "major"), None).astype(object)
+    # words taken from small object arrays: every row refers to one of a few str objects
+    # (np.where on str makes a fixed-width copy and astype(object) a new str per row)
+    verdict = VERDICT_WORDS[np.where(contains, 0, np.where(meets, 1, 2))]
+    severity = SEVERITY_WORDS[np.where(verdict == "inconsistent",
+                                       np.where(gap <= MINOR * (1 + REL_EQ), 0, 1), 2)]
     return verdict, severity, gap
+
+
+VERDICT_WORDS = np.array(["consistent", "within_rounding", "inconsistent"], dtype=object)
+SEVERITY_WORDS = np.array(["minor", "major", None], dtype=object)
 
 
 def rank(verdicts) -> np.ndarray:

@@ -88,6 +88,7 @@ def check_group(corpus, in_force, all_facts: bool = False) -> Run:
     readings, keys = _readings(corpus.claims)
     targets, payloads = _targets(graph, readings, keys, corpus)
     rows = readings.merge(targets, on="key", how="left")
+    del readings, targets       # a million rows at scale: not kept alive through judging
     rows = rows.rename(columns={name: f"own_{name}" for name in OWN_FIELDS})
     rows = _judge_rows(rows, corpus.claims)
     results = _fold(rows, corpus.claims)
@@ -277,11 +278,11 @@ def _per_unique(keys: pd.Series, objects: pd.Series, fields: dict) -> pd.DataFra
     (the first row's); rows whose key is missing get NaN/None.
     """
     codes, uniques = pd.factorize(keys, use_na_sentinel=True)
-    first = pd.Series(np.arange(len(keys))).groupby(codes).first()
-    first = first[first.index >= 0]
-    chosen = objects.to_numpy()[first.to_numpy()]
+    found, first = np.unique(codes, return_index=True)     # codes number first appearances
     # one extra row built from None: code -1 (no key, e.g. a qualitative claim) reads it
-    table = pd.DataFrame({name: [fn(obj) for obj in chosen] + [fn(None)]
+    chosen = objects.to_numpy()[first[found >= 0]].tolist() + [None]
+    # a column at a time, so one column's Python values are alive at once (memory at 1e6)
+    table = pd.DataFrame({name: pd.Series([fn(obj) for obj in chosen])
                           for name, fn in fields.items()})
     spread = table.iloc[np.where(codes < 0, len(table) - 1, codes)]
     return spread.set_axis(keys.index)
@@ -299,11 +300,12 @@ def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
     tolerance = _per_unique(claims["tolerance"], claims["tolerance_rule"], {
         "relative": lambda t: t[1] if t and t[0] == "relative" else np.nan,
         "absolute": lambda t: t[1] if t and t[0] == "absolute" else np.nan})
-    columns = pd.concat([quantity, region, tolerance], axis=1)
-    columns["r"] = columns["relative"].astype(float).fillna(columns["default_r"].astype(float))
-    for name in ("v", "h", "absolute"):
-        columns[name] = columns[name].astype(float)
-    return columns.drop(columns=["relative", "default_r"])
+    # one frame built once from its columns (no concat-then-drop copies at a million rows)
+    return pd.DataFrame({
+        "v": quantity["v"].astype(float), "h": quantity["h"].astype(float),
+        **{name: quantity[name] for name in ("unit", "qkind", "claimed_dimension")},
+        "rule": region["rule"], "absolute": tolerance["absolute"].astype(float),
+        "r": tolerance["relative"].astype(float).fillna(region["default_r"].astype(float))})
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:

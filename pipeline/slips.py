@@ -6,13 +6,19 @@ derivation uses (a fact, a member's figure, a side of a ratio), at the metric, o
 at a side of a ratio. Each candidate is worked out once per distinct reading,
 whatever the number of claims that share it; forensics.py judges them against
 every claim's region over columns. Pure: a spec graph in, candidates out.
+
+Speed: a candidate carries its value as numbers; the words of its reading (the working,
+a ratio's steps, figures as written) are built only when it explains some claim
+(`Candidate.text`). What a slip does to one side (entity, metric) is worked out once per
+`cache` and shared by every reading with that side.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
+from typing import Callable, NamedTuple, TypeVar
 
 from pipeline import fmt, readings
 from pipeline.derive import Alt, DerivationError, SpecGraph
@@ -43,10 +49,34 @@ class Candidate:
     cause: str
     place: str
     interval: Interval
-    words: dict
+    words: dict | Callable[[], dict]  # or a function that builds them when first needed
     route: Interval | None = None
     steps: int = 1
     claim_digits: float = math.inf    # explains only claims written with at most these
+
+    def text(self) -> dict:
+        """The words of the reading (built now if they were left for later)."""
+        return self.words() if callable(self.words) else self.words
+
+
+class Value(NamedTuple):
+    """A figure's interval now, and its alternative (steps and all) when asked for."""
+
+    interval: Interval
+    alt: Callable[[], Alt]
+
+
+def _later(fixed: dict, **parts: Callable[[], str]) -> Callable[[], dict]:
+    """Words to build when asked: `fixed` as they are, each of `parts` by calling it."""
+    return partial(_build_words, fixed, parts)
+
+
+def _build_words(fixed: dict, parts: dict) -> dict:
+    return {**fixed, **{name: make() for name, make in parts.items()}}
+
+
+def _working_of(value: Value) -> str:
+    return working(value.alt())
 
 
 class ForensicGraph(SpecGraph):
@@ -111,16 +141,28 @@ def _routes(graph: SpecGraph, entity: str, metric: str) -> list[bool]:
     return [False] + ([True] if stated and row.members and metric_row.aggregates == "sum" else [])
 
 
-def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Alt | None:
-    """A side's figure, or the ratio of two (None when a side is missing or divides by 0)."""
+def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Value | None:
+    """A side's figure, or the ratio of two (None when a side is missing or divides by 0).
+    Only the interval is worked out now; the ratio's steps when its words are asked for."""
     if top is None or (names[1] and bottom is None):
         return None
     if not names[1]:
-        return top
+        return Value(_interval(top), partial(_same, top))
+    if bottom is None or top.interval is None or bottom.interval is None:
+        return None
     try:
-        return readings.ratio(top, bottom, *names) if bottom is not None else None
+        interval = top.interval / bottom.interval
     except (IntervalError, ExprError):
         return None
+    return Value(interval, partial(readings.ratio, top, bottom, *names))
+
+
+T = TypeVar("T")
+
+
+def _same(thing: T) -> T:
+    """The thing itself (as a function of nothing, with partial: words known already)."""
+    return thing
 
 
 def working(alt: Alt) -> str:
@@ -142,9 +184,12 @@ def _interval(alt: Alt) -> Interval:
 
 # -- candidates for one reading ---------------------------------------------------
 
-def candidates(graph: SpecGraph, key: tuple, superseded: dict) -> list[Candidate]:
-    """Every node, metric and side slip for ('pair', subject, baseline, metric)."""
+def candidates(graph: SpecGraph, key: tuple, superseded: dict,
+               cache: dict | None = None) -> list[Candidate]:
+    """Every node, metric and side slip for ('pair', subject, baseline, metric).
+    `cache` (one per graph and `superseded`) keeps what a slip does to each side."""
     _, subject, baseline, _ = key
+    cache = {} if cache is None else cache
     causes = catalogue()["causes"]
     out: list[Candidate] = []
     sides = [(subject, True)] + ([(baseline, False)] if baseline else [])
@@ -152,59 +197,87 @@ def candidates(graph: SpecGraph, key: tuple, superseded: dict) -> list[Candidate
         kind, at = cause["transform"], cause["at"]
         if "node" in at and kind in NODE_TRANSFORMS:
             for entity, is_top in sides:
-                out += _node_candidates(graph, name, cause, key, entity, is_top, superseded)
+                out += _node_candidates(graph, name, cause, key, entity, is_top, superseded,
+                                        cache)
         if kind == "swap":
-            out += _swap_candidates(graph, name, cause, key, sides)
+            out += _swap_candidates(graph, name, cause, key, sides, cache)
         if kind == "scope" and "side" in at:
             for entity, is_top in sides:
-                out += _scope_candidates(graph, name, key, entity, is_top)
+                out += _scope_candidates(graph, name, key, entity, is_top, cache)
     return out
 
 
-def _pair(graph, key, entity, is_top, alt: Alt | None, metric=None) -> Alt | None:
+def _figure(graph, cache: dict, entity: str, metric: str) -> Alt | None:
+    """`_side` of the unchanged graph, worked out once per cache."""
+    if (entity, metric) not in cache:
+        cache[entity, metric] = _side(graph, entity, metric, False)
+    return cache[entity, metric]
+
+
+def _pair(graph, key, entity, is_top, alt: Alt | None, cache: dict, metric=None
+          ) -> Value | None:
     """The claim's figure with one side replaced by `alt` (the other side as derived)."""
     _, subject, baseline, claim_metric = key
     names = (f"{entity}.{metric or claim_metric}", None)
     if not baseline:
-        return alt
+        return _value(alt, None, names)
     other = baseline if is_top else subject
-    other_alt = _side(graph, other, claim_metric, False)
+    other_alt = _figure(graph, cache, other, claim_metric)
     other_name = f"{other}.{claim_metric}"
     if is_top:
         return _value(alt, other_alt, (names[0], other_name))
     return _value(other_alt, alt, (other_name, names[0]))
 
 
-def _node_candidates(graph, name, cause, key, entity, is_top, superseded) -> list[Candidate]:
+def _node_candidates(graph, name, cause, key, entity, is_top, superseded,
+                     cache: dict) -> list[Candidate]:
     """Round, misread or swap for a superseded fact one figure on the way to a side."""
     metric = key[3]
     out = []
     for via_members in _routes(graph, entity, metric):
-        tracer = ForensicGraph.over(graph)
-        base = _side(tracer, entity, metric, via_members)
-        route = _pair(graph, key, entity, is_top, base)
-        if base is None or route is None:
+        side = (name, entity, metric, via_members)
+        if side not in cache:
+            cache[side] = _side_slips(graph, cause, side, superseded)
+        if cache[side] is None:
             continue
-        nodes = tracer.reachable()
-        # the claim's own figure (not a ratio side) is the claim's rounding, not a slip
-        if not key[2] and not via_members:
-            nodes = [n for n in nodes if n != (entity, metric)] if cause["transform"] == "round" \
-                else nodes
-        for node in nodes:
-            alt = _single(tracer.derive(*node))
-            if alt is None:
+        base, slipped = cache[side]
+        route = _pair(graph, key, entity, is_top, base, cache)
+        if route is None:
+            continue
+        for node, alt, words, changed_side in slipped:
+            # the claim's own figure (not a ratio side) is the claim's rounding, not a slip
+            if not key[2] and not via_members and cause["transform"] == "round" \
+                    and node == (entity, metric):
                 continue
-            for changed, words in NODE_TRANSFORMS[cause["transform"]](cause, node, alt, superseded):
-                variant = ForensicGraph.over(graph, {node: (changed,)})
-                value = _pair(graph, key, entity, is_top, _side(variant, entity, metric, via_members))
-                if value is None or _interval(value).value == _interval(route).value:
-                    continue
-                limit = words.get("digits", math.inf) + cause.get("claim_digits", math.inf)
-                words = {**words, "figure": figure_text(node, alt), "working": working(value)}
-                out.append(Candidate(name, "members" if via_members else "node", _interval(value),
-                                     words, None if not via_members else route.interval,
-                                     claim_digits=limit))
+            value = _pair(graph, key, entity, is_top, changed_side, cache)
+            if value is None or value.interval.value == route.interval.value:
+                continue
+            limit = words.get("digits", math.inf) + cause.get("claim_digits", math.inf)
+            text = _later(words, figure=partial(figure_text, node, alt),
+                          working=partial(_working_of, value))
+            out.append(Candidate(name, "members" if via_members else "node", value.interval,
+                                 text, None if not via_members else route.interval,
+                                 claim_digits=limit))
     return out
+
+
+def _side_slips(graph, cause, side: tuple, superseded) -> tuple | None:
+    """One side's figure, and (node, its figure, words, the side's figure after the slip)
+    for every slip of `cause` at every figure it is derived from (None: no figure)."""
+    _, entity, metric, via_members = side
+    tracer = ForensicGraph.over(graph)
+    base = _side(tracer, entity, metric, via_members)
+    if base is None:
+        return None
+    slipped = []
+    for node in tracer.reachable():
+        alt = _single(tracer.derive(*node))
+        if alt is None:
+            continue
+        for changed, words in NODE_TRANSFORMS[cause["transform"]](cause, node, alt, superseded):
+            variant = ForensicGraph.over(graph, {node: (changed,)})
+            slipped.append((node, alt, words, _side(variant, entity, metric, via_members)))
+    return base, slipped
 
 
 def _rounded(cause, node, alt: Alt, superseded):
@@ -248,7 +321,7 @@ def _superseded(cause, node, alt: Alt, superseded):
 NODE_TRANSFORMS = {"round": _rounded, "unit": _misread, "superseded": _superseded}
 
 
-def _swap_candidates(graph, name, cause, key, sides) -> list[Candidate]:
+def _swap_candidates(graph, name, cause, key, sides, cache: dict) -> list[Candidate]:
     """Another metric of the claim's group: on one side of a ratio, or on both."""
     _, subject, baseline, metric = key
     group: list = next((g for g in cause["groups"] if metric in g), [])
@@ -258,35 +331,48 @@ def _swap_candidates(graph, name, cause, key, sides) -> list[Candidate]:
         places += [("metric", None, None)] if baseline and "metric" in cause["at"] else []
         for place, entity, is_top in places:
             if place == "metric":
-                value = _value(_side(graph, subject, other, False), _side(graph, baseline, other, False),
+                value = _value(_figure(graph, cache, subject, other),
+                               _figure(graph, cache, baseline, other),
                                (f"{subject}.{other}", f"{baseline}.{other}"))
-                figure, original = f"{other} on both sides", f"{metric}"
+                figure = partial(_same, f"{other} on both sides")
+                original = f"{metric}"
             else:
-                alt = _side(graph, entity, other, False)
-                value = _pair(graph, key, entity, is_top, alt, other)
-                figure = figure_text((entity, other), alt) if alt else ""
+                alt = _figure(graph, cache, entity, other)
+                value = _pair(graph, key, entity, is_top, alt, cache, other)
+                figure = partial(figure_text, (entity, other), alt) if alt else partial(_same, "")
                 original = f"{entity}.{metric}"
             if value is not None:
-                out.append(Candidate(name, place, _interval(value),
-                                     {"figure": figure, "original": original,
-                                      "working": working(value)}))
+                out.append(Candidate(name, place, value.interval,
+                                     _later({"original": original}, figure=figure,
+                                            working=partial(_working_of, value))))
     return out
 
 
-def _scope_candidates(graph, name, key, entity, is_top) -> list[Candidate]:
+def _scope_candidates(graph, name, key, entity, is_top, cache: dict) -> list[Candidate]:
     """A member's figure for its system, or a system's figure for its member."""
     metric = key[3]
     members = [m for m, _, _ in graph.entities[entity].members or []]
-    parents = [e for e, row in graph.entities.items()
-               if any(m == entity for m, _, _ in row.members or [])]
+    if "parents" not in cache:
+        cache["parents"] = _parents(graph)
+    parents = cache["parents"].get(entity, [])
     out = []
     for other in members + parents:
-        alt = _side(graph, other, metric, False)
-        value = _pair(graph, key, other, is_top, alt)
+        alt = _figure(graph, cache, other, metric)
+        value = _pair(graph, key, other, is_top, alt, cache)
         if value is not None and alt is not None:
-            out.append(Candidate(name, "side", _interval(value),
-                                 {"figure": figure_text((other, metric), alt),
-                                  "original": f"{entity}.{metric}", "working": working(value)}))
+            out.append(Candidate(name, "side", value.interval,
+                                 _later({"original": f"{entity}.{metric}"},
+                                        figure=partial(figure_text, (other, metric), alt),
+                                        working=partial(_working_of, value))))
+    return out
+
+
+def _parents(graph) -> dict:
+    """Entity -> the systems it is a member of, in the specs' order."""
+    out: dict = {}
+    for parent, row in graph.entities.items():
+        for member in dict.fromkeys(m for m, _, _ in row.members or []):
+            out.setdefault(member, []).append(parent)
     return out
 
 
