@@ -244,3 +244,18 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("claimaudit: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if argv is None:
+            _ignore_late_interrupts()
+
+
+def _ignore_late_interrupts() -> None:
+    """The command is over and its exit status decided: a Ctrl-C from now on (while the
+    interpreter shuts down, with Python's default handler back) would only turn that status
+    into a kill by SIGINT, so it is ignored."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:      # not the main thread: Python's handler stays
+        pass
