@@ -113,20 +113,23 @@ def _date(text: str) -> str:
 
 def cmd_check(args) -> int:
     from pipeline import lint, render
-    from pipeline.results import to_records
+    from pipeline.load import collector_paused
+    from pipeline.results import table_records, to_records
     from pipeline.run import check_paths
 
     run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
     lint.warn(run.corpus, sys.stderr)
-    records = to_records(run)
-    if args.format == "json":
-        sys.stdout.write(render.json_text(records))
-    elif args.format == "markdown":
-        sys.stdout.write(render.markdown_table(records, args.lang))
-    elif args.format == "csv":
-        sys.stdout.write(render.csv_text(records))
-    else:
-        sys.stdout.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
+    with collector_paused():
+        records = table_records(run) if args.format == "csv" else to_records(run)
+        if args.format == "json":
+            sys.stdout.writelines(render.json_chunks(records))
+        elif args.format == "markdown":
+            sys.stdout.write(render.markdown_table(records, args.lang))
+        elif args.format == "csv":
+            sys.stdout.write(render.csv_text(records))
+        else:
+            sys.stdout.write(render.text_table(records, colour=render.use_colour(),
+                                               lang=args.lang))
     return exit_status(records, args.strict)
 
 
@@ -247,9 +250,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _ignore_late_interrupts() -> None:
-    """The command's work is done and its status decided: a Ctrl-C arriving while Python shuts
-    down (which restores the default handler, so the process would die by the signal and its
-    status be lost) is ignored, and the status the command decided is the exit status."""
+    """The command is over and its exit status decided: a Ctrl-C from now on (while the
+    interpreter shuts down, with Python's default handler back) would only turn that status
+    into a kill by SIGINT, so it is ignored."""
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:      # not the main thread: Python's handler stays
+        pass

@@ -78,11 +78,18 @@ def _collector_paused():
             gc.enable()
 
 
+def collector_paused():
+    """The collector paused around other work that allocates millions of objects and makes no
+    reference cycles (building and writing a big run's records: cli.cmd_check)."""
+    return _collector_paused()
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
 _DEFAULT_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
                  yaml.MappingNode: "tag:yaml.org,2002:map"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A YAML mapping with the line (1-based) of the mapping and of each key."""
 
@@ -149,7 +156,11 @@ def _collection(node, path: str, problems: Collector, seen: dict, depth: int):
             problems.add(path, key_line,
                          f"duplicate key {key!r} (first at line {mapping.lines[key]})")
             continue
-        mapping.values[key] = _walk(value_node, path, problems, seen, depth)
+        if type(value_node) is yaml.ScalarNode and value_node.tag == _STR_TAG:   # most values
+            text = value_node.value
+            mapping.values[key] = None if not value_node.style and text in _NULL_TEXT else text
+        else:
+            mapping.values[key] = _walk(value_node, path, problems, seen, depth)
         mapping.lines[key] = key_line
     return mapping
 
@@ -187,6 +198,7 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
             return None
         before = len(problems.problems)
         root = _walk(root_node, display, problems)
+        del root_node   # freed now, by reference counting, before the collector resumes
     # A file with a bad tag or key is not checked further: its half-read records would
     # only add follow-on messages to the one that matters.
     return Document(display, root) if len(problems.problems) == before else None
@@ -282,8 +294,12 @@ def _kind(value) -> str:
 
 
 def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
-    row = {"file": path, "line": node.line}
-    row.update({name: node.get(name) for name in fields})
+    row = {"file": path, "line": node.line, **dict.fromkeys(fields)}
+    values = node.values
+    if values.keys() <= row.keys() - {"file", "line"}:    # no unknown field (nearly always)
+        row.update(values)
+    else:
+        row.update({name: values.get(name) for name in fields})
     row["lines"] = dict(node.lines)
     row.update(extra)
     return row

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 import unicodedata
@@ -201,7 +202,67 @@ def explanation_hints(record: dict) -> list[str]:
 
 
 def json_text(records: list[dict]) -> str:
-    return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+    """`json.dumps(records, ensure_ascii=False, indent=2)` and a newline, byte for byte."""
+    return "".join(json_chunks(records))
+
+
+def json_chunks(records: list):
+    """json_text in pieces, one per record, so a big run is written without one huge string.
+    A record is encoded by `_indented`, several times faster than json's pure-Python indenting
+    encoder; anything it does not know is left to json.dumps (same text, same errors)."""
+    if not isinstance(records, list) or not records:
+        yield json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+        return
+    for number, record in enumerate(records):
+        yield ("[\n  " if number == 0 else ",\n  ") + _record_json(record)
+    yield "\n]\n"
+
+
+def _record_json(record) -> str:
+    """One item of a top-level list, as json.dumps(indent=2) writes it."""
+    try:
+        return _indented(record, "  ")
+    except _NotPlain:
+        return json.dumps(record, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+
+
+class _NotPlain(Exception):
+    """A value _indented leaves to json.dumps (a non-text key, a type json would reject)."""
+
+
+_encode_text = json.encoder.encode_basestring    # libjson's C function where available
+
+
+def _indented(value, indent: str) -> str:
+    """One JSON value as json.dumps(indent=2) writes it at `indent` (strings hold no raw line
+    breaks, so nested values are the same text with every line further indented)."""
+    kind = type(value)
+    if kind is str:
+        return _encode_text(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float:
+        if value != value or value in (math.inf, -math.inf):
+            return "NaN" if value != value else "Infinity" if value > 0 else "-Infinity"
+        return float.__repr__(value)
+    inner = indent + "  "
+    if kind is dict:
+        if not value:
+            return "{}"
+        if not all(type(key) is str for key in value):
+            raise _NotPlain
+        return "{\n" + ",\n".join(f"{inner}{_encode_text(key)}: {_indented(item, inner)}"
+                                   for key, item in value.items()) + f"\n{indent}}}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        return "[\n" + ",\n".join(inner + _indented(item, inner) for item in value) \
+            + f"\n{indent}]"
+    raise _NotPlain
 
 
 def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:

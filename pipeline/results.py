@@ -8,6 +8,8 @@ here, in the claim's own unit (or its binary reading, for capacities).
 from __future__ import annotations
 
 import math
+from collections import namedtuple
+from collections.abc import Iterator
 
 from pipeline import judge
 from pipeline.forensics import hint
@@ -88,18 +90,60 @@ def _own_claimed(row) -> dict:
     return {"claimed": own} if isinstance(own, str) else {}
 
 
-def to_records(run) -> list[dict]:
-    """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
+CLAIM_COLUMNS = ("source", "id", "file", "line", "subject", "baseline", "metric", "expr",
+                 "quantity", "region", "tolerance_rule", "interpretations", "shape", "todo",
+                 "expect", "quote", "translation", "qualifier", "note")
+
+
+def _tuples(frame, columns) -> Iterator:
+    """`frame.itertuples()` over `columns` (those present), read column-wise: one `tolist()`
+    per column instead of pandas' per-cell iteration (slow on Arrow string columns)."""
+    present = [name for name in columns if name in frame]
+    row = namedtuple("Row", ["Index", *present])  # type: ignore[misc]  # fields known at run time
+    return map(row._make, zip(frame.index.tolist(), *(frame[name].tolist() for name in present)))
+
+
+def _claim_rows(run, columns: tuple = CLAIM_COLUMNS) -> Iterator[tuple]:
+    """(claim, result, its judged rows) for every claim, in file order."""
     by_claim: dict = {}
     if run.rows is not None and not run.rows.empty:
         fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
-        for row in run.rows[fields].itertuples():
+        for row in _tuples(run.rows, fields):
             by_claim.setdefault(row.claim, []).append(row)
-    results = run.results[["verdict", "severity", "row"]].itertuples()
-    return [{**_record(claim, result, by_claim.get(claim.Index, []), run.payloads,
-                       run.explanations.get(claim.Index, [])),
+    claims = _tuples(run.corpus.claims, columns)
+    for claim, result in zip(claims, _tuples(run.results, ("verdict", "severity", "row"))):
+        yield claim, result, by_claim.get(claim.Index, [])
+
+
+def to_records(run) -> list[dict]:
+    """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
+    return [{**_record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, [])),
              "basis": run.basis.get(claim.Index), "as_published": run.as_published.get(claim.Index)}
-            for claim, result in zip(run.corpus.claims.itertuples(), results)]
+            for claim, result, rows in _claim_rows(run)]
+
+
+def table_records(run) -> list[dict]:
+    """The part of each record that `check --format csv` and the exit status read (render.
+    CSV_COLUMNS, expect): no steps, alternatives or hints, so a big table is written without
+    building them."""
+    return [{"source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
+             "verdict": result.verdict, "severity": _text(result.severity),
+             "claimed": claimed_record(claim), "derived": _derived(claim, result, rows)[1],
+             "basis": run.basis.get(claim.Index),
+             "explanations": run.explanations.get(claim.Index, []), "expect": claim.expect}
+            for claim, result, rows in _claim_rows(run, TABLE_COLUMNS)]
+
+
+TABLE_COLUMNS = ("source", "id", "file", "line", "baseline", "quantity", "region",
+                 "tolerance_rule", "interpretations", "expect")   # what table_records reads
+
+
+def _derived(claim, result, rows) -> tuple:
+    """(the row that stood, its derived record), or (None, None) when nothing was derived."""
+    if result.verdict in ("unverifiable", "ambiguous") or result.row < 0:
+        return None, None
+    row = next(r for r in rows if r.Index == result.row)
+    return row, derived_record(row, claim.quantity, is_ratio(claim))
 
 
 def reading_used(rows, result) -> str | None:
@@ -111,11 +155,9 @@ def reading_used(rows, result) -> str | None:
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
-    derived = None
     hints = []
-    if result.verdict not in ("unverifiable", "ambiguous") and result.row >= 0:
-        row = next(r for r in rows if r.Index == result.row)
-        derived = derived_record(row, quantity, is_ratio(claim))
+    row, derived = _derived(claim, result, rows)
+    if derived is not None:
         if row.reading == "binary":
             hints.append(f"{quantity.text} read as {quantity.value:g} {derived['unit']} "
                          "(JEDEC binary units), the better reading")

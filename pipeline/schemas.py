@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrorReason
@@ -190,8 +191,8 @@ def _not_text(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
         if column not in frame.columns:
             continue
         values = frame[column]
-        wrong = values.index[~values.map(lambda v: v is None or isinstance(v, str)).astype(bool)]
-        for index in wrong:
+        text = [v is None or isinstance(v, str) for v in values.tolist()]   # no per-cell pandas
+        for index in values.index[~np.array(text, dtype=bool)]:
             bad.add(index)
             _report(frame.loc[index], schema.name, column, "text", problems)
     return bad

@@ -334,11 +334,12 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     names = extend.alias_table(corpus.entities)
     claims = corpus.claims
     cache: dict = {}
-    parsed, regions, tolerances = [], [], []
+    parsed, regions, tolerances, shapes = [], [], [], []
     for row in claims.itertuples():
         what = f"claim {row.id!r}"
         line_of = row.lines.get
         shape = _claim_shape(row, what, problems)
+        shapes.append(shape)
         quantity = None
         own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
             r.get("claimed") for r in row.interpretations)
@@ -369,7 +370,7 @@ def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         parsed.append(quantity)
         regions.append(_qualifier(row, corpus.qualifiers, what, problems))
         tolerances.append(_tolerance(row, quantity, what, problems))
-    claims["shape"] = [_shape_name(row) for row in claims.itertuples()]
+    claims["shape"] = shapes
     claims["quantity"] = pd.Series(parsed, index=claims.index, dtype=object)
     claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
     claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)

@@ -22,3 +22,39 @@ def test_csv_row_reads_basis_and_explanations_when_present():
     bare = {"source": "s", "id": "q", "file": "f", "line": 3, "verdict": "unverifiable",
             "claimed": None, "derived": None}
     assert render.csv_row(bare) == ("s", "q", "f", 3, "unverifiable") + (None,) * 10
+
+
+JSON_VALUES = [
+    [], {}, "text", [1], [[]], [{}], [(1, 2)],
+    [{"a": [], "b": {}, "c": [{"x": 1.5, "y": None, "z": True, "w": "中文 \"q\"\n\t\x1b"}],
+      "nan": float("nan"), "inf": float("inf"), "-inf": float("-inf"), "big": 10**20,
+      "tiny": 5e-324, "nested": [[1, [2, [3, {"k": False}]]]]}],
+    [{1: "a non-text key"}, {"a": 1}],            # left to json.dumps, record by record
+]
+
+
+def test_json_text_is_json_dumps_with_indent_2_byte_for_byte():
+    import json
+
+    import numpy as np
+
+    for value in JSON_VALUES + [[{"a": np.float64(2.5)}]]:
+        assert render.json_text(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_table_records_give_the_csv_and_exit_status_of_full_records():
+    """`check --format csv` reads the short records; they must render as the full ones."""
+    from pathlib import Path
+
+    from pipeline.cli import exit_status
+    from pipeline.results import table_records, to_records
+    from pipeline.run import check_paths
+
+    root = Path(__file__).resolve().parent.parent
+    run = check_paths([root / "claims"], root / "specs")
+    full, short = to_records(run), table_records(run)
+    assert len(full) > 20 and any(r["explanations"] for r in full)
+    assert any(r["derived"] for r in full) and any(not r["derived"] for r in full)
+    assert render.csv_text(short) == render.csv_text(full)
+    assert exit_status(short, strict=True) == exit_status(full, strict=True)
+    assert [r.get("expect") for r in short] == [r.get("expect") for r in full]
