@@ -1,6 +1,6 @@
 """The reports directory: what claimaudit owns in it, and the swap that replaces it atomically.
 
-Ownership rule (docs/readme/i-out.md): claimaudit writes a manifest, MANIFEST, inside every
+Ownership rule (README.md, "The output directory"): claimaudit writes a manifest, MANIFEST, inside every
 reports directory it writes, listing each file it wrote with its SHA-256. A directory may be
 replaced only when it is missing, empty (hidden entries count), or carries a complete manifest
 whose listed files still have their listed hashes. Anything else in a recognised directory is

@@ -1,7 +1,7 @@
 """Source pages that stay readable at 10,000 claims: a compact table, then numbered parts.
 
 GitHub stops rendering a Markdown file at about 512 KB, which a source page with every claim's
-working reaches at ~650 claims. So (limits decided here, documented in docs/readme/i-scale.md):
+working reaches at ~650 claims. So (limits decided here, documented in README.md, "Reports at scale"):
 - a source of up to COMPACT_ABOVE claims shows every claim with its working, as before;
 - a larger source shows the claims the specs do not bear out (every verdict but consistent)
   with their working, and its consistent claims as rows of a compact table without working;

@@ -1,4 +1,4 @@
-"""The README walk-through (docs/readme/i-draft.md), run in a temporary directory: a pasted
+"""The README walk-through ("From a pasted article to a report"), run in a temporary directory: a pasted
 article to a report in five commands: draft, edit the todo, look entities and facts up,
 check, report."""
 
