@@ -10,7 +10,7 @@ import yaml
 from pipeline.cli import _parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "readme" / "i-draft.md"
+DOC = ROOT / "README.md"
 ARTICLE = """\
 AWS says each Trainium3 chip carries 144 GB of HBM3E and up to 4.9 TB/s of memory bandwidth.
 The new chips deliver 3x more dense FP8 performance than Trainium2.
