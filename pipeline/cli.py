@@ -117,9 +117,9 @@ def cmd_check(args) -> int:
     from pipeline.results import table_records, to_records
     from pipeline.run import check_paths
 
-    run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
-    lint.warn(run.corpus, sys.stderr)
     with collector_paused():
+        run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
+        lint.warn(run.corpus, sys.stderr)
         records = table_records(run) if args.format == "csv" else to_records(run)
         if args.format == "json":
             sys.stdout.writelines(render.json_chunks(records))

@@ -91,13 +91,43 @@ def test_case_matters():
 
 def test_unit_cache_is_current_and_agrees_with_pint():
     """data/units_cache.json must be regenerated (python -m pipeline.units) after units.txt changes."""
-    from pipeline.units import _unit_cache, build_unit_cache, resolve_with_pint
+    from pipeline.units import _cache_data, _unit_cache, build_unit_cache, resolve_with_pint
 
     built = build_unit_cache()
     assert _unit_cache() == built["units"], "stale unit cache: run `python -m pipeline.units`"
+    assert _cache_data()["vocabulary"] == built["vocabulary"], "stale unit cache"
     for unit, entry in built["units"].items():
         info = resolve_with_pint(unit)
         assert math.isclose(info.factor, entry["factor"], rel_tol=1e-15)
+
+
+WORDS = ["dense", "cores", "X", "HBM", "E", "INT", "FP", "MXFP", "per", "s", "ss", "Bs", "Gbs",
+         "mins", "hours", "bits", "bytes", "watts", "meters", "kilobytes", "Mbps", "FLOPs",
+         "petaFLOPS", "GHz", "Hz", "GT/s", "GB/", "/s", "TB/ss", "m", "mm", "um", "µm", "ks"]
+
+
+@given(word=st.sampled_from(WORDS) | st.text("BbEFGHIKLMOPSTWeghikmnorstuµ/", min_size=1,
+                                               max_size=8))
+def test_words_pint_cannot_know_are_told_apart_without_it(word):
+    """_pint_may_know is False only for words pint rejects (it spares the pint import)."""
+    from pipeline.units import _pint_may_know, resolve_with_pint
+
+    if not _pint_may_know(word):
+        with pytest.raises(UnitError):
+            resolve_with_pint(word)
+
+
+def test_a_check_resolves_the_words_after_numbers_in_quotes_without_pint():
+    """The lint reads `dense`, `cores`... after a quote's numbers as possible units."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom pipeline.units import unit_info, UnitError\n"
+            "for word in ['dense', 'cores', 'HBM', 'INT', 'Tensor', 'e']:\n"
+            "    try:\n        unit_info(word)\n    except UnitError:\n        pass\n"
+            "print('pint' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
 
 
 def test_units_outside_the_cache_still_resolve_through_pint():
