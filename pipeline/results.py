@@ -19,7 +19,7 @@ RATIO_KINDS = ("ratio", "change", "share")
 
 
 def _finite(x: float) -> float | None:
-    return None if x is None or math.isinf(x) or math.isnan(x) else _tidy(x)
+    return None if x is None or not math.isfinite(x) else float(f"{x:.12g}")   # _tidy(x)
 
 
 def _tidy(x: float) -> float:
