@@ -255,14 +255,19 @@ def _indented(value, indent: str) -> str:
     if kind is dict:
         if not value:
             return "{}"
-        if not all(type(key) is str for key in value):
-            raise _NotPlain
-        return "{\n" + ",\n".join(f"{inner}{_encode_text(key)}: {_indented(item, inner)}"
-                                   for key, item in value.items()) + f"\n{indent}}}"
+        parts = []
+        for key, item in value.items():     # text and null, most values, without a call
+            if type(key) is not str:
+                raise _NotPlain
+            text = _encode_text(item) if type(item) is str else \
+                "null" if item is None else _indented(item, inner)
+            parts.append(f"{inner}{_encode_text(key)}: {text}")
+        return "{\n" + ",\n".join(parts) + f"\n{indent}}}"
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        return "[\n" + ",\n".join(inner + _indented(item, inner) for item in value) \
+        return "[\n" + ",\n".join([inner + (_encode_text(item) if type(item) is str else
+                                             _indented(item, inner)) for item in value]) \
             + f"\n{indent}]"
     raise _NotPlain
 
