@@ -112,12 +112,13 @@ def _date(text: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from pipeline import lint, render
     from pipeline.load import collector_paused
-    from pipeline.results import table_records, to_records
-    from pipeline.run import check_paths
 
-    with collector_paused():
+    with collector_paused():    # from the imports on (pandas' too): see load.collector_paused
+        from pipeline import lint, render
+        from pipeline.results import table_records, to_records
+        from pipeline.run import check_paths
+
         run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
         lint.warn(run.corpus, sys.stderr)
         records = table_records(run) if args.format == "csv" else to_records(run)
