@@ -80,7 +80,7 @@ def _collector_paused():
 
 def collector_paused():
     """The collector paused around other work that allocates millions of objects and makes
-    almost no reference cycles: a whole `check` (cli.cmd_check), its imports included. Each
+    almost no reference cycles: a whole `check` (cli._run), its imports included. Each
     pass of the collector scans every object alive, the imported libraries' included, and a
     check keeps hundreds of thousands alive (0.3-0.5 s of 2.3 s at 10,000 claims, 60% of the
     time at 100,000; importing pandas and pandera alone pays ~0.06 s of collections).
