@@ -262,10 +262,17 @@ METRIC_FIELDS = ("unit", "aggregates", "display", "formula", "precision", "descr
 INTERPRETATION_FIELDS = ("subject", "baseline", "metric", "claimed", "qualifier", "label")
 
 
+@cache
+def _field_set(fields: tuple) -> frozenset:
+    return frozenset(fields)
+
+
 def _fields(node: Node, allowed: tuple, what: str, path: str, problems: Collector) -> None:
     """Unknown keys are errors with the nearest known name suggested."""
     import difflib
 
+    if node.values.keys() <= _field_set(allowed):      # nearly always: one set test
+        return
     for key in node.values:
         if key not in allowed:
             near = difflib.get_close_matches(key, allowed, n=1)
@@ -301,7 +308,7 @@ def _kind(value) -> str:
 def _row(node: Node, fields: tuple, path: str, **extra) -> dict:
     row = {"file": path, "line": node.line, **dict.fromkeys(fields)}
     values = node.values
-    if values.keys() <= row.keys() - {"file", "line"}:    # no unknown field (nearly always)
+    if values.keys() <= _field_set(fields):    # no unknown field (nearly always)
         row.update(values)
     else:
         row.update({name: values.get(name) for name in fields})
