@@ -25,6 +25,7 @@ from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
+from pipeline.page_words import page_language, report_words, words_for
 from pipeline.pages import COMPACT_ABOVE, changes_linked, source_pages
 from pipeline.results import to_records
 from pipeline.snapshot import previous_snapshot, snapshot
@@ -36,11 +37,6 @@ RESERVED_IDS = ("index", "specs")        # a source with these ids would overwri
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
 MAJORS_SHOWN = 200                      # the index lists this many; the source pages hold the rest
 CAUSE_CLAIMS_SHOWN = 20                 # claims listed under each cause on the index
-BASIS_WORDS = {"claimant": "on the claimant's own figures: every spec fact used is the "
-                           "claimant's own statement, so this is no independent confirmation",
-               "mixed": "partly on the claimant's own figures: some spec facts used are the "
-                        "claimant's own statements",
-               "independent": "independent: no spec fact used is the claimant's own statement"}
 
 
 class ReportError(OutputError):
@@ -82,7 +78,7 @@ def _claimed_shown(record: dict, page_words: dict | None = None) -> str | None:
     return f"{words} {claimed['text']}".strip()
 
 
-def _checked(record: dict) -> str | None:
+def _checked(record: dict, words: dict) -> str | None:
     """What the claim was checked as, in spec terms."""
     if record["expr"]:
         return record["expr"]
@@ -91,7 +87,7 @@ def _checked(record: dict) -> str | None:
     if record["subject"]:
         return f"{record['subject']}.{record['metric']}"
     if record["alternatives"]:
-        return f"{record['metric']}, under each reading below"
+        return words["under_each_reading"].format(metric=record["metric"])
     return None
 
 
@@ -126,14 +122,14 @@ def _spec_source(spec_sources: dict, source_id: str) -> dict:
 
 
 def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None = None) -> dict:
-    """One record plus what its table row and working show."""
+    """One record plus what its table row and working show (in English unless `words`)."""
     claimed, derived = record["claimed"], record["derived"]
     alternatives = record["alternatives"]
     reading = (derived["unit"] if derived and claimed and derived["unit"] != claimed["unit"]
                else None)
     return {**record, "page": page, "claimed_shown": _claimed_shown(record, words),
             "claimed_region": _claimed_region(record, reading),
-            "reading": reading, "checked": _checked(record),
+            "reading": reading, "checked": _checked(record, words or report_words("en")),
             "derived_shown": [derived] if derived else [a["derived"] or {"missing": True}
                                                         for a in alternatives],
             "derived_exact": bool(derived) and derived["low"] == derived["high"],
@@ -141,7 +137,7 @@ def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None =
             "offset": _offset_percent(record),
             "used": [_spec_source(spec_sources, s) for s in record["sources"]],
             "expect_differs": record.get("expect") not in (None, record["verdict"]),
-            "basis_words": BASIS_WORDS.get(record.get("basis") or ""),
+            "basis_words": (words or report_words("en"))["basis_words"].get(record.get("basis")),
             "worked": True}
 
 
@@ -177,34 +173,11 @@ def source_view(meta: dict, records: list[dict], spec_sources: dict, lang: str |
     words = report_words(lang or page_language(meta["language"]))
     claims = sorted((claim_view(r, spec_sources, page, words) for r in records),
                     key=_verdict_key)
-    rows = figure_rows(claims)
+    rows = figure_rows(claims, words)
     return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
             "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg", "w": words,
             "figure_rows": rows, "figure_shown": len(rows),
             "figure_of": rows[0]["of"] if rows else 0, "compact_above": COMPACT_ABOVE}
-
-
-def page_language(source_language: str | None) -> str:
-    """A source written in Chinese gets its page in its script (zh-Hant for zh-TW/HK/MO,
-    zh-Hans for other zh tags); any other source, English."""
-    tag = (source_language or "").lower()
-    if not tag.startswith("zh"):
-        return "en"
-    return "zh-Hant" if any(part in tag.split("-") for part in ("hant", "tw", "hk", "mo")) \
-        else "zh-Hans"
-
-
-@functools.cache
-def report_words(lang: str) -> dict:
-    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
-    from pipeline.render import labels
-
-    words = labels(lang)
-    return {**words["report"], "lang": lang, "verdicts": words["verdict"],
-            "severities": words["severity"], "qualifier_words": words["qualifier_words"],
-            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
-            "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
-            "as_published": words["as_published"]}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -228,7 +201,7 @@ def by_cause(views: list[dict]) -> list[dict]:
             for cause in sorted(groups, key=lambda c: (c is None, -len(groups[c]), c or ""))]
 
 
-def specs_view(audit: dict, run, spec_sources: dict) -> dict:
+def specs_view(audit: dict, run, spec_sources: dict, words: dict | None = None) -> dict:
     """The spec-data audit: conflicting and superseded facts, totals checked against their parts."""
     cited = run.corpus.facts["source"].value_counts().to_dict()
     listed = [{**meta, "facts": int(cited.get(meta["id"], 0))}
@@ -238,7 +211,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
                  for c in audit["conflicts"] for fact in c["facts"]]
     superseded = [{**fact, "used": _spec_source(spec_sources, fact["source"])}
                   for fact in audit["superseded"]]
-    sums = sorted((claim_view(r, spec_sources, "specs.md") for r in audit["sums"]),
+    sums = sorted((claim_view(r, spec_sources, "specs.md", words) for r in audit["sums"]),
                   key=_verdict_key)
     for view in sums:                       # consistent totals: a table row, no working
         view["worked"] = view["verdict"] != "consistent"
@@ -384,7 +357,7 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
                            lang)
         rows = view["figure_rows"]
         if rows:
-            painter.draw(rows, staging / view["figure"])
+            painter.draw(rows, staging / view["figure"], view["w"])
             names.append(view["figure"])
         else:
             view["figure"] = None
@@ -394,20 +367,23 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
         for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
                                                                   {**part, "date": date})):
             _write(staging, page, text, names)
-    specs = specs_view(audit, run, spec_sources)
-    _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date}), names)
+    words = words_for(lang)
+    specs = specs_view(audit, run, spec_sources, words)
+    _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date, "w": words}),
+           names)
     index = index_view(sources, specs, records)
-    _write(staging, "index.md", _render(env, "index.md.j2",
-                                         {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
+    _write(staging, "index.md", _render(env, "index.md.j2", {**index, "date": date, "w": words,
+                                                             "verdicts": VERDICT_ORDER}), names)
     old_records, unreadable = previous
     changes = changes_view(old_records, records, unreadable)
     rows = snapshot(run.corpus)
     changes.update(spec_changes_view(None if old_records is None else old_facts,
-                                     rows, changes.get("verdicts", [])))
+                                     rows, changes.get("verdicts", []), words))
     changes = changes_linked(changes, sources)
     _write(staging, "facts.json", json.dumps(rows, ensure_ascii=False,
                                              indent=2, sort_keys=True) + "\n", names)
-    _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
+    _write(staging, "CHANGES.md", _render(env, "changes.md.j2",
+                                          {**changes, "date": date, "w": words}), names)
     painter.finish()
     return names
 
