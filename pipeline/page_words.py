@@ -5,34 +5,18 @@ pipeline/data/labels.yaml (its `report` section and the shared verdict, severity
 basis words), so a translator edits data, never a template. A sentence with numbers or links in
 it is one label with `{placeholders}` (word order differs between languages); a label that
 changes with a count is a mapping `{one: ..., other: ...}` (English) or one text (Chinese).
+Templates reach `fill` and `plural` as filters (pipeline/filters.py).
 """
 
 from __future__ import annotations
 
-import functools
 
-
-def page_language(source_language: str | None) -> str:
-    """A source written in Chinese gets its page in its script (zh-Hant for zh-TW/HK/MO,
-    zh-Hans for other zh tags); any other source, English."""
-    tag = (source_language or "").lower()
-    if not tag.startswith("zh"):
-        return "en"
-    return "zh-Hant" if any(part in tag.split("-") for part in ("hant", "tw", "hk", "mo")) \
-        else "zh-Hans"
-
-
-@functools.cache
 def report_words(lang: str) -> dict:
-    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
-    from pipeline.render import labels
+    """A page's words (pipeline.report.report_words), for the modules the report stage
+    imports (filters, spec_changes, figures), which cannot import it at their top."""
+    from pipeline import report
 
-    words = labels(lang)
-    return {**words["report"], "lang": lang, "verdicts": words["verdict"],
-            "severities": words["severity"], "qualifier_words": words["qualifier_words"],
-            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
-            "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
-            "as_published": words["as_published"], "counted": words["counted"]}
+    return report.report_words(lang)
 
 
 def fill(template: str, **values) -> str:
@@ -46,11 +30,3 @@ def plural(forms, n: int, **values) -> str:
         forms = forms["one"] if n == 1 else forms["other"]
     return forms.format(n=n, **values)
 
-
-def words_for(lang: str | None) -> dict:
-    """The words of the pages that belong to no one source (index, specs, CHANGES): the
-    language asked for, else English."""
-    return report_words(lang or "en")
-
-
-JINJA_FILTERS = {"fill": fill, "plural": plural}

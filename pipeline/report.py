@@ -25,7 +25,6 @@ from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
 from pipeline.filters import FILTERS
-from pipeline.page_words import page_language, report_words, words_for
 from pipeline.pages import COMPACT_ABOVE, changes_linked, source_pages
 from pipeline.results import to_records
 from pipeline.snapshot import previous_snapshot, snapshot
@@ -178,6 +177,29 @@ def source_view(meta: dict, records: list[dict], spec_sources: dict, lang: str |
             "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg", "w": words,
             "figure_rows": rows, "figure_shown": len(rows),
             "figure_of": rows[0]["of"] if rows else 0, "compact_above": COMPACT_ABOVE}
+
+
+def page_language(source_language: str | None) -> str:
+    """A source written in Chinese gets its page in its script (zh-Hant for zh-TW/HK/MO,
+    zh-Hans for other zh tags); any other source, English."""
+    tag = (source_language or "").lower()
+    if not tag.startswith("zh"):
+        return "en"
+    return "zh-Hant" if any(part in tag.split("-") for part in ("hant", "tw", "hk", "mo")) \
+        else "zh-Hans"
+
+
+@functools.cache
+def report_words(lang: str) -> dict:
+    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
+    from pipeline.render import labels
+
+    words = labels(lang)
+    return {**words["report"], "lang": lang, "verdicts": words["verdict"],
+            "severities": words["severity"], "qualifier_words": words["qualifier_words"],
+            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
+            "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
+            "as_published": words["as_published"], "counted": words["counted"]}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -367,7 +389,7 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
         for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
                                                                   {**part, "date": date})):
             _write(staging, page, text, names)
-    words = words_for(lang)
+    words = report_words(lang or "en")       # index, specs and CHANGES: one language
     specs = specs_view(audit, run, spec_sources, words)
     _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date, "w": words}),
            names)
