@@ -263,7 +263,7 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     _check_date(date)
     target = _check_out_dir(out_dir)
     records = to_records(run)
-    audit = _spec_audit(run) if audit is None else audit
+    audit = _spec_audit(run, lang) if audit is None else audit
     try:
         names = _write_and_swap(run, records, audit, date, target, str(out_dir),
                                 painter or Painter(), lang)
@@ -304,10 +304,10 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     return names
 
 
-def _spec_audit(run) -> dict:
+def _spec_audit(run, lang: str | None = None) -> dict:
     from pipeline.audit import spec_audit
 
-    return spec_audit(run)
+    return spec_audit(run, report_words(lang) if lang else None)
 
 
 def _check_date(date: str | None) -> None:
