@@ -95,11 +95,14 @@ PRECISION_BEFORE_UNIT = re.compile(r"[ \u00a0]?(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|I
 def read_unit(view: str, position: int) -> tuple[str, int]:
     """The canonical unit written at `position` (after one optional space, or after a
     precision: `362 FP8 PFLOPs`), or ('', position)."""
-    unit, end = _unit_at(view, position)
+    unit, end = unit_at(view, position)
     between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
     if not unit and between:
-        unit, end = _unit_at(view, between.end())
+        unit, end = unit_at(view, between.end())
         return (unit, end) if unit not in ("", "x", "%") else ("", position)
+    if not unit:
+        from pipeline.draft.grammar import unit_after_adjective
+        return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
     return unit, end
 
 
@@ -108,7 +111,7 @@ def _adjective_at(view: str, position: int):
     return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
 
 
-def _unit_at(view: str, position: int) -> tuple[str, int]:
+def unit_at(view: str, position: int) -> tuple[str, int]:
     lex = lexicon()
     match = lex.unit_pattern.match(view, position)
     if match:
@@ -151,10 +154,9 @@ def _chinese(view: str) -> list[Number]:
         if value is None or value == 0:
             continue
         unit, end = read_unit(view, match.end())
-        count_noun = _count_noun_at(view, match.end())
-        if not unit and not count_noun:
-            continue
-        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+        number = Number(match.start(), end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, match.end()) or count_kind(view, number):
+            out.append(number)
     return out
 
 
@@ -175,12 +177,15 @@ def _english(view: str) -> list[Number]:
 
 
 def _ratio_words(view: str) -> list[Number]:
+    from pipeline.draft.grammar import doublings
+
     table = lexicon().data["ratio_words"]
-    return [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
-                                             else table[m.group()]),
-                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
-                   ratio_word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+    listed = [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
+                                               else table[m.group()]),
+                     _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
+                     ratio_word=True)
+              for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+    return doublings(view) + listed
 
 
 def _parity(view: str) -> list[Number]:
@@ -191,11 +196,14 @@ def _parity(view: str) -> list[Number]:
 
 
 def _fractions(view: str) -> list[Number]:
-    """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words)."""
+    """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words);
+    listed words, then the fraction grammar (grammar.py)."""
+    from pipeline.draft.grammar import fractions
+
     table = lexicon().data["fraction_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()]),
                    _plain(float(table[m.group().lower()])), "%", word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view)
 
 
 def _several(view: str) -> list[Number]:
@@ -260,7 +268,8 @@ def count_kind(view: str, number: Number) -> str | None:
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind
-    return None
+    from pipeline.draft.counts import general_count
+    return "other" if not number.unit and general_count(view, number) else None
 
 
 FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
@@ -309,8 +318,9 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
-        bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
-        number.unit == "" and _after_name(before, number) and not count_kind(view, number),
+        bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
+        or bool(re.search(r"\d[:x×]$", before)),
+        number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
@@ -356,8 +366,12 @@ def _small_chinese_count(view: str, number: Number) -> bool:
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
     nouns = alternation(lexicon().words("hardware_nouns"))
-    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE) and \
-        not _coordinated_count(view, number)
+    after = view[number.end:number.end + 12]
+    # a hardware noun, a count noun or a Latin name (兩個 Die, 四個 GPU) makes it a hardware count
+    return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
+        view, number.end) \
+        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
+        and not _coordinated_count(view, number)
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
@@ -375,7 +389,7 @@ def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool
     return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
 
 
-def _after_name(before: str, number: Number) -> bool:
+def after_name(before: str, number: Number) -> bool:
     """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
     if number.word:
         return False

@@ -1,0 +1,71 @@
+"""Number forms read by grammar, not by word lists (pipeline/draft/).
+
+Every held-out round brought a form the lists lacked (`83.2 peak petaflops`, `two-thirds`,
+`翻了一番`, `5TF/s`). These rules read the pattern the form belongs to, so a new member of
+the pattern needs no new entry:
+
+- an adjective between a number and a unit of an amount of hardware (`83.2 peak petaflops`,
+  `3 usable terabytes`): any one lower-case word, not a function word;
+- fractions: a number word and a denominator (`two-thirds`, `three fifths`, `one quarter`),
+  Chinese X分之Y (Y of X parts); a percentage whose sign the words give;
+- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x).
+
+The unit grammar (SI prefix x base spelling) lives with the unit patterns in lexicon.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.draft.lexicon import alternation, lexicon
+from pipeline.draft.numbers import CHINESE_CHARS, Number, _plain, chinese_value, unit_at
+
+# Units of an amount of hardware (compute, memory, bandwidth, power): a word between the
+# number and one of these is an adjective of the amount, whatever the word.
+AMOUNT_UNITS = {"FLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "TOPS", "POPS", "MB", "GB", "TB", "PB", "GiB",
+                "TiB", "GB/s", "TB/s", "PB/s", "Gbps", "Tbps", "Pbps", "W", "kW", "MW"}
+ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
+
+
+def unit_after_adjective(view: str, position: int) -> tuple[str, int]:
+    """(unit, end) when one adjective stands between the number and an amount unit, else
+    ('', position)."""
+    match = ADJECTIVE.match(view, position)
+    if not match or match.group(1) in lexicon().words("not_modifiers"):
+        return "", position
+    unit, end = unit_at(view, match.end())
+    return (unit, end) if unit in AMOUNT_UNITS else ("", position)
+
+
+def fractions(view: str) -> list[Number]:
+    """`two-thirds`, `three fifths`, `one quarter`, 五分之二: shares as percentages."""
+    numerators = {k: v for k, v in lexicon().data["english_numbers"].items() if 1 <= v <= 9}
+    denominators = lexicon().data.get("fraction_denominators") or {}
+    english = rf"({alternation(numerators)})[- ]({alternation(denominators)})(?![A-Za-z-])"
+    out = []
+    for m in re.finditer(english, view, re.IGNORECASE):
+        top, bottom = numerators[m.group(1).lower()], denominators[m.group(2).lower()]
+        plural = m.group(2).lower().endswith("s")
+        if top < bottom and (top == 1) != plural:      # one third, two thirds; not "two third"
+            out.append(_percent(m, round(100 * top / bottom, 4)))
+    for m in re.finditer(rf"([{CHINESE_CHARS}]+)分之([{CHINESE_CHARS}]+)", view):
+        bottom, top = chinese_value(m.group(1)), chinese_value(m.group(2))
+        if bottom and top and top < bottom:
+            out.append(_percent(m, round(100 * top / bottom, 4)))
+    return out
+
+
+def _percent(match: re.Match, value: float) -> Number:
+    return Number(match.start(), match.end(), value, _plain(value), "%", word=True)
+
+
+def doublings(view: str) -> list[Number]:
+    """翻一番 / 翻了两番: doubled N times (2^N x); 翻了一倍: doubled."""
+    out = []
+    for m in re.finditer(rf"翻了?([{CHINESE_CHARS}]+)(番|倍)", view):
+        times = chinese_value(m.group(1))
+        if times and (m.group(2) == "番" or times == 1):
+            value = 2.0 ** times
+            out.append(Number(m.start(), m.end(), value, _plain(value), "x", word=True,
+                              ratio_word=True))
+    return out
