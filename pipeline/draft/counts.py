@@ -8,6 +8,7 @@ grammar of a count does. In a sentence that speaks of hardware, a bare number is
 - a noun phrase follows it and ends in a plural noun (`32 active compute units`,
   `24 200GbE links`, `eight matrix math engines`) or a pronoun (`128 of them`), unless that
   noun counts time, people, money or text (`four years`, `100 customers`: `not_count_nouns`);
+- it is the number of a compound before a noun (`a 72-GPU NVLink domain`);
 - a Chinese measure word follows it (any Han character that is not a unit, date suffix or
   skip word: `16 塊主機板`, `8组`, `8卡`), Chinese being a classifier language;
 - a plural label ends right before it (`Transistors: 4 trillion`, `AI-optimized cores:
@@ -74,9 +75,11 @@ def general_count(view: str, number: Number) -> bool:
 
     if "." in number.text and "e" not in number.text:
         return False                 # 3.0, 5.0: a version; a count is whole (3.6亿亿次 is scaled)
-    if after_name(view[max(0, number.start - 24):number.start], number):
+    line = view[max(0, number.start - 24):number.start].split("\n")[-1]
+    if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
-    shaped = (_plural_after(view, number) or _measure_word_after(view, number)
+    shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
+              or _measure_word_after(view, number)
               or _label_before(view, number) or _written_large(number))
     return bool(shaped) and hardware_sentence(view, number)
 
@@ -92,13 +95,20 @@ def _plural_after(view: str, number: Number) -> bool:
     return head not in skip and head.rstrip("s") not in skip
 
 
+def _compound_before_noun(view: str, number: Number) -> bool:
+    """`a 72-GPU NVLink domain`, `an 8-GPU server`: number, hyphen, a capitalised noun, then
+    the noun it describes."""
+    return bool(re.match(r"-[A-Z][A-Za-z]*\s+[A-Za-z]", view[number.end:number.end + 24]))
+
+
 def _measure_word_after(view: str, number: Number) -> bool:
     """`16 塊主機板`, `8组`, `8卡系统`: a Han character right after the number, which is no
     unit (read before), no date suffix, no multiplier and no skip word."""
     after = view[number.end:number.end + 4]
     match = re.match(rf"\s?([{HAN}])", after)
-    if not match or (number.word and not re.search(DIGIT_CHARS, view[number.start:number.end])):
-        return False                 # 萬億參數, 千亿: an order of magnitude, not a count
+    if not match or (number.word and not number.implied
+                     and not re.search(DIGIT_CHARS, view[number.start:number.end])):
+        return False                 # 萬億參數, 千亿: an order of magnitude (數千臺 is a count)
     skip = alternation(lexicon().words("not_measure_words") + lexicon().words("date_suffixes"),
                        bounded=False)
     return not re.match(rf"\s?(?:{skip})", after)

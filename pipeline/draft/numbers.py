@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pipeline.draft.lexicon import alternation, lexicon
 
@@ -260,6 +260,7 @@ def _count_noun_at(view: str, position: int) -> bool:
     return bool(_count_noun_after(None).match(view, position))
 
 
+@lru_cache(maxsize=4096)
 def count_kind(view: str, number: Number) -> str | None:
     """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
     if number.noun:
