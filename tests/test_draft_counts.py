@@ -80,3 +80,15 @@ def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
     """The gate: the same words with no hardware noun, product name or unit are not drafted."""
     assert found("the wafer holds 4 trillion switches and 900,000 tiles") == []
     assert found("the WSE-3 wafer holds 4 trillion switches and 900,000 tiles") == ["4e12", "900,000"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the 32-CU count was a deliberate choice for the GPU", ["32"]),
+    ("288GB HBM3e per GPU in 12-Hi HBM3E", ["288 GB"]),              # a stack's height
+    ("2024-06路线图预告288GB HBM3E", ["288 GB"]),                      # a month
+    ("GPU table\nTrn1.32xlarge - 16 - 128\nModel | 1,440 | 720 PFLOPS", ["720 PFLOPS"]),  # bare cells
+    ("GPU table\nAccelerators - 16 - 128", ["16", "128"]),          # cells under a plural label
+    ("| NeuronCores | 8 | 16 |", ["8", "16"]),
+])
+def test_compounds_dates_and_table_cells(text, expected):
+    assert found(text) == expected

@@ -75,6 +75,10 @@ def general_count(view: str, number: Number) -> bool:
 
     if "." in number.text and "e" not in number.text:
         return False                 # 3.0, 5.0: a version; a count is whole (3.6亿亿次 is scaled)
+    if re.search(r"\d{4}[-/.]$", view[max(0, number.start - 5):number.start]):
+        return False                 # 2024-06路线图: a month
+    if table_cell(view, number):
+        return _plural_row_label(view, number)   # a table's bare cell: a count under a plural label
     line = view[max(0, number.start - 24):number.start].split("\n")[-1]
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
@@ -96,9 +100,9 @@ def _plural_after(view: str, number: Number) -> bool:
 
 
 def _compound_before_noun(view: str, number: Number) -> bool:
-    """`a 72-GPU NVLink domain`, `an 8-GPU server`: number, hyphen, a capitalised noun, then
-    the noun it describes."""
-    return bool(re.match(r"-[A-Z][A-Za-z]*\s+[A-Za-z]", view[number.end:number.end + 24]))
+    """`a 72-GPU NVLink domain`, `the 32-CU count`: number, hyphen, an acronym or a capitalised
+    word (not `12-Hi`, a stack's height), then the noun it describes."""
+    return bool(re.match(r"-(?:[A-Z]{2,}|[A-Z][a-z]{2,})\s+[A-Za-z]", view[number.end:number.end + 24]))
 
 
 def _measure_word_after(view: str, number: Number) -> bool:
@@ -124,6 +128,24 @@ def _label_before(view: str, number: Number) -> bool:
     if label:
         return label.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
     return bool(re.search(r"[A-Za-z][\w-]*[a-z]s\s?\(\s*[\d,.]+\s*(?:vs\.?|versus|/)\s*$", before))
+
+
+CELL_BEFORE = re.compile(r"(?:\||\s[-–]|\t)\s*$")
+CELL_AFTER = re.compile(r"\s*(?:\||\s[-–]\s|\t|$)", re.MULTILINE)
+
+
+def table_cell(view: str, number: Number) -> bool:
+    """The number is a whole cell of a table row (`| 1,440 |`, `Chips - 16 - 128`)."""
+    return bool(CELL_BEFORE.search(view, max(0, number.start - 3), number.start)) and bool(
+        CELL_AFTER.match(view, number.end))
+
+
+def _plural_row_label(view: str, number: Number) -> bool:
+    """`Accelerators - 16 - 128`, `| NeuronCores | 8 |`: the row's first cell is a plural noun."""
+    line = view[view.rfind("\n", 0, number.start) + 1:number.start]
+    label = re.match(r"\s*\|?\s*([^|\t]*?[A-Za-z][^|\t]*?)\s*(?:\||\s[-–]\s|\t)", line)
+    head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", label.group(1)) if label else None
+    return bool(head) and head.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
 
 
 def _written_large(number: Number) -> bool:

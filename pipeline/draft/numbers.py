@@ -89,7 +89,9 @@ def _with_unit(view: str, start: int, end: int, value: float, text: str, word=Fa
     return Number(start, unit_end, value, text, unit, word=word)
 
 
-PRECISION_BEFORE_UNIT = re.compile(r"[ \u00a0]?(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)(?= ?[A-Za-z])")
+PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)"
+# one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
+PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
 
 
 def read_unit(view: str, position: int) -> tuple[str, int]:
@@ -97,11 +99,14 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     precision: `362 FP8 PFLOPs`), or ('', position)."""
     unit, end = unit_at(view, position)
     between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
+    from pipeline.draft.grammar import unit_after_adjective
+
     if not unit and between:
         unit, end = unit_at(view, between.end())
+        if not unit:                                 # 2,563 FP8 sparse TFLOPS
+            unit, end = unit_after_adjective(view, between.end())
         return (unit, end) if unit not in ("", "x", "%") else ("", position)
     if not unit:
-        from pipeline.draft.grammar import unit_after_adjective
         return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
     return unit, end
 
