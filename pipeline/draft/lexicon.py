@@ -51,8 +51,10 @@ def lexicon() -> Lexicon:
     body = alternation(unit_of, bounded=False)
     # ... unless the spelling ends in a Han character (5倍Token量)
     tail = r"(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9]))"
+    # case-insensitively only spellings of 4 characters or more count (numbers.unit_at)
+    body_i = alternation({s.lower() for s in unit_of if len(s) >= 4}, bounded=False)
     return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}){tail}"),
-                   re.compile(rf"[ \u00a0]?-?(?:{body}){tail}", re.IGNORECASE))
+                   re.compile(rf"[ \u00a0]?-?(?:{body_i}){tail}", re.IGNORECASE))
 
 
 def composed_units(data: dict) -> dict:
