@@ -145,7 +145,9 @@ def _plural_row_label(view: str, number: Number) -> bool:
     line = view[view.rfind("\n", 0, number.start) + 1:number.start]
     label = re.match(r"\s*\|?\s*([^|\t]*?[A-Za-z][^|\t]*?)\s*(?:\||\s[-–]\s|\t)", line)
     head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", label.group(1)) if label else None
-    return bool(head) and head.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
+    if head is None:
+        return False
+    return head.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
 
 
 def _written_large(number: Number) -> bool:
