@@ -99,3 +99,17 @@ def test_a_morpheme_signs_a_drafted_change():
 
 def test_an_emptied_word_list_matches_nothing():
     assert alternation([]) == "(?!)"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the GPU has twenty-four cores", ["24"]),
+    ("three hundred twenty-four GPUs", ["324"]),
+    ("two million chips", ["2e6"]),
+    ("a hundred thousand GPUs", ["100,000"]),
+    ("sixteen GPUs per node", ["16"]),
+    ("a dozen GPU racks", ["12"]),
+    ("two to four GPUs", ["2", "4"]),                # a range: two numbers
+    ("one two three GPUs", ["2", "3"]),              # no composition: each word alone
+])
+def test_english_cardinals_are_composed(text, expected):
+    assert found(text) == expected

@@ -8,7 +8,9 @@ the pattern needs no new entry:
   `3 usable terabytes`): any one lower-case word, not a function word;
 - fractions: a number word and a denominator (`two-thirds`, `three fifths`, `one quarter`),
   Chinese X分之Y (Y of X parts); a percentage whose sign the words give;
-- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x).
+- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x);
+- English cardinals composed from their words (`twenty-four`, `three hundred`,
+  `two million`, `a hundred thousand`), not only the single words of `english_numbers`.
 
 The unit grammar (SI prefix x base spelling) lives with the unit patterns in lexicon.py.
 """
@@ -69,3 +71,38 @@ def doublings(view: str) -> list[Number]:
             out.append(Number(m.start(), m.end(), value, _plain(value), "x", word=True,
                               ratio_word=True))
     return out
+
+
+def english_cardinals(view: str) -> list[tuple[int, int, float]]:
+    """(start, end, value) of each run of English number words, composed: `twenty-four` 24,
+    `three hundred` 300, `two million` 2e6, `a hundred thousand` 1e5. Words join by a space
+    or a hyphen only (`two to four`, `one, two` are separate numbers)."""
+    words = {k.lower(): float(v) for k, v in lexicon().data["english_numbers"].items()}
+    words.update({k.lower(): 10.0 ** v for k, v in lexicon().data["english_scales"].items()})
+    token = alternation(words)
+    out = []
+    for match in re.finditer(rf"(?:{token})(?:[- ](?:{token}))*", view, re.IGNORECASE):
+        parts = [p.lower() for p in re.findall(token, match.group(), re.IGNORECASE)]
+        value = _compose([words[p] for p in parts])
+        if value is None:                   # `one two`: two numbers, not one
+            out += [(m.start() + match.start(), m.end() + match.start(), words[m.group().lower()])
+                    for m in re.finditer(token, match.group(), re.IGNORECASE)]
+        else:
+            out.append((match.start(), match.end(), value))
+    return out
+
+
+def _compose(values: list[float]) -> float | None:
+    """20, 4 -> 24; 3, 100 -> 300; 2, 1e6 -> 2e6; 100, 1000 -> 1e5; 1, 2 -> None."""
+    total, current = 0.0, 0.0
+    for value in values:
+        rest = current % 100
+        if value == 100:
+            current = (current or 1) * 100
+        elif value >= 1000:
+            total, current = total + (current or 1) * value, 0.0
+        elif rest == 0 or (rest >= 20 and rest % 10 == 0 and value < 10):
+            current += value                # three hundred, twenty-four
+        else:
+            return None
+    return total + current

@@ -167,16 +167,17 @@ def _chinese(view: str) -> list[Number]:
 
 def _english(view: str) -> list[Number]:
     """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
+    from pipeline.draft.grammar import english_cardinals
+
     words = lexicon().data["english_numbers"]
     out = []
-    for match in re.finditer(alternation(words), view, re.IGNORECASE):
-        value = float(words[match.group().lower()])
-        unit, end = read_unit(view, match.end())
-        if unit == "x" and view[match.end():end].strip().lower() != "times":
-            unit, end = "", match.end()      # "one X" is not a ratio
-        number = Number(match.start(), end, value, _plain(value), unit, word=True)
-        if unit or _count_noun_at(view, match.end()) or count_kind(view, number) or \
-                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.IGNORECASE):
+    for start, word_end, value in english_cardinals(view):
+        unit, end = read_unit(view, word_end)
+        if unit == "x" and view[word_end:end].strip().lower() != "times":
+            unit, end = "", word_end         # "one X" is not a ratio
+        number = Number(start, end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, word_end) or count_kind(view, number) or \
+                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[word_end:], re.IGNORECASE):
             out.append(number)
     return out
 
