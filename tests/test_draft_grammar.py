@@ -113,3 +113,13 @@ def test_an_emptied_word_list_matches_nothing():
 ])
 def test_english_cardinals_are_composed(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The GPU boosts to 2.4 GHz", ["2.4 GHz"]),
+    ("serves 12,000 tokens per second on one GPU", ["12,000 tokens/s"]),
+    ("PCIe 6.0 lanes run at 64 GT/s", ["64 GT/s"]),       # a bare decimal is never a count
+    ("the die-to-die link needs 0.3 pJ/bit", ["0.3 pJ/bit"]),
+])
+def test_hardware_units_no_metric_measures(text, expected):
+    assert found(text) == expected

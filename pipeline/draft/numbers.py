@@ -329,6 +329,7 @@ def skipped(view: str, number: Number) -> bool:
         or bool(re.search(r"\d[:x×]$", before)),
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
+        number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
