@@ -92,3 +92,9 @@ def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
 ])
 def test_compounds_dates_and_table_cells(text, expected):
     assert found(text) == expected
+
+
+def test_the_sentence_before_may_speak_of_hardware():
+    assert found("AMD's MI355X is a liquid-cooled monster.\n\nAMD wants to put 128 of them "
+                 "in your rack") == ["128"]
+    assert found("The festival was loud.\n\nIt drew 128 of them to the park") == []

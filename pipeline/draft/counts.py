@@ -18,8 +18,9 @@ grammar of a count does. In a sentence that speaks of hardware, a bare number is
   `4 trillion`, `電晶體達2,080億`): no year, list number or version is written that way.
 
 A count is whole (3.0 is a version) and follows no name (CDNA 3, GB200 8). A sentence speaks
-of hardware when it names a hardware noun, a count noun, a metric word, a
-product-like name (letters and digits: MI355X, B200) or a number with a unit.
+of hardware (or follows one that does: `put 128 of them in your rack`) when it names a
+hardware noun, a count noun, a metric word, a product-like name (letters and digits: MI355X,
+B200) or a number with a unit.
 """
 
 from __future__ import annotations
@@ -57,16 +58,22 @@ def _hardware_words() -> re.Pattern:
 
 
 def hardware_sentence(view: str, number: Number) -> bool:
-    """True when the sentence holding the number speaks of hardware (see the module doc)."""
-    start = max((m.end() for m in SENTENCE_BREAK.finditer(view, max(0, number.start - 300),
-                                                         number.start)), default=max(0, number.start - 300))
+    """True when the sentence holding the number, or the one before it (`put 128 of them in
+    your rack` after a sentence naming the chip), speaks of hardware (see the module doc)."""
+    low = max(0, number.start - 400)
+    breaks = [m.end() for m in SENTENCE_BREAK.finditer(view, low, number.start)]
+    start = breaks[-1] if breaks else low
+    earlier = next((b for b in reversed(breaks[:-1]) if view[b:start].strip(" \n.。!?！？;；")), low)
     stop = SENTENCE_BREAK.search(view, number.end)
     sentence = view[start:stop.start() if stop else min(len(view), number.end + 300)]
-    if _hardware_words().search(sentence) or PRODUCT_LIKE.search(sentence):
+    return _speaks_of_hardware(sentence) or _speaks_of_hardware(view[earlier:start])
+
+
+def _speaks_of_hardware(text: str) -> bool:
+    if _hardware_words().search(text) or PRODUCT_LIKE.search(text):
         return True
     from pipeline.draft.numbers import read_unit
-    return any(read_unit(sentence, m.end())[0] not in ("", "x", "%")
-               for m in re.finditer(r"\d", sentence))
+    return any(read_unit(text, m.end())[0] not in ("", "x", "%") for m in re.finditer(r"\d", text))
 
 
 def general_count(view: str, number: Number) -> bool:
