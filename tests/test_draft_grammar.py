@@ -123,3 +123,9 @@ def test_english_cardinals_are_composed(text, expected):
 ])
 def test_hardware_units_no_metric_measures(text, expected):
     assert found(text) == expected
+
+
+def test_a_plus_after_a_number_is_at_least():
+    [number] = find_numbers("over 100+ GPUs per rack")
+    assert (claimed_text(number), number.implied) == ("100", "at_least")
+    assert [n.implied for n in find_numbers("1+1 GPUs")] == [""]     # a sum, not 1+

@@ -16,7 +16,7 @@ neither a unit nor a count noun near it is not drafted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from pipeline.draft.lexicon import alternation, lexicon
@@ -77,7 +77,10 @@ def _arabic(view: str) -> list[Number]:
             text = f"{written}e{power}"
             value *= 10 ** power
             end = scale.end()
-        number = _with_unit(view, match.start(), end, value, text)
+        plus = view[end:end + 1] == "+" and not view[end + 1:end + 2].isdigit()   # 100+ GPUs
+        number = _with_unit(view, match.start(), end + plus, value, text)
+        if plus:
+            number = replace(number, implied="at_least")
         if number.unit in BYTES and re.search(r"每秒\s*$", view[max(0, match.start() - 4):match.start()]):
             number = Number(number.start, number.end, value, text, number.unit + "/s")  # 每秒 2.8 PB
         out.append(number)
