@@ -66,6 +66,9 @@ FRACTIONS = [
     ("two-thirds of the compute", ["66.6667%"]),
     ("seven tenths of peak", ["70%"]),
     ("功耗降低五分之二", ["40%"]),
+    ("功耗降低百分之五十", ["50%"]),
+    ("效能提升百分之30", ["30%"]),
+    ("性能提升百分之一百五十", ["150%"]),             # a percentage may exceed the whole
     ("the third generation", []),                    # an ordinal, not a fraction
     ("two third", []),                               # a plural numerator needs a plural denominator
 ]
@@ -129,3 +132,8 @@ def test_a_plus_after_a_number_is_at_least():
     [number] = find_numbers("over 100+ GPUs per rack")
     assert (claimed_text(number), number.implied) == ("100", "at_least")
     assert [n.implied for n in find_numbers("1+1 GPUs")] == [""]     # a sum, not 1+
+
+
+@pytest.mark.parametrize("text, expected", [("百亿亿次计算", ["1e18"]), ("三万亿次运算", ["3e12"])])
+def test_chinese_scales_stack(text, expected):
+    assert found(text) == expected

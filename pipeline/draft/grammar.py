@@ -7,7 +7,8 @@ the pattern needs no new entry:
 - an adjective between a number and a unit of an amount of hardware (`83.2 peak petaflops`,
   `3 usable terabytes`): any one lower-case word, not a function word;
 - fractions: a number word and a denominator (`two-thirds`, `three fifths`, `one quarter`),
-  Chinese X分之Y (Y of X parts); a percentage whose sign the words give;
+  Chinese X分之Y (Y of X parts; 百分之30 and 百分之一百五十 are percentages); a percentage
+  whose sign the words give;
 - Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x);
 - English cardinals composed from their words (`twenty-four`, `three hundred`,
   `two million`, `a hundred thousand`), not only the single words of `english_numbers`.
@@ -50,9 +51,10 @@ def fractions(view: str) -> list[Number]:
         plural = m.group(2).lower().endswith("s")
         if top < bottom and (top == 1) != plural:      # one third, two thirds; not "two third"
             out.append(_percent(m, round(100 * top / bottom, 4)))
-    for m in re.finditer(rf"([{CHINESE_CHARS}]+)分之([{CHINESE_CHARS}]+)", view):
-        bottom, top = chinese_value(m.group(1)), chinese_value(m.group(2))
-        if bottom and top and top < bottom:
+    for m in re.finditer(rf"([{CHINESE_CHARS}]+)分之([{CHINESE_CHARS}]+|\d+(?:\.\d+)?)", view):
+        bottom = chinese_value(m.group(1))
+        top = float(m.group(2)) if m.group(2)[0].isdigit() else chinese_value(m.group(2))
+        if bottom and top and (top < bottom or bottom == 100):     # 百分之一百五十: 150%
             out.append(_percent(m, round(100 * top / bottom, 4)))
     return out
 

@@ -135,22 +135,25 @@ def unit_at(view: str, position: int) -> tuple[str, int]:
 
 
 def chinese_value(word: str) -> float | None:
-    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25; None when not a number."""
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; None when not a number."""
     data = lexicon().data
     digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
-    total, section, digit = 0.0, 0.0, None
+    total, section, digit, last = 0.0, 0.0, None, ""
     for char in word:
         if char in digits:
             digit = digits[char]
         elif char in small:
             section += (1 if digit is None else digit) * 10 ** small[char]
             digit = None
+        elif char in big and last in big and total:
+            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
         elif char in big:
             section += digit or 0
             total += (section or 1) * 10 ** big[char]
             section, digit = 0.0, None
         else:
             return None
+        last = char
     return total + section + (digit or 0)
 
 
