@@ -49,12 +49,17 @@ def _plural_phrase() -> re.Pattern:
 
 
 @cache
-def _hardware_words() -> re.Pattern:
+def _hardware_words() -> tuple[frozenset, re.Pattern]:
+    """Latin hardware words (looked up per word, lower case) and a pattern of the others
+    (Chinese words match as written): one case-blind pattern of them all compiled slowly."""
     data = lexicon().data
     words = lexicon().words("hardware_nouns") + lexicon().words("compute_words")
     words += [w for ws in data["count_nouns"].values() for w in ws]
     words += [w for ws in data["metric_words"].values() for w in ws]
-    return re.compile(alternation(words), re.IGNORECASE)
+    stop = {w.lower() for w in lexicon().words("not_modifiers")}
+    latin = frozenset(part.lower() for w in words if w.isascii()
+                      for part in re.findall(r"[A-Za-z0-9/]+", w) if part.lower() not in stop)
+    return latin, re.compile(alternation([w for w in words if not w.isascii()]))
 
 
 def hardware_sentence(view: str, number: Number) -> bool:
@@ -70,7 +75,9 @@ def hardware_sentence(view: str, number: Number) -> bool:
 
 
 def _speaks_of_hardware(text: str) -> bool:
-    if _hardware_words().search(text) or PRODUCT_LIKE.search(text):
+    latin, others = _hardware_words()
+    if others.search(text) or PRODUCT_LIKE.search(text) or any(
+            word.lower() in latin for word in re.findall(r"[A-Za-z0-9/]+", text)):
         return True
     from pipeline.draft.numbers import read_unit
     return any(read_unit(text, m.end())[0] not in ("", "x", "%") for m in re.finditer(r"\d", text))

@@ -78,20 +78,51 @@ def doublings(view: str) -> list[Number]:
 def english_cardinals(view: str) -> list[tuple[int, int, float]]:
     """(start, end, value) of each run of English number words, composed: `twenty-four` 24,
     `three hundred` 300, `two million` 2e6, `a hundred thousand` 1e5. Words join by a space
-    or a hyphen only (`two to four`, `one, two` are separate numbers)."""
-    words = {k.lower(): float(v) for k, v in lexicon().data["english_numbers"].items()}
-    words.update({k.lower(): 10.0 ** v for k, v in lexicon().data["english_scales"].items()})
-    token = alternation(words)
-    out = []
-    for match in re.finditer(rf"(?:{token})(?:[- ](?:{token}))*", view, re.IGNORECASE):
-        parts = [p.lower() for p in re.findall(token, match.group(), re.IGNORECASE)]
-        value = _compose([words[p] for p in parts])
-        if value is None:                   # `one two`: two numbers, not one
-            out += [(m.start() + match.start(), m.end() + match.start(), words[m.group().lower()])
-                    for m in re.finditer(token, match.group(), re.IGNORECASE)]
+    or a hyphen only (`two to four`, `one, two` are separate numbers). Words are looked up,
+    not matched by one large case-blind pattern (whose compiling cost start-up time)."""
+    words = _cardinal_words()
+    out: list[tuple[int, int, float]] = []
+    run: list[tuple[int, int, float]] = []
+    for match in re.finditer(r"[A-Za-z]+", view):
+        word, start = match.group().lower(), match.start()
+        if word == "a" and _next_word(view, match.end()) in SCALE_WORDS:
+            value = 1.0                     # a hundred, a million
+        elif word in words:
+            value = words[word]
         else:
-            out.append((match.start(), match.end(), value))
-    return out
+            out += _runs(run)
+            run = []
+            continue
+        if run and view[run[-1][1]:start] not in (" ", "-"):
+            out += _runs(run)
+            run = []
+        run.append((start, match.end(), value))
+    return out + _runs(run)
+
+
+SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion"}
+
+
+def _cardinal_words() -> dict[str, float]:
+    words = {k.lower(): float(v) for k, v in lexicon().data["english_numbers"].items() if " " not in k}
+    words.update({k.lower(): 10.0 ** v for k, v in lexicon().data["english_scales"].items()})
+    return words
+
+
+def _next_word(view: str, position: int) -> str:
+    match = re.compile(r" ([A-Za-z]+)").match(view, position)
+    return match.group(1).lower() if match else ""
+
+
+def _runs(run: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+    """One number for a run that composes (`twenty-four`), else each word alone; a lone
+    `a` is no number."""
+    if not run:
+        return []
+    value = _compose([v for _, _, v in run])
+    if value is not None:
+        return [(run[0][0], run[-1][1], value)]
+    return [piece for piece in run if piece[2] != 1.0 or len(run) == 1]
 
 
 def _compose(values: list[float]) -> float | None:

@@ -72,6 +72,8 @@ def composed_units(data: dict) -> dict:
                 for b in base_spellings:
                     if len(p) == 1 and not (b[:1].isupper() or b.startswith(("b", "flop"))):
                         continue          # Tflops, Tbytes, Gbits/s; not "Tops" or "Gwatts"
+                    if len(p) > 1 and not (b[:1].islower() and len(b) > 3 or b.startswith(("FLOP", "Flop"))):
+                        continue          # terabytes, petaFLOP/s; not "teraB" or "kiloW"
                     out[p + b] = unit
                     if len(p) > 1:
                         out[p.capitalize() + b] = unit
