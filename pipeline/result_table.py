@@ -11,6 +11,7 @@ writes them with the same csv.writer, so the bytes are the same as the record pa
 from __future__ import annotations
 
 import csv
+import math
 
 import numpy as np
 import pandas as pd
@@ -156,6 +157,10 @@ def _factors(units: np.ndarray) -> np.ndarray:
 
 
 def _finite_cells(values: np.ndarray, present: np.ndarray) -> list:
-    """results._finite per cell: None where absent or infinite, else rounded to 12 digits."""
-    keep = (present & np.isfinite(values)).tolist()
-    return [float(f"{x:.12g}") if ok else None for x, ok in zip(values.tolist(), keep)]
+    """results._finite per cell: None where absent or infinite, else rounded to 12 digits;
+    worked once per distinct value (bit for bit: -0.0 is not 0.0), as derived values repeat."""
+    values = np.where(present, values, np.nan)
+    codes, distinct = pd.factorize(values.view(np.int64))
+    tidy = [float(f"{x:.12g}") if math.isfinite(x) else None
+            for x in distinct.view(np.float64).tolist()]
+    return np.array(tidy + [None], dtype=object)[codes].tolist()
