@@ -45,7 +45,8 @@ def parse_quantities(texts) -> pd.DataFrame:
     values = texts.to_numpy(object)
     is_text = np.fromiter((isinstance(t, str) for t in values), bool, len(values))
     codes, distinct = pd.factorize(np.where(is_text, values, None), use_na_sentinel=True)
-    table = _parse_distinct(pd.Series(np.asarray(distinct, dtype=object), dtype=object))
+    with np.errstate(over="ignore", invalid="ignore"):   # overflow: flagged, scalar rule reads it
+        table = _parse_distinct(pd.Series(np.asarray(distinct, dtype=object), dtype=object))
     table = pd.concat([table, _rejected([None])], ignore_index=True)   # row -1: not text
     frame = table.iloc[np.where(codes < 0, len(table) - 1, codes)].set_axis(texts.index)
     frame["text"] = pd.Series(values, index=frame.index, dtype=object)

@@ -83,7 +83,8 @@ def parsed(texts, engine: str):
 @ENGINES
 @given(texts=st.lists(quantity_texts(), min_size=1, max_size=30))
 @example(texts=["20.7 TB", "２０.７ TB", "1,452 PFLOPS", "+40%", "-50%", "-150%", "1e6", "1.5萬 個",
-                "減半", "0x10", "1_000 B", "1e999 TB", "20. TB", "4.4×", "up to 2 TB", "1e99999"])
+                "減半", "0x10", "1_000 B", "1e999 TB", "20. TB", "4.4×", "up to 2 TB", "1e99999",
+                "1e300 EB", "-0 %", "0e-300 %"])
 def test_columns_agree_with_the_scalar_rule(engine, texts):
     assert_agree(texts, parsed(pd.Series(texts, dtype=object), engine))
 
