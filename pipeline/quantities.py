@@ -94,10 +94,22 @@ def _split_numbers(readable: pd.Series) -> tuple[list[np.ndarray], np.ndarray]:
         return _split_with_re(readable)
     plain = np.fromiter((t.isascii() for t in readable), bool, len(readable))
     if not plain.all():
-        return _split_with_re(readable)
+        return _split_in_two(readable, plain)
     found = pc.extract_regex(pa.array(readable.to_numpy(object), type=pa.string()), _ARROW_NUMBER)
     matched = found.is_valid().to_numpy(zero_copy_only=False)
     parts = [found.field(name).fill_null("").to_numpy(zero_copy_only=False) for name in _PARTS]
+    return parts, matched
+
+
+def _split_in_two(readable: pd.Series, plain: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """ASCII rows through RE2, the others (a Chinese unit, a Unicode space) through `re`."""
+    parts = [np.full(len(readable), "", dtype=object) for _ in _PARTS]
+    matched = np.zeros(len(readable), dtype=bool)
+    for rows, split in ((plain, _split_numbers), (~plain, _split_with_re)):
+        if rows.any():
+            got, matched[rows] = split(readable[rows].reset_index(drop=True))
+            for whole, part in zip(parts, got):
+                whole[rows] = part
     return parts, matched
 
 
