@@ -21,13 +21,16 @@ from pipeline.render import CSV_COLUMNS
 from pipeline.results import RATIO_KINDS, display_unit, is_ratio
 from pipeline.units import unit_info
 
+CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cells are ~300 MB)
+
 
 def write_csv(run, stream) -> None:
-    """The run as `check --format csv` writes it."""
-    columns = csv_columns(run)
+    """The run as `check --format csv` writes it, CHUNK claims at a time."""
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
+    for start in range(0, len(run.results), CHUNK):
+        columns = csv_columns(run, slice(start, start + CHUNK))
+        writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
 
 
 def exit_status(run, strict: bool = False) -> int:
@@ -40,9 +43,9 @@ def exit_status(run, strict: bool = False) -> int:
     return 1 if mismatched or (strict and (verdict == "inconsistent").any()) else 0
 
 
-def csv_columns(run) -> dict[str, list]:
-    """Every CSV_COLUMNS cell of every claim, in file order (None is an empty cell)."""
-    claims, results = run.corpus.claims, run.results
+def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
+    """Every CSV_COLUMNS cell of the claims at `rows` (positions, file order); None is empty."""
+    claims, results = run.corpus.claims.iloc[rows], run.results.iloc[rows]
     quantity = _quantity_columns(claims)
     ratio = _ratio_mask(claims, quantity["kind"])
     low, high = _claimed_region(claims, quantity)
@@ -54,7 +57,7 @@ def csv_columns(run) -> dict[str, list]:
         "verdict": results["verdict"].tolist(),
         "severity": [s if isinstance(s, str) else None for s in results["severity"].tolist()],
         "claimed": quantity["text"].tolist(), "claimed_low": low, "claimed_high": high,
-        **_derived_columns(run, quantity, ratio),
+        **_derived_columns(results, run.rows, quantity, ratio),
         "basis": [run.basis.get(i) for i in index],
         "explanation": [(explanations.get(i) or [{}])[0].get("cause") for i in index],
     }
@@ -113,15 +116,16 @@ def _tolerance_columns(rules: list) -> tuple[np.ndarray, np.ndarray]:
     return kind, amount
 
 
-def _derived_columns(run, quantity: pd.DataFrame, ratio: np.ndarray) -> dict[str, list]:
+def _derived_columns(results: pd.DataFrame, rows: pd.DataFrame | None, quantity: pd.DataFrame,
+                     ratio: np.ndarray) -> dict[str, list]:
     """results.derived_record of the row that stood, per claim (empty where none stood)."""
-    results, rows = run.results, run.rows
     stood = ~results["verdict"].isin(("unverifiable", "ambiguous")).to_numpy(bool) \
         & (results["row"].to_numpy() >= 0)
     count = len(results)
     value, low, high = (np.full(count, np.nan) for _ in range(3))
     unit = np.full(count, None, dtype=object)
     if stood.any():
+        assert rows is not None     # a claim's verdict stood on one of the judged rows
         at = rows.index.get_indexer(results["row"].to_numpy().astype("int64")[stood])
         reading = rows["reading"].to_numpy(object)[at]
         unit[stood] = _display_units(quantity[stood], reading, ratio[stood])

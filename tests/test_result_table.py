@@ -67,8 +67,9 @@ def generated_table(path: Path, count: int, seed: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_generated_tables_write_what_the_records_write(tmp_path, seed):
+@pytest.mark.parametrize("seed, chunk", [(1, result_table.CHUNK), (2, 7)])
+def test_generated_tables_write_what_the_records_write(tmp_path, seed, chunk, monkeypatch):
+    monkeypatch.setattr(result_table, "CHUNK", chunk)     # 7: many chunks, a short last one
     run = check_paths([generated_table(tmp_path / "t.csv", 400, seed)], MINI / "specs")
     assert {"consistent", "inconsistent"} <= set(run.results["verdict"])
     assert_same_as_records(run)
