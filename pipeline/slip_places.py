@@ -145,10 +145,31 @@ def _source_candidates(graph, key: tuple, entity: str, is_top: bool, others: dic
     return out
 
 
-def _conflicted(graph, others: dict) -> bool:
-    """Does any figure have another source's fact (in force beside another, or unused)?"""
-    return bool(others) or any(sum(f.quantity is not None for f in facts) > 1
-                               for facts in graph.facts.values())
+class SharedTracer(slips.ForensicGraph):
+    """One tracing graph for every reading of an explain run: each figure is derived once,
+    and the figures a reading reaches are read off the recorded edges."""
+
+    def trace(self, label: tuple, figure: Figure) -> tuple[Alt | None, list[tuple]]:
+        """`figure`'s one alternative (or None) and every figure it is derived from."""
+        self._trail = [label]
+        try:
+            base = _single(figure, self)
+        finally:
+            self._trail = [slips.ROOT]
+        seen: dict = {}
+        pending = [label]
+        while pending:
+            for key in sorted(self.edges.get(pending.pop(), ())):
+                if key not in seen:
+                    seen[key] = True
+                    pending.append(key)
+        return base, list(seen)
+
+
+def _conflicted(graph, others: dict) -> set:
+    """The figures with another source's fact (in force beside another, or unused)."""
+    return set(others) | {node for node, facts in graph.facts.items()
+                          if sum(f.quantity is not None for f in facts) > 1}
 
 
 def _node_candidates(graph, label: tuple, figure: Figure, superseded: dict, others: dict,
@@ -160,10 +181,14 @@ def _node_candidates(graph, label: tuple, figure: Figure, superseded: dict, othe
     the slip leaves one."""
     if ("nodes", label, places) in cache:
         return cache["nodes", label, places]
-    tracer = slips.ForensicGraph.over(graph)
-    base = _single(figure, tracer)
+    if "tracer" not in cache:
+        cache["tracer"] = SharedTracer.over(graph)
+    tracer = cache["tracer"]
+    base, reached = tracer.trace(label, figure)
     out: list[tuple] = []
-    for node in tracer.reachable():
+    for node in reached:
+        if places == ("source",) and node not in cache["conflicted"]:
+            continue
         alt = _single(partial(_derived, *node), tracer)
         for name, cause in slips.catalogue()["causes"].items():
             for changed, words in _node_slips(cause, places, node, alt, superseded, others,
@@ -325,11 +350,17 @@ def _group_candidates(graph, key: tuple, entity: str, is_top: bool,
     64 chips), its members' sum slipped as the cause says (rounded as published), times
     the number of such groups in `entity`."""
     metric = key[3]
+    if "compositions" not in cache:
+        cache["compositions"] = {e: _composition(row) for e, row in graph.entities.items()
+                                 if row.members}
     if ("groups", entity, metric) not in cache:
-        cache["groups", entity, metric] = list(_group_figures(graph, entity, metric))
+        cache["groups", entity, metric] = list(_group_figures(graph, cache["compositions"],
+                                                              entity, metric))
     if not cache["groups", entity, metric]:
         return []
-    whole = _single(partial(_member_sum, entity, metric), graph)
+    if ("whole", entity, metric) not in cache:
+        cache["whole", entity, metric] = _single(partial(_member_sum, entity, metric), graph)
+    whole = cache["whole", entity, metric]
     route = _in_reading(graph, key, entity, is_top, whole, cache)
     if whole is None or route is None:
         return []
@@ -353,15 +384,14 @@ def _group_candidates(graph, key: tuple, entity: str, is_top: bool,
     return out
 
 
-def _group_figures(graph, entity: str, metric: str):
+def _group_figures(graph, compositions: dict, entity: str, metric: str):
     """(group, times, the group's members' sum as a figure to slip) for each system whose
     members are `entity`'s divided by a whole number `times` > 1."""
-    members = _composition(graph.entities[entity])
+    members = compositions.get(entity)
     if not members or graph.metrics[metric].aggregates != "sum":
         return
-    for group, row in graph.entities.items():
-        part = _composition(row)
-        if group == entity or not part or set(part) != set(members):
+    for group, part in compositions.items():
+        if group == entity or set(part) != set(members):
             continue
         times = {members[m] / part[m] for m in members}
         if len(times) == 1 and (k := times.pop()) > 1 and k == int(k):
