@@ -156,14 +156,7 @@ class SharedTracer(slips.ForensicGraph):
             base = _single(figure, self)
         finally:
             self._trail = [slips.ROOT]
-        seen: dict = {}
-        pending = [label]
-        while pending:
-            for key in sorted(self.edges.get(pending.pop(), ())):
-                if key not in seen:
-                    seen[key] = True
-                    pending.append(key)
-        return base, list(seen)
+        return base, self.reachable(label)
 
 
 def _conflicted(graph, others: dict) -> set:
