@@ -29,6 +29,7 @@ import pandas as pd
 from pipeline import expr, fmt, readings, slips
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.intervals import Interval, IntervalError
+from pipeline.units import unit_info
 
 Figure = Callable[[SpecGraph], tuple]     # a graph -> the alternatives of one figure
 
@@ -225,8 +226,6 @@ def _conflicting(node: tuple, alt: Alt | None, others: dict, graph):
 
 
 def _metric_dims(graph, metric: str) -> tuple:
-    from pipeline.units import unit_info
-
     return unit_info(graph.metrics[metric].unit).dims
 
 
