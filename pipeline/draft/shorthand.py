@@ -35,9 +35,9 @@ CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
 def stacked_scale() -> re.Pattern:
     """Digits' scale word: an English scale, a stacked Chinese scale (千萬億) or a lone 千."""
     data = lexicon().data
-    small = "".join(data["chinese_small_scales"])
-    big = "".join(data["chinese_big_scales"])
-    return re.compile(rf"\s?({alternation(data['english_scales'])}|[{small}]?[{big}]+|千)", re.IGNORECASE)
+    small = alternation(data["chinese_small_scales"], bounded=False)
+    big = alternation(data["chinese_big_scales"], bounded=False)
+    return re.compile(rf"\s?({alternation(data['english_scales'])}|(?:{small})?(?:{big})+|千)", re.IGNORECASE)
 
 
 def scale_power(word: str) -> int:
