@@ -27,8 +27,7 @@ def found(text):
 
 
 @pytest.mark.parametrize("before, change", [
-    ("新晶片在推理方面快", True), ("训练吞吐强", True), ("頻寬大了", True), ("能效比好", True),
-    ("記憶體容量多出", True),
+    ("新晶片在推理方面快", True), ("训练吞吐高", True), ("頻寬多了", True), ("記憶體容量多出", True),
     ("功耗最高", False), ("最多", False), ("頻寬高達", False), ("良率为", False), ("", False)])
 def test_comparative_glued_before_a_percentage(before, change):
     assert comparative_change(before) is change
@@ -55,7 +54,7 @@ def test_market_shares_are_no_claims(text):
 
 
 @pytest.mark.parametrize("text, kept", [
-    ("全新的天擎512集群亮相", []),                 # digits between a Han name and a noun
+    ("機房裡擺滿了Trainium 2伺服器", []),
     ("每台伺服器可搭載Trainium 2晶片", []),           # a Latin name, then a glued noun
     ("這套系統集合了512颗NPU", ["512"]),             # a classifier keeps the count
     ("整柜由16个计算柜组成", ["16"]),

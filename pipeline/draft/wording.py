@@ -1,12 +1,12 @@
 """Wording rules of the sixth held-out round (pipeline/draft/): how a comparative, a market,
 a product name and a hyphenated compound change what a number is.
 
-- a Chinese comparative glued before a percentage (`快40%`, `高50%`, `強了20%`) makes it a
-  change, an increase (1.4), not a share (0.4): `comparatives_before`. 高達 (up to) stays a
-  qualifier: the comparative must touch the number (or 了/出 between);
+- a Chinese comparative glued before a percentage (`快40%`, `高50%`, `多了20%`) makes it a
+  change, an increase (1.4), not a share (0.4): the words of `快4倍` (`times_more_before`).
+  高達 (up to) stays a qualifier: the comparative must touch the number (or 了/出 between);
 - a percentage `of the (total ...) market` is a market share, no hardware claim;
-- a bare number glued between a name and a Han noun (`昇腾384超节点`, `Gaudi 3晶片`) is part
-  of the name; a Han classifier after it (`384颗昇腾NPU`, `12个计算柜`) keeps it a count;
+- a bare number glued between a Latin name and a Han noun (`Gaudi 3晶片`) is part of the
+  name; a Han classifier after it keeps it a count;
 - digits glued by a hyphen to an acronym (`WSE-3 engine clusters`) are a model number;
 - a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
   instances`) is a count (counts.general_count still asks for a hardware sentence), unless
@@ -27,10 +27,14 @@ HAN = "\u4e00-\u9fff"
 
 
 def comparative_change(before: str) -> bool:
-    """`方面快40%`, `能效高50%`: a comparative right before the percentage."""
-    words = alternation(lexicon().words("comparatives_before"), bounded=False)
-    glued = re.search(rf"(?:{words})(?:了|出)?\s?$", before)
-    return bool(glued) and not re.search(r"(?:最高|最多)\s?$", before)     # 最高 is up to
+    """`方面快40%`, `能效高50%`: a comparative right before the percentage. The words are those
+    that make `快4倍` an "N times more" (`times_more_before`): 快40% is that change in percent.
+    A qualifier (高達, 最高: up to) is no comparative."""
+    from pipeline.draft.context import strip_qualifier
+
+    words = alternation(lexicon().words("times_more_before"), bounded=False)
+    stripped = strip_qualifier(before)
+    return stripped == before and bool(re.search(rf"(?:{words})(?:了|出)?\s?$", before))
 
 
 def market_share(view: str, number: Number) -> bool:
@@ -42,16 +46,15 @@ def market_share(view: str, number: Number) -> bool:
 
 
 def name_glued(view: str, number: Number) -> bool:
-    """`昇腾384超节点`, `Gaudi 3晶片`: digits between a name and a Han noun, no classifier."""
+    """`Gaudi 3晶片`, `Trainium 2伺服器`: digits between a Latin name and a Han noun, no
+    classifier. A Han name (`昇腾384超节点`) is left alone: telling it from a verb (`支持384卡`)
+    needs the measure-word list, and a rule that fails without its list is no general rule."""
     if number.unit or number.word or not number.text.isdigit():
         return False
     before, after = view[max(0, number.start - 12):number.start], view[number.end:number.end + 2]
     if not re.match(rf"[{HAN}]", after) or _classifier(after[0]):
         return False
-    qualifiers = [w for ws in lexicon().data["qualifiers_before"].values() for w in ws]
-    links = alternation(qualifiers + lexicon().words("count_noun_links"), bounded=False)
-    return bool(re.search(rf"[{HAN}]$|(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before)) and not re.search(
-        rf"(?:{links}|了|共|由|和|與|与|及|至|到|是)$", before)
+    return bool(re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before))
 
 
 def acronym_hyphen_name(view: str, number: Number) -> bool:
