@@ -14,6 +14,8 @@ import unicodedata
 
 from pipeline import fmt
 from pipeline.filters import cell
+from pipeline.slip_words import cause_name
+from pipeline.steps import say
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 _COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
@@ -262,6 +264,8 @@ def _indented(value, indent: str) -> str:
             return "[]"
         return "[\n" + ",\n".join(inner + _indented(item, inner) for item in value) \
             + f"\n{indent}]"
+    if isinstance(value, str):      # English text that carries its data (steps.Worded)
+        return _encode_text(value)
     raise _NotPlain
 
 
@@ -288,7 +292,7 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
         out.append(line("computes", target + (f" ({record['metric']})" if record.get("metric")
                                               else "")))
     out.append(f"  {field['steps']}:")
-    out.extend(f"    {i}. {step}" for i, step in enumerate(record["steps"], 1))
+    out.extend(f"    {i}. {say(step, lang)}" for i, step in enumerate(record["steps"], 1))
     if not record["steps"]:
         out.append(f"    {field['none']}")
     derived = record.get("derived")
@@ -308,12 +312,12 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
         f" ({field['pinned']}: {words['verdict'][pinned]})" if pinned else "")))
     out.extend(_epistemic_lines(record, words))
     explained = set(explanation_hints(record))
-    out.extend(line("hint", hint) for hint in record["hints"] if hint not in explained)
+    out.extend(line("hint", say(hint, lang)) for hint in record["hints"] if hint not in explained)
     for number, item in enumerate(record.get("explanations") or [], 1):
         tie = f" ({words['explanations']['tie']})" if item.get("tie") else ""
         label = f"{words['explanations']['field']}:"
-        out.append(f"  {_pad(label, max(10, _width(label)))} {number}. {item['cause']}{tie}: "
-                   f"{item['reading']}")
+        out.append(f"  {_pad(label, max(10, _width(label)))} {number}. "
+                   f"{cause_name(item['cause'], lang)}{tie}: {say(item['reading'], lang)}")
     if record.get("note"):
         out.append(line("note", record["note"]))
     if record["sources"]:

@@ -185,7 +185,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
         "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
         "expr": claim.expr, "verdict": result.verdict, "severity": _text(result.severity),
         "claimed": claimed_record(claim), "derived": derived,
-        "steps": list(dict.fromkeys(step for alt in alts for step in alt.steps)),
+        "steps": list(dict.fromkeys(step.text for alt in alts for step in alt.steps)),
         "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
         "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
         "alternatives": alternatives, "hints": hints, "explanations": explanations,
