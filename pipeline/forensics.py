@@ -296,7 +296,7 @@ class _Words:
                   "value": _quantity(interval.value, unit),
                   "derived": _quantity(claim["value"], unit)}
         english = slip_words.template(candidate.cause).format(**fields, claimed=CLAIMED)
-        return candidate.cause, english, fields, derived
+        return candidate.cause, english, tuple(fields.items()), derived
 
 
 def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:

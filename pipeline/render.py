@@ -15,7 +15,7 @@ import unicodedata
 from pipeline import fmt
 from pipeline.filters import cell
 from pipeline.slip_words import cause_name
-from pipeline.steps import say
+from pipeline.steps import Worded, say
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 _COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
@@ -239,7 +239,7 @@ def _indented(value, indent: str) -> str:
     """One JSON value as json.dumps(indent=2) writes it at `indent` (strings hold no raw line
     breaks, so nested values are the same text with every line further indented)."""
     kind = type(value)
-    if kind is str:
+    if kind is str or kind is Worded:       # Worded: English text that carries its data
         return _encode_text(value)
     if value is None:
         return "null"
@@ -264,8 +264,6 @@ def _indented(value, indent: str) -> str:
             return "[]"
         return "[\n" + ",\n".join(inner + _indented(item, inner) for item in value) \
             + f"\n{indent}]"
-    if isinstance(value, str):      # English text that carries its data (steps.Worded)
-        return _encode_text(value)
     raise _NotPlain
 
 

@@ -31,7 +31,7 @@ def _in(entry: dict, english_key: str, lang: str) -> str:
     return (entry.get(f"{english_key}_in") or {}).get(lang) or entry[english_key]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """Fixed words standing in a reading's field (slips.yaml `words.phrases`)."""
 
@@ -59,7 +59,7 @@ def claimed_text(text: str, qualifier, lang: str = ENGLISH) -> str:
     return f"{words} {text}".strip()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One explanation's reading: the cause, its template's fields, and the claim's number."""
 
@@ -79,9 +79,10 @@ def template(cause: str) -> str:
     return _catalogue()["causes"][cause]["reading"]
 
 
-def reading(english: str, cause: str, fields: dict, claimed: str, qualifier) -> Worded:
-    """The English reading (already filled in) carrying its data."""
-    return Worded(english, Reading(cause, tuple(fields.items()), claimed, qualifier))
+def reading(english: str, cause: str, fields: tuple, claimed: str, qualifier) -> Worded:
+    """The English reading (already filled in) carrying its data; `fields` are shared by
+    every claim a candidate explains."""
+    return Worded(english, Reading(cause, fields, claimed, qualifier))
 
 
 def cause_name(cause: str, lang: str, english: str | None = None) -> str:
@@ -90,7 +91,7 @@ def cause_name(cause: str, lang: str, english: str | None = None) -> str:
     return names.get(lang) or (cause if english is None else english)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hint:
     """An explanation as one line of `hints` (CONTRACT 7): the cause, then its reading."""
 

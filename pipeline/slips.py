@@ -335,7 +335,7 @@ def _swap_candidates(graph, name, cause, key, sides, cache: dict) -> list[Candid
                 value = _value(_figure(graph, cache, subject, other),
                                _figure(graph, cache, baseline, other),
                                (f"{subject}.{other}", f"{baseline}.{other}"))
-                figure = partial(slip_words.phrase, "both_sides", metric=other)
+                figure: Callable[[], str] = partial(slip_words.phrase, "both_sides", metric=other)
                 original = f"{metric}"
             else:
                 alt = _figure(graph, cache, entity, other)

@@ -31,6 +31,7 @@ class Worded(str):
 
     It is a `str` so that JSON, equality and hashing see exactly the English text."""
 
+    __slots__ = ("data",)
     data: Sayable | None
 
     def __new__(cls, text: str, data: Sayable | None = None) -> Worded:
@@ -48,6 +49,17 @@ def say(text, lang: str) -> str:
     if lang == ENGLISH or data is None:
         return text
     return data.word(lang)
+
+
+class _WordedOnce:
+    """`Step.text`: worded on first use, then kept in the instance (a non-data descriptor, so
+    later reads are plain attribute reads; functools.cached_property takes a lock per read
+    in Python 3.11)."""
+
+    def __get__(self, step: Step, owner=None) -> Worded:
+        text = Worded(step.word(ENGLISH), step)
+        step.__dict__["text"] = text
+        return text
 
 
 @dataclass(frozen=True)
@@ -72,10 +84,8 @@ class Step:
     result: str = ""
     source: str = ""
 
-    @functools.cached_property
-    def text(self) -> Worded:
-        """The English step (what JSON shows), worded once however many claims show it."""
-        return Worded(self.word(ENGLISH), self)
+    # the English step (what JSON shows), worded once however many claims show it
+    text = _WordedOnce()
 
     def word(self, lang: str) -> str:
         """The whole step in `lang`."""
@@ -90,7 +100,7 @@ class Step:
                 "result": self.result, "source": self.source}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arithmetic:
     """A step's working as an explanation quotes it (said in the language asked)."""
 
