@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pipeline import expr, fmt
 from pipeline.errors import Problem
 from pipeline.intervals import Interval
-from pipeline.steps import Step
+from pipeline.steps import Step, once
 from pipeline.units import unit_info
 
 MAX_COMBINATIONS = 64
@@ -47,6 +47,11 @@ class Alt:
     @property
     def is_missing(self) -> bool:
         return self.interval is None
+
+    @once
+    def texts(self) -> tuple:
+        """The English steps, each once (worded once however many claims show them)."""
+        return tuple(dict.fromkeys(step.text for step in self.steps))
 
 
 class DerivationError(Exception):

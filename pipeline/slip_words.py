@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pipeline.steps import ENGLISH, Worded, say
 
@@ -59,9 +60,9 @@ def claimed_text(text: str, qualifier, lang: str = ENGLISH) -> str:
     return f"{words} {text}".strip()
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One explanation's reading: the cause, its template's fields, and the claim's number."""
+class Reading(NamedTuple):
+    """One explanation's reading: the cause, its template's fields, and the claim's number
+    (a named tuple: one is made for every claim an explanation fits)."""
 
     cause: str
     fields: tuple           # ((name, str | Worded | int), ...), every field but {claimed}
@@ -91,8 +92,7 @@ def cause_name(cause: str, lang: str, english: str | None = None) -> str:
     return names.get(lang) or (cause if english is None else english)
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
+class Hint(NamedTuple):
     """An explanation as one line of `hints` (CONTRACT 7): the cause, then its reading."""
 
     cause: str

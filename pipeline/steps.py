@@ -2,7 +2,7 @@
 
 derive.py and readings.py record what each step did (a fact used, a sum over members, an
 expression filled in, a ratio ...) as a `Step`: its kind and its operands as the derivation
-shows them (names, quantities, source ids, the result). `word(step, lang)` says it with the
+shows them (names, quantities, source ids, the result). `step.word(lang)` says it with the
 templates of pipeline/data/steps.yaml, so the renderers can say it in the language asked.
 
 English is the public text: JSON `steps` stays a list of English strings (CONTRACT section 7).
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 ENGLISH = "en"
 
@@ -51,19 +51,33 @@ def say(text, lang: str) -> str:
     return data.word(lang)
 
 
-class _WordedOnce:
-    """`Step.text`: worded on first use, then kept in the instance (a non-data descriptor, so
-    later reads are plain attribute reads; functools.cached_property takes a lock per read
-    in Python 3.11)."""
+class once:  # a decorator, named like functools.cached_property
+    """A cached property without functools.cached_property's lock (Python 3.11 takes it on
+    every first read): worked out on first use, then kept in the instance, so later reads are
+    plain attribute reads (a non-data descriptor)."""
 
-    def __get__(self, step: Step, owner=None) -> Worded:
-        text = Worded(step.word(ENGLISH), step)
-        step.__dict__["text"] = text
-        return text
+    def __init__(self, function):
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
-@dataclass(frozen=True)
-class Step:
+class _Operands(NamedTuple):
+    kind: str
+    name: str = ""
+    formula: str = ""
+    working: str = ""
+    result: str = ""
+    source: str = ""
+
+
+class Step(_Operands):
     """One derivation step: its kind (a key of pipeline/data/steps.yaml) and its operands.
 
     fact             name = result [source]            a figure a spec states
@@ -75,17 +89,15 @@ class Step:
     formula          name = formula = working = result a metric's formula
     expression_fact  ... [source]                      an expression a spec states
     ratio            ratio = formula = working = result  one side over the other
+
+    A named tuple: immutable, and made, hashed and compared at C speed (derivations dedupe
+    their steps); the English text is kept in the instance once worded.
     """
 
-    kind: str
-    name: str = ""
-    formula: str = ""
-    working: str = ""
-    result: str = ""
-    source: str = ""
-
-    # the English step (what JSON shows), worded once however many claims show it
-    text = _WordedOnce()
+    @once
+    def text(self) -> Worded:
+        """The English step (what JSON shows), worded once however many claims show it."""
+        return Worded(self.word(ENGLISH), self)
 
     def word(self, lang: str) -> str:
         """The whole step in `lang`."""
@@ -96,8 +108,7 @@ class Step:
         return _template(lang, self.kind, "arithmetic").format(**self._operands())
 
     def _operands(self) -> dict:
-        return {"name": self.name, "formula": self.formula, "working": self.working,
-                "result": self.result, "source": self.source}
+        return self._asdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,3 @@ def _words() -> dict:
 def _template(lang: str, kind: str, part: str) -> str:
     return _words()[lang][kind][part]
 
-
-def languages() -> tuple[str, ...]:
-    return tuple(_words())
