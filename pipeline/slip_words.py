@@ -87,9 +87,13 @@ def reading(english: str, cause: str, fields: tuple, claimed: str, qualifier) ->
 
 
 def cause_name(cause: str, lang: str, english: str | None = None) -> str:
-    """A cause in `lang` (slips.yaml `name_in`); in English its id, or `english` if given."""
-    names = _catalogue()["causes"].get(cause, {}).get("name_in") or {}
-    return names.get(lang) or (cause if english is None else english)
+    """A cause in `lang` (labels.yaml `report.causes`, the index's words for it); in English
+    its id, or `english` if given."""
+    if lang == ENGLISH:
+        return cause if english is None else english
+    from pipeline.render import labels
+
+    return labels(lang)["report"]["causes"].get(cause, cause)
 
 
 class Hint(NamedTuple):

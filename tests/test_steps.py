@@ -146,15 +146,15 @@ def test_every_language_words_every_kind_from_known_fields():
 
 
 # characters one script writes and the other does not (a Traditional page never shows 个)
-HANS_ONLY = set("个来数单为当与据应变换颗资讯两并轻严释译结称计边词头")
-HANT_ONLY = set("個來數單為當與據應變換顆資訊兩並輕嚴釋譯結稱計邊詞頭")
+HANS_ONLY = set("个来数单为当与据应变换颗资讯两并轻严释译结称计边错")
+HANT_ONLY = set("個來數單為當與據應變換顆資訊兩並輕嚴釋譯結稱計邊錯")
 
 
 def _chinese_texts(lang: str) -> list[str]:
     steps = [t for parts in package_yaml("steps.yaml")[lang].values() for t in parts.values()]
     slips = package_yaml("slips.yaml")
     causes = [cause[key][lang] for cause in slips["causes"].values()
-              for key in ("reading_in", "name_in")]
+              for key in ("reading_in",)]
     words = slips["words"]
     fixed = [words["hint"][lang], words["tie"][lang]] + [p[lang] for p in words["phrases"].values()]
     return steps + causes + fixed
