@@ -21,11 +21,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from pipeline import fmt, judge, readings, slip_words, slips
+from pipeline import fmt, judge, readings, slip_places, slip_words, slips
 from pipeline.intervals import REL_EQ, Interval
 from pipeline.units import binary_reading, unit_info
 
-PLACES = ("members", "node", "side", "metric", "claim")
+PLACES = ("members", "group", "node", "source", "side", "metric", "claim")
 EXPLAINED = ("inconsistent", "within_rounding")
 CLAIMED = "\x00claimed\x00"    # stands for the claim's own text in a shared reading
 
@@ -40,6 +40,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     order = np.argsort(codes, kind="stable")
     starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
     superseded = _superseded_facts(corpus.facts, graph)
+    others = slip_places.other_sources(corpus.facts, graph)
     node_cache: dict = {}
     side_cache: dict = {}       # what each slip does to each side, shared by the readings
     out: dict = {}
@@ -47,7 +48,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
         first = members[0]
         key = int(columns["key"][first])
         if key not in node_cache:
-            node_cache[key] = _node_candidates(graph, keys[key], superseded, side_cache) \
+            node_cache[key] = _node_candidates(graph, keys[key], superseded, others, side_cache) \
                 if columns["single"][first] else []
         derived = Interval(*(float(columns[c][first]) for c in ("value", "low", "high")))
         found = node_cache[key] + slips.claim_candidates(
@@ -106,10 +107,11 @@ def _is_ratio(key: tuple, kind: str) -> bool:
     return kind in ("ratio", "change", "share") or (key[0] == "pair" and key[2] is not None)
 
 
-def _node_candidates(graph, key: tuple, superseded: dict, cache: dict) -> list:
-    if key[0] != "pair":
-        return []
-    return slips.candidates(graph, key, superseded, cache)
+def _node_candidates(graph, key: tuple, superseded: dict, others: dict, cache: dict) -> list:
+    """The slips at figures: slips.py's for a pair reading, and slip_places.py's places
+    (a conflicting source, an expression's inputs, a spec-audit sum, a group of members)."""
+    found = slips.candidates(graph, key, superseded, cache) if key[0] == "pair" else []
+    return found + slip_places.candidates(graph, key, superseded, others, cache)
 
 
 def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
@@ -276,10 +278,11 @@ class _Words:
         cache_key = (index, reading_number)
         if cache_key not in self.parts:
             self.parts[cache_key] = self._parts(self.found[index], claim, reading_number)
-        cause, reading, fields, derived = self.parts[cache_key]
+        cause, place, reading, fields, derived = self.parts[cache_key]
         text, qualifier = claim["quantity"].text, claim["qualifier"]
         english = reading.replace(CLAIMED, slip_words.claimed_text(text, qualifier))
-        item = {"cause": cause, "reading": slip_words.reading(english, cause, fields, text, qualifier),
+        item = {"cause": cause,
+                "reading": slip_words.reading(english, cause, place, fields, text, qualifier),
                 "derived": dict(derived), "verdict": "consistent"}
         if tie:
             item["tie"] = True
@@ -295,8 +298,9 @@ class _Words:
                   "direction": "", "factor": "", **candidate.text(),
                   "value": _quantity(interval.value, unit),
                   "derived": _quantity(claim["value"], unit)}
-        english = slip_words.template(candidate.cause).format(**fields, claimed=CLAIMED)
-        return candidate.cause, english, tuple(fields.items()), derived
+        english = slip_places.reading(candidate.cause, candidate.place).format(**fields,
+                                                                               claimed=CLAIMED)
+        return candidate.cause, candidate.place, english, tuple(fields.items()), derived
 
 
 def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:

@@ -65,12 +65,13 @@ class Reading(NamedTuple):
     (a named tuple: one is made for every claim an explanation fits)."""
 
     cause: str
+    place: str              # where the slip happened (a cause may word a place its own way)
     fields: tuple           # ((name, str | Worded | int), ...), every field but {claimed}
     claimed: str            # the claim's number as written (`3x`)
     qualifier: str | None   # its qualifier (`more_than`)
 
     def word(self, lang: str) -> str:
-        template = _in(_catalogue()["causes"][self.cause], "reading", lang)
+        template = _template(_catalogue()["causes"][self.cause], self.place, lang)
         fields = {name: say(value, lang) for name, value in self.fields}
         return template.format(**fields, claimed=claimed_text(self.claimed, self.qualifier, lang))
 
@@ -80,10 +81,20 @@ def template(cause: str) -> str:
     return _catalogue()["causes"][cause]["reading"]
 
 
-def reading(english: str, cause: str, fields: tuple, claimed: str, qualifier) -> Worded:
+def _template(entry: dict, place: str, lang: str) -> str:
+    """A cause's template at `place` in `lang` (`readings_at`: a place's own words; the
+    other languages' in `reading_in` and `readings_at_in`), the English one where none is."""
+    if place in (entry.get("readings_at") or {}):
+        translated = ((entry.get("readings_at_in") or {}).get(place) or {}).get(lang)
+        return translated or entry["readings_at"][place]
+    return _in(entry, "reading", lang)
+
+
+def reading(english: str, cause: str, place: str, fields: tuple, claimed: str,
+            qualifier) -> Worded:
     """The English reading (already filled in) carrying its data; `fields` are shared by
     every claim a candidate explains."""
-    return Worded(english, Reading(cause, fields, claimed, qualifier))
+    return Worded(english, Reading(cause, place, fields, claimed, qualifier))
 
 
 def cause_name(cause: str, lang: str, english: str | None = None) -> str:

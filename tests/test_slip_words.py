@@ -86,8 +86,8 @@ def test_claimed_text(qualifier, lang, shown):
 
 
 def test_a_cause_without_its_language_reads_the_english_template():
-    reading = slip_words.Reading("prefix", (("derived", "2 TB"), ("direction", "x"),
-                                            ("factor", "1,000"), ("value", "2,000 TB")),
+    reading = slip_words.Reading("prefix", "claim", (("derived", "2 TB"), ("direction", "x"),
+                                                     ("factor", "1,000"), ("value", "2,000 TB")),
                                  "2 PB", "more_than")
     catalogue = slips.catalogue()
     saved = catalogue["causes"]["prefix"].pop("reading_in")
@@ -96,6 +96,20 @@ def test_a_cause_without_its_language_reads_the_english_template():
     finally:
         catalogue["causes"]["prefix"]["reading_in"] = saved
     assert reading.word("zh-Hans") == "2 TB x 1,000（单位前缀错位），得 2,000 TB -> 超过 2 PB"
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "144 x 4.7 TB/s, 4.7 TB/s [b] (another source's figure for c.x (4.9 TB/s)), gives "
+           "676.8 TB/s -> 677 TB/s"),
+    ("zh-Hant", "144 x 4.7 TB/s，4.7 TB/s [b]（另一來源給 c.x (4.9 TB/s) 的數字），得 676.8 TB/s -> "
+                "677 TB/s"),
+    ("zh-Hans", "144 x 4.7 TB/s，4.7 TB/s [b]（另一来源给 c.x (4.9 TB/s) 的数字），得 676.8 TB/s -> "
+                "677 TB/s"),
+])
+def test_a_place_with_its_own_words_is_worded_with_them(lang, text):
+    fields = (("working", "144 x 4.7 TB/s"), ("changed", "4.7 TB/s [b]"),
+              ("figure", "c.x (4.9 TB/s)"), ("value", "676.8 TB/s"))
+    assert slip_words.Reading("superseded", "source", fields, "677 TB/s", None).word(lang) == text
 
 
 def _fields(template: str) -> set:
@@ -108,3 +122,7 @@ def test_every_language_reading_fills_from_the_english_fields():
         assert set(cause["reading_in"]) == set(LANGS[1:]), name
         for lang, template in cause["reading_in"].items():
             assert _fields(template) == english, (name, lang)
+        for place, words in cause.get("readings_at", {}).items():
+            assert set(cause["readings_at_in"][place]) == set(LANGS[1:]), (name, place)
+            for lang, template in cause["readings_at_in"][place].items():
+                assert _fields(template) == _fields(words), (name, place, lang)

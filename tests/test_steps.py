@@ -155,6 +155,8 @@ def _chinese_texts(lang: str) -> list[str]:
     slips = package_yaml("slips.yaml")
     causes = [cause[key][lang] for cause in slips["causes"].values()
               for key in ("reading_in",)]
+    causes += [words[lang] for cause in slips["causes"].values()
+               for words in (cause.get("readings_at_in") or {}).values()]
     words = slips["words"]
     fixed = [words["hint"][lang], words["tie"][lang]] + [p[lang] for p in words["phrases"].values()]
     return steps + causes + fixed
