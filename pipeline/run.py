@@ -271,21 +271,21 @@ def _check_expr_dimensions(rows, keys, readings, claims, problems) -> None:
 
 # -- judging --------------------------------------------------------------------
 
-def _per_unique(keys: pd.Series, objects: pd.Series, fields: dict) -> pd.DataFrame:
+def _per_unique(keys: pd.Series, objects: pd.Series, fields: dict) -> dict:
     """Columns computed once per unique key (claimed text, qualifier...), then spread by code.
 
     `fields` maps a column name to a function of the object stored for that key
-    (the first row's); rows whose key is missing get NaN/None.
+    (the first row's); rows whose key is missing get NaN/None. Each column is an object
+    array spread by numpy (no frame, no string dtype built for a million rows).
     """
     codes, uniques = pd.factorize(keys, use_na_sentinel=True)
     found, first = np.unique(codes, return_index=True)     # codes number first appearances
     # one extra row built from None: code -1 (no key, e.g. a qualitative claim) reads it
     chosen = objects.to_numpy()[first[found >= 0]].tolist() + [None]
+    spread = np.where(codes < 0, len(chosen) - 1, codes)
     # a column at a time, so one column's Python values are alive at once (memory at 1e6)
-    table = pd.DataFrame({name: pd.Series([fn(obj) for obj in chosen])
-                          for name, fn in fields.items()})
-    spread = table.iloc[np.where(codes < 0, len(table) - 1, codes)]
-    return spread.set_axis(keys.index)
+    return {name: np.array([fn(obj) for obj in chosen], dtype=object)[spread]
+            for name, fn in fields.items()}
 
 
 def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
@@ -301,11 +301,13 @@ def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
         "relative": lambda t: t[1] if t and t[0] == "relative" else np.nan,
         "absolute": lambda t: t[1] if t and t[0] == "absolute" else np.nan})
     # one frame built once from its columns (no concat-then-drop copies at a million rows)
+    relative = tolerance["relative"].astype(float)
     return pd.DataFrame({
         "v": quantity["v"].astype(float), "h": quantity["h"].astype(float),
         **{name: quantity[name] for name in ("unit", "qkind", "claimed_dimension")},
         "rule": region["rule"], "absolute": tolerance["absolute"].astype(float),
-        "r": tolerance["relative"].astype(float).fillna(region["default_r"].astype(float))})
+        "r": np.where(np.isnan(relative), region["default_r"].astype(float), relative)},
+        index=claims.index)
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
