@@ -102,7 +102,9 @@ def _hold_pending(results: pd.DataFrame, claims: pd.DataFrame) -> None:
     """A claim with a non-empty `todo` is unverifiable until edited (CONTRACT 9.3)."""
     if "todo" not in claims:
         return
-    pending = claims["todo"].map(lambda todo: isinstance(todo, list) and len(todo) > 0)
+    todo = claims["todo"].to_numpy()
+    pending = pd.notna(todo)                # the list test only where a `todo` was written
+    pending[pending] = [isinstance(items, list) and len(items) > 0 for items in todo[pending]]
     if pending.any():
         results.loc[pending, "verdict"] = "unverifiable"
         results.loc[pending, "severity"] = None
