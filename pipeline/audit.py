@@ -12,6 +12,7 @@ import dataclasses
 
 import pandas as pd
 
+from pipeline.page_words import report_words
 from pipeline.results import to_records
 from pipeline.run import check_corpus
 
@@ -36,8 +37,9 @@ def superseded(facts: pd.DataFrame) -> list[dict]:
     return [_fact_entry(row) for row in rows.itertuples()]
 
 
-def stated_vs_members(run) -> list[dict]:
-    """Records (claim-shaped, source 'specs') for each system figure vs its members' sum."""
+def stated_vs_members(run, note: str) -> list[dict]:
+    """Records (claim-shaped, source 'specs') for each system figure vs its members' sum;
+    `note` words each one's note (report --lang gives it from labels.yaml)."""
     corpus = run.corpus
     facts = corpus.facts
     systems = set(corpus.entities.loc[corpus.entities["members"].notna(), "id"])
@@ -48,11 +50,11 @@ def stated_vs_members(run) -> list[dict]:
         return []
     stated = stated.sort_values(["entity", "metric", "file", "line"])
     run_on_stated = check_corpus(dataclasses.replace(
-        corpus, claims=_as_claims(stated, corpus.qualifiers["about"])))
+        corpus, claims=_as_claims(stated, corpus.qualifiers["about"], note)))
     return to_records(run_on_stated)
 
 
-def _as_claims(stated: pd.DataFrame, about: dict) -> pd.DataFrame:
+def _as_claims(stated: pd.DataFrame, about: dict, note: str) -> pd.DataFrame:
     """Stated system figures as claims of the contract's claim shape."""
     return pd.DataFrame({
         "file": stated["file"], "line": stated["line"], "lines": stated["lines"],
@@ -61,15 +63,17 @@ def _as_claims(stated: pd.DataFrame, about: dict) -> pd.DataFrame:
         "quote": stated["quote"], "translation": None, "subject": stated["entity"],
         "baseline": None, "metric": stated["metric"], "expr": None, "claimed": stated["value"],
         "qualifier": None, "tolerance": None, "expect": None,
-        "note": [f"stated by {s}; compared with the sum over the members" for s in stated["source"]],
+        "note": [note.format(source=s) for s in stated["source"]],
         "kind": None, "interpretations": None, "shape": "members", "quantity": stated["quantity"],
         "region": [about] * len(stated), "tolerance_rule": None,
     })
 
 
-def spec_audit(run) -> dict:
+def spec_audit(run, words: dict | None = None) -> dict:
+    """specs.md's content; `words` (a page's report words) word the checked totals' notes."""
+    sums = stated_vs_members(run, (words or report_words("en"))["sum_note"])
     return {"conflicts": conflicts(run.corpus.facts), "superseded": superseded(run.corpus.facts),
-            "sums": stated_vs_members(run), "lint": lint_findings(run),
+            "sums": sums, "lint": lint_findings(run),
             "lint_accepted": accepted_lint_findings(run)}
 
 

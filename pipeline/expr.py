@@ -9,6 +9,7 @@ Numbers written in an expression are exact (h = 0).
 from __future__ import annotations
 
 import ast
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -63,14 +64,21 @@ def parse(text, allow_bare_names: bool = False):
     return _place_quantities(_convert(tree.body, source, allow_bare_names, 0), quantities)
 
 
-# A number with a unit (`7.2 TB/s`, `2.5 petaFLOPs`, `90 s`) inside an expression: the
-# unit is one token (letters, optionally `/letters`) or `%`. Python cannot parse it, so
-# each is lifted out and replaced by a placeholder reference `_q.N` (no entity id
-# starts with `_`) before `ast.parse`; the tree then gets the exact quantity back.
-_QUANTITY_IN_EXPR = re.compile(
-    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)[ \t]*"
-    r"([A-Za-zµμ\u4e00-\u9fff]+(?:/[A-Za-zµμ]+)?|%)(?![\w.(])")
+# A number with a unit (`7.2 TB/s`, `2.5 petaFLOPs`, `90 s`, `2 petabits per second`) inside
+# an expression: the unit is a spelling of several words that unit_spellings.yaml knows, or
+# one token (letters, optionally `/letters`), or `%`. Python cannot parse it, so each is
+# lifted out and replaced by a placeholder reference `_q.N` (no entity id starts with `_`)
+# before `ast.parse`; the tree then gets the exact quantity back.
+_NUMBER_THEN_UNIT = (r"(?<![\w.])(\d[\d,]*(?:\.\d+)?(?:[eE][+-]?\d+)?)[ \t]*"
+                     r"({phrases}|[A-Za-zµμ\u4e00-\u9fff]+(?:/[A-Za-zµμ]+)?|%)(?![\w.(])")
 _PLACEHOLDER = "_q"
+
+
+@functools.cache
+def _quantity_in_expr() -> re.Pattern:
+    from pipeline.spellings import unit_phrases
+
+    return re.compile(_NUMBER_THEN_UNIT.replace("{phrases}", unit_phrases()))
 
 
 def _lift_quantities(source: str, text: str) -> tuple[str, list[tuple]]:
@@ -91,7 +99,7 @@ def _lift_quantities(source: str, text: str) -> tuple[str, list[tuple]]:
         quantities.append(("qty", quantity.base, tuple(dims), written))
         return f"{_PLACEHOLDER}.n{len(quantities) - 1}"
 
-    return _QUANTITY_IN_EXPR.sub(lift, source), quantities
+    return _quantity_in_expr().sub(lift, source), quantities
 
 
 def _place_quantities(tree, quantities: list[tuple]):

@@ -14,6 +14,8 @@ import os
 import pickle
 import signal
 import sys
+import unicodedata
+import warnings
 from pathlib import Path
 from typing import IO, Any
 
@@ -26,13 +28,6 @@ COLOURS = {
     ("inconsistent", "minor"): "#E69F00",
     ("inconsistent", "major"): "#D55E00",
 }
-LABELS = {
-    ("consistent", None): "consistent",
-    ("within_rounding", None): "within rounding",
-    ("inconsistent", "minor"): "inconsistent (minor)",
-    ("inconsistent", "major"): "inconsistent (major)",
-}
-FIGURE_BASIS_MARKS = {"claimant": " (claimant's own figures)", "mixed": " (partly claimant's own)"}
 STYLE: dict[str, Any] = {"svg.hashsalt": "claimaudit", "svg.fonttype": "none",
                          "font.family": "DejaVu Sans", "font.size": 9}
 WIDTH, HEADER, ROW = 8.0, 1.2, 0.38      # inches
@@ -47,14 +42,22 @@ MAX_ROWS = 40                            # 1.2 + 0.38 x 40 = 16.4 in = 1,181 pt 
 AXIS = (0.0, 3.0)                        # claimed / derived beyond this is drawn at the edge
 
 
-def figure_rows(records: list[dict]) -> list[dict]:
+def _english() -> dict:
+    from pipeline.page_words import report_words
+
+    return report_words("en")
+
+
+def figure_rows(records: list[dict], words: dict | None = None) -> list[dict]:
     """Claims with a claimed region and a derived interval, divided by the derived nominal;
     at most MAX_ROWS of them, the farthest from the specs first chosen, in the records' order.
+    `words` (a page's report words, English by default) mark a claim on the claimant's figures.
 
     The claimed numbers are in the unit of the derived ones (the reading that stood), so the
     plain quotient is the comparison the verdict made. Open region ends stay None. Each row
     carries `of`, the number of claims that could have been drawn, for the caption.
     """
+    marks = (words or _english())["figure_basis"]
     rows = []
     for record in records:
         claimed, derived = record["claimed"], record["derived"]
@@ -66,7 +69,7 @@ def figure_rows(records: list[dict]) -> list[dict]:
             continue
         scale = derived["value"]
         rows.append({
-            "label": record["id"] + FIGURE_BASIS_MARKS.get(record.get("basis") or "", ""),
+            "label": record["id"] + marks.get(record.get("basis") or "", ""),
             "style": (record["verdict"], record["severity"]),
             "claimed": tuple(None if x is None else x / scale
                              for x in (claimed["low"], claimed["high"])),
@@ -91,15 +94,23 @@ def _limits(rows: list[dict]) -> tuple[float, float]:
     return low - pad, high + pad
 
 
-def _clipped_label(row: dict, left: float, right: float) -> str:
+def _clipped_label(row: dict, left: float, right: float, words: dict | None = None) -> str:
     """A row whose claimed region runs off the axis says where it really lies."""
+    words = words or _english()
     outside = [x for x in row["claimed"] if x is not None and not left <= x <= right]
     if not outside:
         return row["label"]
-    return f"{row['label']} (off axis: {max(outside, key=lambda x: abs(x - 1)):.3g})"
+    far = f"{max(outside, key=lambda x: abs(x - 1)):.3g}"
+    return row["label"] + words["figure_off_axis"].format(value=far)
 
 
-def _draw(ax, rows: list[dict]) -> None:
+def _columns(text: str) -> int:
+    """How many character widths a label takes: a wide (CJK) character counts two."""
+    return len(text) + (0 if text.isascii() else
+                        sum(unicodedata.east_asian_width(c) in "WF" for c in text))
+
+
+def _draw(ax, rows: list[dict], words: dict) -> None:
     """Every row in one call per mark kind (bars, ticks, arrows, derived spans, diamonds)."""
     import numpy as np
 
@@ -128,39 +139,50 @@ def _draw(ax, rows: list[dict]) -> None:
     ax.scatter(np.ones(len(rows)), y, marker="D", s=16, color="black", zorder=5)
     ax.set_xlim(left, right)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_yticks(range(len(rows)), [_clipped_label(row, left, right) for row in rows])
-    ax.set_xlabel("claimed ÷ derived  (1 = the value the specs give)")
+    ax.set_yticks(range(len(rows)), [_clipped_label(row, left, right, words) for row in rows])
+    ax.set_xlabel(words["figure_axis"])
     ax.grid(axis="x", color="#dddddd", linewidth=0.6, zorder=0)
     ax.set_axisbelow(True)
     if rows[0].get("of", len(rows)) > len(rows):
-        ax.set_title(f"{len(rows)} of {rows[0]['of']} claims: those farthest from the specs",
+        ax.set_title(words["figure_title"].format(shown=len(rows), of=rows[0]["of"]),
                      loc="left", fontsize=9)
-    _legend(ax, rows)
+    _legend(ax, rows, words)
 
 
-def _legend(ax, rows: list[dict]) -> None:
+def _legend_label(style: tuple, words: dict) -> str:
+    """`claimed: inconsistent (major)`, in the page's language."""
+    verdict, severity = style
+    name = words["counted"][verdict] + (f" ({words['severities'][severity]})" if severity else "")
+    return words["figure_claimed"].format(verdict=name)
+
+
+def _legend(ax, rows: list[dict], words: dict) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     present = [style for style in COLOURS if any(row["style"] == style for row in rows)]
     handles: list[Any] = [Patch(facecolor=COLOURS[s], alpha=0.55, edgecolor=COLOURS[s],
-                                label=f"claimed: {LABELS[s]}") for s in present]
+                                label=_legend_label(s, words)) for s in present]
     handles.append(Line2D([], [], color="black", linewidth=3, marker="D", markersize=4,
-                          label="derived from specs"))
+                          label=words["figure_derived"]))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
 
-def write_figure(records: list[dict], path: Path) -> bool:
+def write_figure(records: list[dict], path: Path, words: dict | None = None) -> bool:
     """Draw the source's figure to `path` (SVG); False, and no file, when no claim can be drawn."""
-    rows = figure_rows(records)
+    rows = figure_rows(records, words)
     if not rows:
         return False
-    draw_file(rows, str(path))
+    draw_file(rows, str(path), words)
     return True
 
 
-def draw_file(rows: list[dict], path: str) -> None:
-    """Rows (from figure_rows) -> one deterministic SVG file."""
+def draw_file(rows: list[dict], path: str, words: dict | None = None) -> None:
+    """Rows (from figure_rows) -> one deterministic SVG file, its words in the language of
+    `words` (English by default). The SVG keeps its text as text (svg.fonttype none), so a
+    reader's browser draws Chinese in a font that has it; DejaVu Sans, which measures the
+    layout here, has no CJK glyphs, and matplotlib's warning about that is silenced."""
+    words = words or _english()
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -169,16 +191,18 @@ def draw_file(rows: list[dict], path: str) -> None:
     # Margins are set from the longest label rather than by bbox_inches="tight", which
     # would lay the whole figure out a second time (the slowest part of a report run).
     left, right = _limits(rows)
-    labels = 0.3 + LABEL_CHAR * max(len(_clipped_label(row, left, right)) for row in rows)
+    labels = 0.3 + LABEL_CHAR * max(_columns(_clipped_label(row, left, right, words))
+                                    for row in rows)
     top = 0.45 if rows[0].get("of", len(rows)) > len(rows) else 0.25     # room for the title
     width = WIDTH + labels
     height = HEADER + ROW * len(rows)
-    with matplotlib.rc_context(STYLE):  # type: ignore[arg-type]    # keys typed as Literals
+    with matplotlib.rc_context(STYLE), warnings.catch_warnings():  # type: ignore[arg-type]
+        warnings.filterwarnings("ignore", r"Glyph \d+ .*missing from font")
         figure = Figure(figsize=(width, height))
         FigureCanvasAgg(figure)
         figure.subplots_adjust(left=labels / width, right=1 - LEGEND / width,
                                top=1 - top / height, bottom=0.75 / height)
-        _draw(figure.add_subplot(), rows)
+        _draw(figure.add_subplot(), rows, words)
         figure.savefig(path, format="svg", metadata={"Date": None, "Creator": None})
 
 
@@ -228,11 +252,11 @@ class Painter:
         self._jobs, self._results = os.fdopen(jobs_write, "wb"), os.fdopen(results_read, "rb")
         return self
 
-    def draw(self, rows: list[dict], path: Path) -> None:
+    def draw(self, rows: list[dict], path: Path, words: dict | None = None) -> None:
         if self._pid is None or self._jobs is None:
-            draw_file(rows, str(path))
+            draw_file(rows, str(path), words)
             return
-        pickle.dump((rows, str(path)), self._jobs)
+        pickle.dump((rows, str(path), words), self._jobs)
         self._jobs.flush()
         self._pending += 1
 
@@ -306,11 +330,11 @@ def _serve(jobs_fd: int, results_fd: int) -> None:
     _import_matplotlib()
     while True:
         try:
-            rows, path = pickle.load(jobs)
+            rows, path, words = pickle.load(jobs)
         except EOFError:
             return
         try:
-            draw_file(rows, path)
+            draw_file(rows, path, words)
             outcome = None
         except Exception as exc:            # noqa: BLE001 - every failure goes to the parent
             outcome = exc

@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 from pipeline import fmt
+from pipeline.page_words import fill, plural, report_words
 
 _ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "`": "\\`", "*": "\\*", "_": "\\_",
                           "[": "\\[", "]": "\\]", "~": "\\~", "$": "\\$",
@@ -62,20 +63,20 @@ def _with_unit(number: str, unit: str | None) -> str:
     return number + "x" if unit == "x" else f"{number} {cell(unit)}"
 
 
-def qty(measure) -> str:
+def qty(measure, words: dict | None = None) -> str:
     """A {value, unit} record: `20.25 TiB`, `4.35635x`, `144`; none -> an em dash; an
-    alternative whose facts are missing -> `missing facts`."""
+    alternative whose facts are missing -> `missing facts` (in the language of `words`)."""
     if measure and measure.get("missing"):
-        return "missing facts"
+        return (words or report_words("en"))["missing_values"]
     return "—" if not measure else _with_unit(fmt.number(measure["value"]), measure["unit"])
 
 
-def span(measure) -> str:
+def span(measure, words: dict | None = None) -> str:
     """A {low, high, unit} record: `20.18 to 20.32 TiB`, `4.35 to 4.45x`, `144`."""
     low, high, unit = measure["low"], measure["high"], measure["unit"]
     if fmt.number(low) == fmt.number(high):
         return _with_unit(fmt.number(low), unit)
-    return f"{fmt.number(low)} to {_with_unit(fmt.number(high), unit)}"
+    return fmt.number(low) + (words or report_words("en"))["to"] + _with_unit(fmt.number(high), unit)
 
 
 def verdict(item, words: dict | None = None) -> str:
@@ -88,22 +89,18 @@ def verdict(item, words: dict | None = None) -> str:
         label = words["verdicts"].get(item["verdict"], label)
         severity = severity and words["severities"].get(severity, severity)
     label = f"{label} ({cell(severity)})" if severity else label
-    basis = (words or {}).get(f"basis_{item.get('basis')}") or BASIS_WORDS.get(item.get("basis"))
-    return label + (f", {basis}" if basis and item["verdict"] not in ("unverifiable", "ambiguous")
-                    else "")
-
-
-# the basis a verdict is marked with (section 9.1); an independent basis goes unmarked
-BASIS_WORDS = {"claimant": "on the claimant's own figures",
-               "mixed": "partly on the claimant's own figures"}
+    words = words or report_words("en")
+    basis = words.get(f"basis_{item.get('basis')}")    # claimant or mixed; independent: no mark
+    return label + (words["comma"] + basis if basis and item["verdict"] not in
+                    ("unverifiable", "ambiguous") else "")
 
 
 def relative(percent, words: dict | None = None) -> str:
     """A signed percentage of the claim against the specs: `3.3% higher`, `0.14% lower`."""
+    words = words or report_words("en")
     if percent is None:
-        return "n/a"
-    direction = "higher" if percent > 0 else "lower"
-    return f"{fmt.number(abs(percent), 2)}% {(words or {}).get(direction, direction)}"
+        return words["not_available"]
+    return f"{fmt.number(abs(percent), 2)}% {words['higher' if percent > 0 else 'lower']}"
 
 
 def step_words(step: str, words: dict | None = None) -> str:
@@ -123,4 +120,5 @@ def anchor(heading) -> str:
 
 
 FILTERS = {"step_words": step_words, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
-           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor}
+           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
+           "fill": fill, "plural": plural}

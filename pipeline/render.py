@@ -55,12 +55,15 @@ def basis_mark(record: dict, words: dict) -> str:
     return (", " if words["separator"] == ", " else "，") + words["basis"][basis]
 
 
-def claimed_text(record: dict) -> str:
+def claimed_text(record: dict, lang: str = "en") -> str:
+    """`up to 362 PFLOPS`: the qualifier in the output language (最高 362 PFLOPS), the claimed
+    figure as written; the claim's own words stay in its quote."""
     claimed = record.get("claimed")
     if not claimed:
         return "-"
     qualifier = record.get("qualifier") or "about"
-    words = qualifier.replace("_", " ")
+    words = qualifier.replace("_", " ") if lang == "en" else \
+        labels(lang)["qualifier_words"].get(qualifier, qualifier.replace("_", " "))
     return claimed["text"] if qualifier == "about" else f"{words} {claimed['text']}"
 
 
@@ -104,7 +107,7 @@ def text_table(records: list[dict], colour: bool = False, lang: str = "en") -> s
     causes = any(r.get("explanations") for r in records)
     header = tuple(words["columns"][c] for c in ("claim", "claimed", "derived", "verdict")) + \
         ((words["explanations"]["column"],) if causes else ())
-    rows = [tuple(safe(cell) for cell in (f"{r['source']}/{r['id']}", claimed_text(r),
+    rows = [tuple(safe(cell) for cell in (f"{r['source']}/{r['id']}", claimed_text(r, lang),
                                           derived_text(r, words), verdict_label(r, words))
                   + ((top_cause(r, words),) if causes else ()))
             for r in records]
@@ -152,7 +155,7 @@ def markdown_table(records: list[dict], lang: str = "en") -> str:
     lines = ["| " + " | ".join(words["columns"][c] for c in columns) + " |",
              "|" + "---|" * len(columns)]
     for r in records:
-        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r),
+        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r, lang),
                  derived_text(r, words), verdict_label(r, words))
         lines.append("| " + " | ".join(cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n\n" + cell(summary_line(records, words)) + "\n"
@@ -280,7 +283,7 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
         out.append(line("translation", record["translation"]))
     claimed = record.get("claimed")
     if claimed:
-        out.append(line("claimed", f"{claimed_text(record)} -> {field['region']} "
+        out.append(line("claimed", f"{claimed_text(record, lang)} -> {field['region']} "
                                    f"{region_text(claimed)} {claimed['unit']}"))
     target = record.get("expr") or " vs ".join(
         x for x in (record.get("subject"), record.get("baseline")) if x)

@@ -36,11 +36,6 @@ RESERVED_IDS = ("index", "specs")        # a source with these ids would overwri
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
 MAJORS_SHOWN = 200                      # the index lists this many; the source pages hold the rest
 CAUSE_CLAIMS_SHOWN = 20                 # claims listed under each cause on the index
-BASIS_WORDS = {"claimant": "on the claimant's own figures: every spec fact used is the "
-                           "claimant's own statement, so this is no independent confirmation",
-               "mixed": "partly on the claimant's own figures: some spec facts used are the "
-                        "claimant's own statements",
-               "independent": "independent: no spec fact used is the claimant's own statement"}
 
 
 class ReportError(OutputError):
@@ -82,7 +77,7 @@ def _claimed_shown(record: dict, page_words: dict | None = None) -> str | None:
     return f"{words} {claimed['text']}".strip()
 
 
-def _checked(record: dict) -> str | None:
+def _checked(record: dict, words: dict) -> str | None:
     """What the claim was checked as, in spec terms."""
     if record["expr"]:
         return record["expr"]
@@ -91,7 +86,7 @@ def _checked(record: dict) -> str | None:
     if record["subject"]:
         return f"{record['subject']}.{record['metric']}"
     if record["alternatives"]:
-        return f"{record['metric']}, under each reading below"
+        return words["under_each_reading"].format(metric=record["metric"])
     return None
 
 
@@ -126,14 +121,14 @@ def _spec_source(spec_sources: dict, source_id: str) -> dict:
 
 
 def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None = None) -> dict:
-    """One record plus what its table row and working show."""
+    """One record plus what its table row and working show (in English unless `words`)."""
     claimed, derived = record["claimed"], record["derived"]
     alternatives = record["alternatives"]
     reading = (derived["unit"] if derived and claimed and derived["unit"] != claimed["unit"]
                else None)
     return {**record, "page": page, "claimed_shown": _claimed_shown(record, words),
             "claimed_region": _claimed_region(record, reading),
-            "reading": reading, "checked": _checked(record),
+            "reading": reading, "checked": _checked(record, words or report_words("en")),
             "derived_shown": [derived] if derived else [a["derived"] or {"missing": True}
                                                         for a in alternatives],
             "derived_exact": bool(derived) and derived["low"] == derived["high"],
@@ -141,7 +136,7 @@ def claim_view(record: dict, spec_sources: dict, page: str, words: dict | None =
             "offset": _offset_percent(record),
             "used": [_spec_source(spec_sources, s) for s in record["sources"]],
             "expect_differs": record.get("expect") not in (None, record["verdict"]),
-            "basis_words": BASIS_WORDS.get(record.get("basis") or ""),
+            "basis_words": (words or report_words("en"))["basis_words"].get(record.get("basis")),
             "worked": True}
 
 
@@ -177,7 +172,7 @@ def source_view(meta: dict, records: list[dict], spec_sources: dict, lang: str |
     words = report_words(lang or page_language(meta["language"]))
     claims = sorted((claim_view(r, spec_sources, page, words) for r in records),
                     key=_verdict_key)
-    rows = figure_rows(claims)
+    rows = figure_rows(claims, words)
     return {"source": meta, "page": page, "claims": claims, "summary": _summary(records),
             "counts": verdict_counts(records), "figure": f"figures/{meta['id']}.svg", "w": words,
             "figure_rows": rows, "figure_shown": len(rows),
@@ -204,7 +199,7 @@ def report_words(lang: str) -> dict:
             "severities": words["severity"], "qualifier_words": words["qualifier_words"],
             "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
             "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
-            "as_published": words["as_published"]}
+            "as_published": words["as_published"], "counted": words["counted"]}
 
 
 def index_view(sources: list[dict], specs: dict, records: list[dict]) -> dict:
@@ -228,7 +223,7 @@ def by_cause(views: list[dict]) -> list[dict]:
             for cause in sorted(groups, key=lambda c: (c is None, -len(groups[c]), c or ""))]
 
 
-def specs_view(audit: dict, run, spec_sources: dict) -> dict:
+def specs_view(audit: dict, run, spec_sources: dict, words: dict | None = None) -> dict:
     """The spec-data audit: conflicting and superseded facts, totals checked against their parts."""
     cited = run.corpus.facts["source"].value_counts().to_dict()
     listed = [{**meta, "facts": int(cited.get(meta["id"], 0))}
@@ -238,7 +233,7 @@ def specs_view(audit: dict, run, spec_sources: dict) -> dict:
                  for c in audit["conflicts"] for fact in c["facts"]]
     superseded = [{**fact, "used": _spec_source(spec_sources, fact["source"])}
                   for fact in audit["superseded"]]
-    sums = sorted((claim_view(r, spec_sources, "specs.md") for r in audit["sums"]),
+    sums = sorted((claim_view(r, spec_sources, "specs.md", words) for r in audit["sums"]),
                   key=_verdict_key)
     for view in sums:                       # consistent totals: a table row, no working
         view["worked"] = view["verdict"] != "consistent"
@@ -268,7 +263,7 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | 
     _check_date(date)
     target = _check_out_dir(out_dir)
     records = to_records(run)
-    audit = _spec_audit(run) if audit is None else audit
+    audit = _spec_audit(run, lang) if audit is None else audit
     try:
         names = _write_and_swap(run, records, audit, date, target, str(out_dir),
                                 painter or Painter(), lang)
@@ -309,10 +304,10 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     return names
 
 
-def _spec_audit(run) -> dict:
+def _spec_audit(run, lang: str | None = None) -> dict:
     from pipeline.audit import spec_audit
 
-    return spec_audit(run)
+    return spec_audit(run, report_words(lang) if lang else None)
 
 
 def _check_date(date: str | None) -> None:
@@ -384,7 +379,7 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
                            lang)
         rows = view["figure_rows"]
         if rows:
-            painter.draw(rows, staging / view["figure"])
+            painter.draw(rows, staging / view["figure"], view["w"])
             names.append(view["figure"])
         else:
             view["figure"] = None
@@ -394,20 +389,23 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
         for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
                                                                   {**part, "date": date})):
             _write(staging, page, text, names)
-    specs = specs_view(audit, run, spec_sources)
-    _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date}), names)
+    words = report_words(lang or "en")       # index, specs and CHANGES: one language
+    specs = specs_view(audit, run, spec_sources, words)
+    _write(staging, "specs.md", _render(env, "specs.md.j2", {**specs, "date": date, "w": words}),
+           names)
     index = index_view(sources, specs, records)
-    _write(staging, "index.md", _render(env, "index.md.j2",
-                                         {**index, "date": date, "verdicts": VERDICT_ORDER}), names)
+    _write(staging, "index.md", _render(env, "index.md.j2", {**index, "date": date, "w": words,
+                                                             "verdicts": VERDICT_ORDER}), names)
     old_records, unreadable = previous
     changes = changes_view(old_records, records, unreadable)
     rows = snapshot(run.corpus)
     changes.update(spec_changes_view(None if old_records is None else old_facts,
-                                     rows, changes.get("verdicts", [])))
+                                     rows, changes.get("verdicts", []), words))
     changes = changes_linked(changes, sources)
     _write(staging, "facts.json", json.dumps(rows, ensure_ascii=False,
                                              indent=2, sort_keys=True) + "\n", names)
-    _write(staging, "CHANGES.md", _render(env, "changes.md.j2", {**changes, "date": date}), names)
+    _write(staging, "CHANGES.md", _render(env, "changes.md.j2",
+                                          {**changes, "date": date, "w": words}), names)
     painter.finish()
     return names
 

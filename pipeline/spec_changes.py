@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from pipeline.page_words import plural, report_words
 from pipeline.snapshot import claim_definition
 
 CLAIM_FIELDS = ("claimed", "qualifier", "subject", "baseline", "metric", "expr")
@@ -136,7 +137,7 @@ def _pattern(change: dict) -> re.Pattern:
     return re.compile(rf"(?<![\w.]){entity}\.{metric}(?!\w)")
 
 
-def tie(changes: list[dict], verdicts: list[dict]) -> list[dict]:
+def tie(changes: list[dict], verdicts: list[dict], words: dict | None = None) -> list[dict]:
     """Each change with the moved verdicts (CHANGES.md's `verdicts`) it explains and a one-line
     summary; changes that moved no verdict are listed too, with no claims. Verdicts whose claim
     was edited (`edited`) are credited to no change."""
@@ -146,79 +147,90 @@ def tie(changes: list[dict], verdicts: list[dict]) -> list[dict]:
     for change in changes:
         name = _pattern(change)
         moved = [v for v, text in texts if name.search(text)]
-        out.append({**change, "claims": moved, "summary": summary(change, moved)})
+        out.append({**change, "claims": moved, "summary": summary(change, moved, words)})
     return out
 
 
-def what_changed(change: dict) -> str:
-    """`widget.hbm_bandwidth 4.7 TB/s superseded from 2025-06-01`, without the claims."""
+def what_changed(change: dict, words: dict | None = None) -> str:
+    """`widget.hbm_bandwidth 4.7 TB/s superseded from 2025-06-01`, without the claims (in the
+    language of `words`, a page's report words; English by default)."""
+    words = words or report_words("en")
     if change["metric"] is None:
-        return f"{change['entity']} {change['field']} {_or_unset(change['old'])} → " \
-               f"{_or_unset(change['new'])}"
+        field = words["entity_fields"].get(change["field"], change["field"])
+        return f"{change['entity']} {field} {_or_unset(change['old'], words)} → " \
+               f"{_or_unset(change['new'], words)}"
     old, new, kind = change["old"], change["new"], change["change"]
     fact = old if kind == "removed" else new
     name = f"{change['entity']}.{change['metric']}"
+    said = words["change_kinds"].get(kind, kind)
     if kind == "revised":
-        return f"{name} {old['value']} → {new['value']} revised"
+        return f"{name} {old['value']} → {new['value']} {said}"
     if kind == "re-sourced":
-        return f"{name} {fact['value']} ({old['source']} → {new['source']}) re-sourced"
+        return f"{name} {fact['value']} ({old['source']} → {new['source']}) {said}"
     if kind == "superseded" and new["superseded"] != "true":
-        return f"{name} {fact['value']} superseded from {new['superseded']}"
+        return f"{name} {fact['value']} " + \
+            words["change_superseded_from"].format(date=new["superseded"])
     if kind == "supersession date changed":
-        return f"{name} {fact['value']} supersession date changed " \
-               f"({_since(old['superseded'])} → {_since(new['superseded'])})"
-    return f"{name} {fact['value']} {kind}"
+        return f"{name} {fact['value']} {said} " \
+               f"({_since(old['superseded'], words)} → {_since(new['superseded'], words)})"
+    return f"{name} {fact['value']} {said}"
 
 
-def _or_unset(value: str | None) -> str:
-    return "not set" if value is None else value
+def _or_unset(value: str | None, words: dict) -> str:
+    return words["not_set"] if value is None else value
 
 
-def _since(superseded: str) -> str:
-    return "date unknown" if superseded == "true" else superseded
+def _since(superseded: str, words: dict) -> str:
+    return words["date_unknown"] if superseded == "true" else superseded
 
 
-def summary(change: dict, moved: list[dict]) -> str:
+def summary(change: dict, moved: list[dict], words: dict | None = None) -> str:
     """`trainium3.hbm_bandwidth 4.7 TB/s superseded → 3 claims now consistent`."""
-    text = what_changed(change)
+    words = words or report_words("en")
+    text = what_changed(change, words)
     if not moved:
         return text
     counts: dict = {}
     for v in moved:
-        verdict = v["record"]["verdict"].replace("_", " ")
+        verdict = v["record"]["verdict"]
+        verdict = words["counted"].get(verdict, verdict.replace("_", " "))
         counts[verdict] = counts.get(verdict, 0) + 1
-    parts = [f"{n} claim{'s' if n != 1 else ''} now {verdict}" for verdict, n in counts.items()]
-    return f"{text} → {', '.join(parts)}"
+    parts = [plural(words["now_verdict"], n, verdict=verdict) for verdict, n in counts.items()]
+    return f"{text} → {words['comma'].join(parts)}"
 
 
-def explain_verdicts(verdicts: list[dict], tied: list[dict] | None) -> None:
+def explain_verdicts(verdicts: list[dict], tied: list[dict] | None,
+                     words: dict | None = None) -> None:
     """Give each moved verdict its `why`: the claim was edited, the spec changes tied to it,
     or that no spec change was found for it (or that there was no snapshot to compare)."""
+    words = words or report_words("en")
     for v in verdicts:
-        causes = [what_changed(c) for c in tied or [] if any(x is v for x in c["claims"])]
+        causes = [what_changed(c, words) for c in tied or [] if any(x is v for x in c["claims"])]
         if v.get("edited"):
-            v["why"] = f"the claim was edited ({', '.join(v['edited'])})"
+            fields = words["comma"].join(words["claim_fields"].get(f, f) for f in v["edited"])
+            v["why"] = words["why_edited"].format(fields=fields)
         elif causes:
-            v["why"] = "; ".join(causes)
+            v["why"] = words["why_separator"].join(causes)
         elif tied is None:
-            v["why"] = "no previous facts.json to compare the specs with"
+            v["why"] = words["why_no_snapshot"]
         else:
-            v["why"] = "no spec change found for it"
+            v["why"] = words["why_nothing_found"]
 
 
-def spec_changes_view(previous: dict | None, rows: list[dict], verdicts: list[dict]) -> dict:
+def spec_changes_view(previous: dict | None, rows: list[dict], verdicts: list[dict],
+                      words: dict | None = None) -> dict:
     """CHANGES.md's spec section from the last run's snapshot and this run's `rows`
     (pipeline/snapshot.py; None when there is no previous snapshot to compare with); marks
-    each moved verdict's `edited` fields and `why`."""
+    each moved verdict's `edited` fields and `why`, worded in the language of `words`."""
     claims = {row["claim"]: row for row in rows if "claim" in row}
     for v in verdicts:
         v["edited"] = claim_edits(v, previous and previous["claims"], claims)
     if previous is None:
-        explain_verdicts(verdicts, None)
+        explain_verdicts(verdicts, None, words)
         return {"spec_changes": None}
     entities = {(r["entity"], r["field"]): r["value"] for r in rows if "field" in r}
     changes = fact_changes(previous["facts"], [r for r in rows if "metric" in r])
     changes += entity_changes(previous["entities"], entities)
-    tied = tie(changes, verdicts)
-    explain_verdicts(verdicts, tied)
+    tied = tie(changes, verdicts, words)
+    explain_verdicts(verdicts, tied, words)
     return {"spec_changes": tied}

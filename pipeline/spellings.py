@@ -40,9 +40,12 @@ def _prefixes() -> list[tuple[str, str, bool]]:
 def canonical_unit(written: str) -> str:
     """The registry's unit for a written unit: 'petaFLOPs' -> 'PFLOPS', '分鐘' -> 'min'.
 
-    A spelling not in the table is returned unchanged (the registry then decides).
+    A spelling not in the table is returned unchanged (the registry then decides). Runs of
+    spaces inside a spelling count as one ("bits  per second").
     """
     data = table()
+    if " " in written or "\t" in written:
+        written = " ".join(written.split())
     if written in data["whole"]:
         return data["whole"][written]
     words = data["unit_words"]
@@ -55,6 +58,22 @@ def canonical_unit(written: str) -> str:
         if unit is not None and (symbol or rest):
             return symbol + unit
     return written
+
+
+@cache
+def unit_phrases() -> str:
+    """A regex for the unit spellings that are several words (`petabits per second`,
+    `Gbits per second`, `peta FLOPs`), so that an expression can lift them whole after a
+    number: a prefix word or symbol then a spelled unit with spaces in it, or a prefix word,
+    a space and a one-word unit. Built from the table, so a new spelling needs no code."""
+    data = table()
+    spelled = [w for w in (*data["unit_words"]["any_case"], *data["whole"]) if " " in w]
+    words = "|".join(map(re.escape, sorted(data["prefix_words"], key=len, reverse=True)))
+    symbols = "".join(map(re.escape, data["prefix_symbols"]))
+    phrases = "|".join(re.escape(w).replace("\\ ", r"[ \t]+")
+                       for w in sorted(spelled, key=len, reverse=True))
+    return (rf"(?:(?i:{words})[ \t]*|[{symbols}])?(?i:{phrases})"
+            rf"|(?i:{words})[ \t]+[A-Za-z]+(?:/[A-Za-z]+)?")
 
 
 def suggestion(unit: str) -> str:

@@ -272,3 +272,20 @@ def test_what_a_reader_would_question_gets_a_todo(catalogue, text, claimed, todo
     claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
     claim = next(c for c in claims if claim_texts(c)[0] == claimed)
     assert any(item.startswith(todo_start) for item in claim.get("todo", [])), claim
+
+
+def test_the_draft_path_imports_neither_pandas_nor_pint(tmp_path):
+    """`claimaudit draft` stays light: no pandas, no pint (unit spellings are data)."""
+    import os
+    import subprocess
+    import sys
+
+    article = tmp_path / "a.txt"
+    article.write_text("The MI455X GPU has 16 vector pipelines and 432 GB of HBM4 at 19.6 TB/s.",
+                       encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from pipeline.draft import draft_file; "
+            f"draft_file(Path({str(article)!r}), Path({str(ROOT / 'specs')!r})); "
+            "print(sorted({'pandas', 'pint'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip() == "[]"

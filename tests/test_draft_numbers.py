@@ -132,6 +132,6 @@ def test_several_thousand_is_at_least():
 
 @pytest.mark.parametrize("word, value", [
     ("十", 10), ("兩", 2), ("二十五", 25), ("一百萬", 1e6), ("萬", 1e4), ("三億", 3e8),
-    ("一千二百", 1200), ("百", 100)])
+    ("一千二百", 1200), ("百", 100), ("三万亿", 3e12), ("百亿亿", 1e18), ("一亿二千万", 1.2e8)])
 def test_chinese_numerals(word, value):
     assert chinese_value(word) == value

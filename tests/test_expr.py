@@ -277,6 +277,14 @@ def test_render_round_trips_generated_trees(tree):
     ("144 GiB", 144 * 2**30, (("information", 1.0),)),
     ("50%", 0.5, ()),
     ("4.4x", 4.4, ()),
+    # units of several words, as unit_spellings.yaml spells them
+    ("2 petabits per second", 2e15 / 8, (("information", 1.0), ("time", -1.0))),
+    ("2.8 petabytes per second", 2.8e15, (("information", 1.0), ("time", -1.0))),
+    ("2.8 Petabytes  per  second", 2.8e15, (("information", 1.0), ("time", -1.0))),
+    ("400 Gbits per second", 400e9 / 8, (("information", 1.0), ("time", -1.0))),
+    ("10 peta FLOPs", 1e16, (("flop", 1.0), ("time", -1.0))),
+    ("900 GB/sec", 900e9, (("information", 1.0), ("time", -1.0))),
+    ("900 bytes per second", 900.0, (("information", 1.0), ("time", -1.0))),
 ])
 def test_numbers_with_units_are_exact_quantities(text, base, dims):
     from pipeline.expr import parse
@@ -311,6 +319,15 @@ def test_unknown_units_in_expressions(text, message):
     with pytest.raises(ExprError) as info:
         parse(text)
     assert str(info.value) == message
+
+
+def test_a_unit_of_several_words_is_lifted_whole_among_other_terms():
+    from pipeline.expr import parse
+
+    tree = parse("(2 petabits per second + 1 Tbps) / a.scaleout_bandwidth * 3")
+    lifted = tree[2][2]
+    assert [side[3] for side in lifted[2:]] == ["2 petabits per second", "1 Tbps"]
+    assert parse("2 * peta.flops") == ("bin", "*", ("num", 2.0), ("ref", "peta", "flops"))
 
 
 def test_names_with_digits_are_not_quantities():

@@ -1,5 +1,7 @@
 """Renderings for `check` (pipeline/render.py): terminal widths and the CSV row."""
 
+import pytest
+
 from pipeline import render
 
 
@@ -58,3 +60,16 @@ def test_table_records_give_the_csv_and_exit_status_of_full_records():
     assert render.csv_text(short) == render.csv_text(full)
     assert exit_status(short, strict=True) == exit_status(full, strict=True)
     assert [r.get("expect") for r in short] == [r.get("expect") for r in full]
+
+
+@pytest.mark.parametrize("lang, qualifier, shown", [
+    ("en", "up_to", "up to 362 PFLOPS"), ("en", "exact", "exact 362 PFLOPS"),
+    ("zh-Hant", "up_to", "最高 362 PFLOPS"), ("zh-Hans", "nearly", "将近 362 PFLOPS"),
+    ("zh-Hant", "about", "362 PFLOPS"), ("zh-Hans", "roughly", "约 362 PFLOPS"),
+])
+def test_the_claimed_figure_takes_the_output_languages_qualifier(lang, qualifier, shown):
+    """`explain --lang zh-Hant` shows 聲稱: 最高 362 PFLOPS (the claim's words stay in 原文)."""
+    from pipeline.render import claimed_text
+
+    record = {"claimed": {"text": "362 PFLOPS"}, "qualifier": qualifier}
+    assert claimed_text(record, lang) == shown

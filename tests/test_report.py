@@ -298,8 +298,8 @@ def test_a_failure_in_the_worker_leaves_the_previous_reports_untouched(fixture_r
     before = snapshot(out)
 
     class Broken(Painter):
-        def draw(self, rows, path):
-            super().draw([{**rows[0], "label": None}], path)     # the worker's draw raises
+        def draw(self, rows, path, words=None):
+            super().draw([{**rows[0], "label": None}], path, words)     # the worker's draw raises
 
     for _ in range(5):              # a late figure job once recreated the removed staging dir
         with Broken().start() as painter, pytest.raises(TypeError):

@@ -154,7 +154,7 @@ def test_sigint_during_a_failing_report_ends_promptly_with_130(tmp_path):
     with 130 (or 2 when the failure came first), one line, no traceback, no worker left."""
     project = Project(tmp_path)
     fail = ("import sys, pipeline.figures as f\n"
-            "def full(rows, path): raise OSError(28, 'No space left on device')\n"
+            "def full(rows, path, words=None): raise OSError(28, 'No space left on device')\n"
             "f.draw_file = full\n"
             "from pipeline.cli import main; sys.argv[1:] = ['report']; sys.exit(main())")
     chance = random.Random(7)

@@ -25,7 +25,7 @@ def _alternation(words: tuple, bounded: bool) -> str:
         if bounded and word[-1:].isascii() and word[-1:].isalnum():
             escaped += r"(?![A-Za-z0-9])"
         parts.append(escaped)
-    return "|".join(parts)
+    return "|".join(parts) or "(?!)"      # an emptied list matches nothing, not everywhere
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,39 @@ class Lexicon:
 @cache
 def lexicon() -> Lexicon:
     data = package_yaml("draft_lexicon.yaml")
-    unit_of = {spelling: unit for unit, spellings in data["units"].items() for spelling in spellings}
+    unit_of = composed_units(data)
+    unit_of.update({spelling: unit for unit, spellings in data["units"].items() for spelling in spellings})
     # a unit follows the number directly or after one space; it must not run into letters
     body = alternation(unit_of, bounded=False)
-    tail = r"(?![A-Za-z0-9])"
+    # ... unless the spelling ends in a Han character (5倍Token量)
+    tail = r"(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9]))"
+    # case-insensitively only spellings of 4 characters or more count (numbers.unit_at)
+    body_i = alternation({s.lower() for s in unit_of if len(s) >= 4}, bounded=False)
     return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}){tail}"),
-                   re.compile(rf"[ \u00a0]?-?(?:{body}){tail}", re.IGNORECASE))
+                   re.compile(rf"[ \u00a0]?-?(?:{body_i}){tail}", re.IGNORECASE))
+
+
+def composed_units(data: dict) -> dict:
+    """Spellings made by the unit grammar: an SI prefix (letter or word) before a base
+    spelling gives the canonical unit prefix + base, when that unit is listed (`T` + `F/s` ->
+    TFLOPS, `peta` + `bytes per second` -> PB/s). Listed spellings take precedence."""
+    grammar = data.get("unit_grammar") or {}
+    out = {}
+    for prefix, prefix_spellings in (grammar.get("prefixes") or {}).items():
+        for base, base_spellings in (grammar.get("bases") or {}).items():
+            unit = prefix + base
+            if unit not in data["units"]:
+                continue
+            for p in prefix_spellings:
+                for b in base_spellings:
+                    if len(p) == 1 and not (b[:1].isupper() or b.startswith(("b", "flop"))):
+                        continue          # Tflops, Tbytes, Gbits/s; not "Tops" or "Gwatts"
+                    if len(p) > 1 and not (b[:1].islower() and len(b) > 3 or b.startswith(("FLOP", "Flop"))):
+                        continue          # terabytes, petaFLOP/s; not "teraB" or "kiloW"
+                    out[p + b] = unit
+                    if len(p) > 1:
+                        out[p.capitalize() + b] = unit
+    return out
 
 
 _PATTERNS: dict = {}

@@ -16,8 +16,8 @@ neither a unit nor a count noun near it is not drafted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 
 from pipeline.draft.lexicon import alternation, lexicon
 
@@ -77,7 +77,10 @@ def _arabic(view: str) -> list[Number]:
             text = f"{written}e{power}"
             value *= 10 ** power
             end = scale.end()
-        number = _with_unit(view, match.start(), end, value, text)
+        plus = view[end:end + 1] == "+" and not view[end + 1:end + 2].isdigit()   # 100+ GPUs
+        number = _with_unit(view, match.start(), end + plus, value, text)
+        if plus:
+            number = replace(number, implied="at_least")
         if number.unit in BYTES and re.search(r"每秒\s*$", view[max(0, match.start() - 4):match.start()]):
             number = Number(number.start, number.end, value, text, number.unit + "/s")  # 每秒 2.8 PB
         out.append(number)
@@ -89,17 +92,25 @@ def _with_unit(view: str, start: int, end: int, value: float, text: str, word=Fa
     return Number(start, unit_end, value, text, unit, word=word)
 
 
-PRECISION_BEFORE_UNIT = re.compile(r"[ \u00a0]?(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)(?= ?[A-Za-z])")
+PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)"
+# one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
+PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
 
 
 def read_unit(view: str, position: int) -> tuple[str, int]:
     """The canonical unit written at `position` (after one optional space, or after a
     precision: `362 FP8 PFLOPs`), or ('', position)."""
-    unit, end = _unit_at(view, position)
+    unit, end = unit_at(view, position)
     between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
+    from pipeline.draft.grammar import unit_after_adjective
+
     if not unit and between:
-        unit, end = _unit_at(view, between.end())
+        unit, end = unit_at(view, between.end())
+        if not unit:                                 # 2,563 FP8 sparse TFLOPS
+            unit, end = unit_after_adjective(view, between.end())
         return (unit, end) if unit not in ("", "x", "%") else ("", position)
+    if not unit:
+        return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
     return unit, end
 
 
@@ -108,7 +119,7 @@ def _adjective_at(view: str, position: int):
     return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
 
 
-def _unit_at(view: str, position: int) -> tuple[str, int]:
+def unit_at(view: str, position: int) -> tuple[str, int]:
     lex = lexicon()
     match = lex.unit_pattern.match(view, position)
     if match:
@@ -124,22 +135,25 @@ def _unit_at(view: str, position: int) -> tuple[str, int]:
 
 
 def chinese_value(word: str) -> float | None:
-    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25; None when not a number."""
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; None when not a number."""
     data = lexicon().data
     digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
-    total, section, digit = 0.0, 0.0, None
+    total, section, digit, last = 0.0, 0.0, None, ""
     for char in word:
         if char in digits:
             digit = digits[char]
         elif char in small:
             section += (1 if digit is None else digit) * 10 ** small[char]
             digit = None
+        elif char in big and last in big and total:
+            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
         elif char in big:
             section += digit or 0
             total += (section or 1) * 10 ** big[char]
             section, digit = 0.0, None
         else:
             return None
+        last = char
     return total + section + (digit or 0)
 
 
@@ -151,36 +165,39 @@ def _chinese(view: str) -> list[Number]:
         if value is None or value == 0:
             continue
         unit, end = read_unit(view, match.end())
-        count_noun = _count_noun_at(view, match.end())
-        if not unit and not count_noun:
-            continue
-        out.append(Number(match.start(), end, value, _plain(value), unit, word=True))
+        number = Number(match.start(), end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, match.end()) or count_kind(view, number):
+            out.append(number)
     return out
 
 
 def _english(view: str) -> list[Number]:
     """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
+    from pipeline.draft.grammar import english_cardinals
+
     words = lexicon().data["english_numbers"]
     out = []
-    for match in re.finditer(alternation(words), view, re.IGNORECASE):
-        value = float(words[match.group().lower()])
-        unit, end = read_unit(view, match.end())
-        if unit == "x" and view[match.end():end].strip().lower() != "times":
-            unit, end = "", match.end()      # "one X" is not a ratio
-        number = Number(match.start(), end, value, _plain(value), unit, word=True)
-        if unit or _count_noun_at(view, match.end()) or count_kind(view, number) or \
-                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[match.end():], re.IGNORECASE):
+    for start, word_end, value in english_cardinals(view):
+        unit, end = read_unit(view, word_end)
+        if unit == "x" and view[word_end:end].strip().lower() != "times":
+            unit, end = "", word_end         # "one X" is not a ratio
+        number = Number(start, end, value, _plain(value), unit, word=True)
+        if unit or _count_noun_at(view, word_end) or count_kind(view, number) or \
+                re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[word_end:], re.IGNORECASE):
             out.append(number)
     return out
 
 
 def _ratio_words(view: str) -> list[Number]:
+    from pipeline.draft.grammar import doublings
+
     table = lexicon().data["ratio_words"]
-    return [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
-                                             else table[m.group()]),
-                   _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
-                   ratio_word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+    listed = [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
+                                               else table[m.group()]),
+                     _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
+                     ratio_word=True)
+              for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+    return doublings(view) + listed
 
 
 def _parity(view: str) -> list[Number]:
@@ -191,11 +208,14 @@ def _parity(view: str) -> list[Number]:
 
 
 def _fractions(view: str) -> list[Number]:
-    """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words)."""
+    """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words);
+    listed words, then the fraction grammar (grammar.py)."""
+    from pipeline.draft.grammar import fractions
+
     table = lexicon().data["fraction_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()]),
                    _plain(float(table[m.group().lower()])), "%", word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)]
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view)
 
 
 def _several(view: str) -> list[Number]:
@@ -252,6 +272,7 @@ def _count_noun_at(view: str, position: int) -> bool:
     return bool(_count_noun_after(None).match(view, position))
 
 
+@lru_cache(maxsize=4096)
 def count_kind(view: str, number: Number) -> str | None:
     """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
     if number.noun:
@@ -260,7 +281,8 @@ def count_kind(view: str, number: Number) -> str | None:
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind
-    return None
+    from pipeline.draft.counts import general_count
+    return "other" if not number.unit and general_count(view, number) else None
 
 
 FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
@@ -309,9 +331,11 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
-        bool(re.match(r":\d|x\d", view[number.end:number.end + 2])) or bool(re.search(r"\d[:x]$", before)),
-        number.unit == "" and _after_name(before, number) and not count_kind(view, number),
+        bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
+        or bool(re.search(r"\d[:x×]$", before)),
+        number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
+        number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
@@ -356,8 +380,12 @@ def _small_chinese_count(view: str, number: Number) -> bool:
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
     nouns = alternation(lexicon().words("hardware_nouns"))
-    return not re.search(nouns, view[number.end:number.end + 12], re.IGNORECASE) and \
-        not _coordinated_count(view, number)
+    after = view[number.end:number.end + 12]
+    # a hardware noun, a count noun or a Latin name (兩個 Die, 四個 GPU) makes it a hardware count
+    return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
+        view, number.end) \
+        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
+        and not _coordinated_count(view, number)
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
@@ -375,7 +403,7 @@ def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool
     return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
 
 
-def _after_name(before: str, number: Number) -> bool:
+def after_name(before: str, number: Number) -> bool:
     """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
     if number.word:
         return False

@@ -1,0 +1,170 @@
+"""General count rules: a bare number is a hardware count by the shape of the words around
+it, not by a word list of things that can be counted (pipeline/draft/).
+
+Each held-out round of the test set missed counts of things the count-noun list lacked
+(engines, links, trays, transistors, 組, 卡 ...). A list of countable hardware never ends; the
+grammar of a count does. In a sentence that speaks of hardware, a bare number is a count when
+
+- a noun phrase follows it and ends in a plural noun (`32 active compute units`,
+  `24 200GbE links`, `eight matrix math engines`) or a pronoun (`128 of them`), unless that
+  noun counts time, people, money or text (`four years`, `100 customers`: `not_count_nouns`);
+- it is the number of a compound before a noun (`a 72-GPU NVLink domain`);
+- a Chinese measure word follows it (any Han character that is not a unit, date suffix or
+  skip word: `16 塊主機板`, `8组`, `8卡`), Chinese being a classifier language;
+- a plural label ends right before it (`Transistors: 4 trillion`, `AI-optimized cores:
+  900,000`, `CUDA cores (20,480 vs 18,432)`), or it changes "the number of" anything
+  (`the number of I/O dies from four to two`);
+- it is large and written as a large number (a thousands separator or a scale word:
+  `4 trillion`, `電晶體達2,080億`): no year, list number or version is written that way.
+
+A count is whole (3.0 is a version) and follows no name (CDNA 3, GB200 8). A sentence speaks
+of hardware (or follows one that does: `put 128 of them in your rack`) when it names a
+hardware noun, a count noun, a metric word, a product-like name (letters and digits: MI355X,
+B200) or a number with a unit.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from pipeline.draft.lexicon import alternation, lexicon
+
+if TYPE_CHECKING:
+    from pipeline.draft.numbers import Number
+
+HAN = "\u4e00-\u9fff"
+DIGIT_CHARS = "[一二兩两三四五六七八九十0-9]"
+SENTENCE_BREAK = re.compile(r"[.。!?！？;；\n](?!\d)")
+PRODUCT_LIKE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|(?<![A-Za-z])[A-Z]{2,}s?(?![a-z])")
+
+
+@cache
+def _plural_phrase() -> re.Pattern:
+    """Up to three modifiers, then a plural head noun (`active compute units`, `Grace CPUs`)."""
+    stop = alternation(lexicon().words("not_modifiers"))
+    modifier = rf"(?!(?:{stop})\b)[A-Za-z0-9][\w/.+-]*"
+    return re.compile(rf"[\s-](?:{modifier}\s){{0,3}}?(?!(?:{stop})\b)([A-Za-z][\w-]*?[A-Za-z0-9]s)\b")
+
+
+@cache
+def _hardware_words() -> tuple[frozenset, re.Pattern]:
+    """Latin hardware words (looked up per word, lower case) and a pattern of the others
+    (Chinese words match as written): one case-blind pattern of them all compiled slowly."""
+    data = lexicon().data
+    words = lexicon().words("hardware_nouns") + lexicon().words("compute_words")
+    words += [w for ws in data["count_nouns"].values() for w in ws]
+    words += [w for ws in data["metric_words"].values() for w in ws]
+    stop = {w.lower() for w in lexicon().words("not_modifiers")}
+    latin = frozenset(part.lower() for w in words if w.isascii()
+                      for part in re.findall(r"[A-Za-z0-9/]+", w) if part.lower() not in stop)
+    return latin, re.compile(alternation([w for w in words if not w.isascii()]))
+
+
+def hardware_sentence(view: str, number: Number) -> bool:
+    """True when the sentence holding the number, or the one before it (`put 128 of them in
+    your rack` after a sentence naming the chip), speaks of hardware (see the module doc)."""
+    low = max(0, number.start - 400)
+    breaks = [m.end() for m in SENTENCE_BREAK.finditer(view, low, number.start)]
+    start = breaks[-1] if breaks else low
+    earlier = next((b for b in reversed(breaks[:-1]) if view[b:start].strip(" \n.。!?！？;；")), low)
+    stop = SENTENCE_BREAK.search(view, number.end)
+    sentence = view[start:stop.start() if stop else min(len(view), number.end + 300)]
+    return _speaks_of_hardware(sentence) or _speaks_of_hardware(view[earlier:start])
+
+
+def _speaks_of_hardware(text: str) -> bool:
+    latin, others = _hardware_words()
+    if others.search(text) or PRODUCT_LIKE.search(text) or any(
+            word.lower() in latin for word in re.findall(r"[A-Za-z0-9/]+", text)):
+        return True
+    from pipeline.draft.numbers import read_unit
+    return any(read_unit(text, m.end())[0] not in ("", "x", "%") for m in re.finditer(r"\d", text))
+
+
+def general_count(view: str, number: Number) -> bool:
+    """A bare number that is a count by the words around it, in a sentence about hardware."""
+    from pipeline.draft.numbers import after_name
+
+    if "." in number.text and "e" not in number.text:
+        return False                 # 3.0, 5.0: a version; a count is whole (3.6亿亿次 is scaled)
+    if re.search(r"\d{4}[-/.]$", view[max(0, number.start - 5):number.start]):
+        return False                 # 2024-06路线图: a month
+    if table_cell(view, number):
+        return _plural_row_label(view, number)   # a table's bare cell: a count under a plural label
+    line = view[max(0, number.start - 24):number.start].split("\n")[-1]
+    if after_name(line, number):
+        return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
+    shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
+              or _measure_word_after(view, number)
+              or _label_before(view, number) or _written_large(number))
+    return bool(shaped) and hardware_sentence(view, number)
+
+
+def _plural_after(view: str, number: Number) -> bool:
+    if re.match(r"\s+of\s+(?:them|these|those)\b", view[number.end:number.end + 12]):
+        return True                  # put 128 of them in your rack
+    match = _plural_phrase().match(view, number.end)
+    if not match or re.match(r"[\s-]+(?:of|per|in|on|at|to|for)\b", view[number.end:]):
+        return False
+    head = match.group(1).lower()
+    skip = {w.lower() for w in lexicon().words("not_count_nouns")}
+    return head not in skip and head.rstrip("s") not in skip
+
+
+def _compound_before_noun(view: str, number: Number) -> bool:
+    """`a 72-GPU NVLink domain`, `the 32-CU count`: number, hyphen, an acronym or a capitalised
+    word (not `12-Hi`, a stack's height), then the noun it describes."""
+    return bool(re.match(r"-(?:[A-Z]{2,}|[A-Z][a-z]{2,})\s+[A-Za-z]", view[number.end:number.end + 24]))
+
+
+def _measure_word_after(view: str, number: Number) -> bool:
+    """`16 塊主機板`, `8组`, `8卡系统`: a Han character right after the number, which is no
+    unit (read before), no date suffix, no multiplier and no skip word."""
+    after = view[number.end:number.end + 4]
+    match = re.match(rf"\s?([{HAN}])", after)
+    if not match or (number.word and not number.implied
+                     and not re.search(DIGIT_CHARS, view[number.start:number.end])):
+        return False                 # 萬億參數, 千亿: an order of magnitude (數千臺 is a count)
+    skip = alternation(lexicon().words("not_measure_words") + lexicon().words("date_suffixes"),
+                       bounded=False)
+    return not re.match(rf"\s?(?:{skip})", after)
+
+
+def _label_before(view: str, number: Number) -> bool:
+    """`Transistors: 4 trillion`, `CUDA cores (20,480 vs 18,432)`, `the number of I/O dies from
+    four to two`."""
+    before = view[max(0, number.start - 40):number.start]
+    if re.search(r"\bnumber of\b[^.;:]{1,40}?\b(?:from|to)\s*$", before, re.IGNORECASE):
+        return True                  # the number of I/O dies from four to two
+    label = re.search(r"([A-Za-z][\w-]*[a-z]s)\s?[:：(]\s*$", before)
+    if label:
+        return label.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
+    return bool(re.search(r"[A-Za-z][\w-]*[a-z]s\s?\(\s*[\d,.]+\s*(?:vs\.?|versus|/)\s*$", before))
+
+
+CELL_BEFORE = re.compile(r"(?:\||\s[-–]|\t)\s*$")
+CELL_AFTER = re.compile(r"\s*(?:\||\s[-–]\s|\t|$)", re.MULTILINE)
+
+
+def table_cell(view: str, number: Number) -> bool:
+    """The number is a whole cell of a table row (`| 1,440 |`, `Chips - 16 - 128`)."""
+    return bool(CELL_BEFORE.search(view, max(0, number.start - 3), number.start)) and bool(
+        CELL_AFTER.match(view, number.end))
+
+
+def _plural_row_label(view: str, number: Number) -> bool:
+    """`Accelerators - 16 - 128`, `| NeuronCores | 8 |`: the row's first cell is a plural noun."""
+    line = view[view.rfind("\n", 0, number.start) + 1:number.start]
+    label = re.match(r"\s*\|?\s*([^|\t]*?[A-Za-z][^|\t]*?)\s*(?:\||\s[-–]\s|\t)", line)
+    head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", label.group(1)) if label else None
+    if head is None:
+        return False
+    return head.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}
+
+
+def _written_large(number: Number) -> bool:
+    """`4 trillion`, `2,080億`, `900,000`: a separator or a scale word, never a year or a
+    list number."""
+    return number.value >= 1000 and ("," in number.text or "e" in number.text) and not number.word

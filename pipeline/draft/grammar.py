@@ -1,0 +1,141 @@
+"""Number forms read by grammar, not by word lists (pipeline/draft/).
+
+Every held-out round brought a form the lists lacked (`83.2 peak petaflops`, `two-thirds`,
+`翻了一番`, `5TF/s`). These rules read the pattern the form belongs to, so a new member of
+the pattern needs no new entry:
+
+- an adjective between a number and a unit of an amount of hardware (`83.2 peak petaflops`,
+  `3 usable terabytes`): any one lower-case word, not a function word;
+- fractions: a number word and a denominator (`two-thirds`, `three fifths`, `one quarter`),
+  Chinese X分之Y (Y of X parts; 百分之30 and 百分之一百五十 are percentages); a percentage
+  whose sign the words give;
+- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x);
+- English cardinals composed from their words (`twenty-four`, `three hundred`,
+  `two million`, `a hundred thousand`), not only the single words of `english_numbers`.
+
+The unit grammar (SI prefix x base spelling) lives with the unit patterns in lexicon.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.draft.lexicon import alternation, lexicon
+from pipeline.draft.numbers import CHINESE_CHARS, Number, _plain, chinese_value, unit_at
+
+# Units of an amount of hardware (compute, memory, bandwidth, power): a word between the
+# number and one of these is an adjective of the amount, whatever the word.
+AMOUNT_UNITS = {"FLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "TOPS", "POPS", "MB", "GB", "TB", "PB", "GiB",
+                "TiB", "GB/s", "TB/s", "PB/s", "Gbps", "Tbps", "Pbps", "W", "kW", "MW"}
+ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
+
+
+def unit_after_adjective(view: str, position: int) -> tuple[str, int]:
+    """(unit, end) when one adjective stands between the number and an amount unit, else
+    ('', position)."""
+    match = ADJECTIVE.match(view, position)
+    if not match or match.group(1) in lexicon().words("not_modifiers"):
+        return "", position
+    unit, end = unit_at(view, match.end())
+    return (unit, end) if unit in AMOUNT_UNITS else ("", position)
+
+
+def fractions(view: str) -> list[Number]:
+    """`two-thirds`, `three fifths`, `one quarter`, 五分之二: shares as percentages."""
+    numerators = {k: v for k, v in lexicon().data["english_numbers"].items() if 1 <= v <= 9}
+    denominators = lexicon().data.get("fraction_denominators") or {}
+    english = rf"({alternation(numerators)})[- ]({alternation(denominators)})(?![A-Za-z-])"
+    out = []
+    for m in re.finditer(english, view, re.IGNORECASE):
+        top, bottom = numerators[m.group(1).lower()], denominators[m.group(2).lower()]
+        plural = m.group(2).lower().endswith("s")
+        if top < bottom and (top == 1) != plural:      # one third, two thirds; not "two third"
+            out.append(_percent(m, round(100 * top / bottom, 4)))
+    for m in re.finditer(rf"([{CHINESE_CHARS}]+)分之([{CHINESE_CHARS}]+|\d+(?:\.\d+)?)", view):
+        bottom = chinese_value(m.group(1))
+        top = float(m.group(2)) if m.group(2)[0].isdigit() else chinese_value(m.group(2))
+        if bottom and top and (top < bottom or bottom == 100):     # 百分之一百五十: 150%
+            out.append(_percent(m, round(100 * top / bottom, 4)))
+    return out
+
+
+def _percent(match: re.Match, value: float) -> Number:
+    return Number(match.start(), match.end(), value, _plain(value), "%", word=True)
+
+
+def doublings(view: str) -> list[Number]:
+    """翻一番 / 翻了两番: doubled N times (2^N x); 翻了一倍: doubled."""
+    out = []
+    for m in re.finditer(rf"翻了?([{CHINESE_CHARS}]+)(番|倍)", view):
+        times = chinese_value(m.group(1))
+        if times and (m.group(2) == "番" or times == 1):
+            value = 2.0 ** times
+            out.append(Number(m.start(), m.end(), value, _plain(value), "x", word=True,
+                              ratio_word=True))
+    return out
+
+
+def english_cardinals(view: str) -> list[tuple[int, int, float]]:
+    """(start, end, value) of each run of English number words, composed: `twenty-four` 24,
+    `three hundred` 300, `two million` 2e6, `a hundred thousand` 1e5. Words join by a space
+    or a hyphen only (`two to four`, `one, two` are separate numbers). Words are looked up,
+    not matched by one large case-blind pattern (whose compiling cost start-up time)."""
+    words = _cardinal_words()
+    out: list[tuple[int, int, float]] = []
+    run: list[tuple[int, int, float]] = []
+    for match in re.finditer(r"[A-Za-z]+", view):
+        word, start = match.group().lower(), match.start()
+        if word == "a" and _next_word(view, match.end()) in SCALE_WORDS:
+            value = 1.0                     # a hundred, a million
+        elif word in words:
+            value = words[word]
+        else:
+            out += _runs(run)
+            run = []
+            continue
+        if run and view[run[-1][1]:start] not in (" ", "-"):
+            out += _runs(run)
+            run = []
+        run.append((start, match.end(), value))
+    return out + _runs(run)
+
+
+SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion"}
+
+
+def _cardinal_words() -> dict[str, float]:
+    words = {k.lower(): float(v) for k, v in lexicon().data["english_numbers"].items() if " " not in k}
+    words.update({k.lower(): 10.0 ** v for k, v in lexicon().data["english_scales"].items()})
+    return words
+
+
+def _next_word(view: str, position: int) -> str:
+    match = re.compile(r" ([A-Za-z]+)").match(view, position)
+    return match.group(1).lower() if match else ""
+
+
+def _runs(run: list[tuple[int, int, float]]) -> list[tuple[int, int, float]]:
+    """One number for a run that composes (`twenty-four`), else each word alone; a lone
+    `a` is no number."""
+    if not run:
+        return []
+    value = _compose([v for _, _, v in run])
+    if value is not None:
+        return [(run[0][0], run[-1][1], value)]
+    return [piece for piece in run if piece[2] != 1.0 or len(run) == 1]
+
+
+def _compose(values: list[float]) -> float | None:
+    """20, 4 -> 24; 3, 100 -> 300; 2, 1e6 -> 2e6; 100, 1000 -> 1e5; 1, 2 -> None."""
+    total, current = 0.0, 0.0
+    for value in values:
+        rest = current % 100
+        if value == 100:
+            current = (current or 1) * 100
+        elif value >= 1000:
+            total, current = total + (current or 1) * value, 0.0
+        elif rest == 0 or (rest >= 20 and rest % 10 == 0 and value < 10):
+            current += value                # three hundred, twenty-four
+        else:
+            return None
+    return total + current

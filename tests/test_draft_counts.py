@@ -1,0 +1,100 @@
+"""Known answers for the general count rules (pipeline/draft/counts.py): counts of things no
+word list names, found by the shape of the words around the number, and what they skip.
+The nouns below are chosen to be absent from `count_nouns` in draft_lexicon.yaml."""
+
+import pytest
+
+from pipeline.draft.claims import claimed_text
+from pipeline.draft.lexicon import lexicon
+from pipeline.draft.numbers import find_numbers
+
+
+def found(text):
+    return [claimed_text(n) for n in find_numbers(text)]
+
+
+def test_the_nouns_below_are_in_no_count_list():
+    listed = {w.lower() for words in lexicon().data["count_nouns"].values() for w in words}
+    for noun in ("pipelines", "channels", "chiplets", "tiles", "sleds", "socs", "npu", "switches",
+                 "條", "枚", "路"):
+        assert noun not in listed
+
+
+COUNTS = [
+    # a plural noun phrase after the number (up to three modifiers), in a hardware sentence
+    ("The MI455X GPU has 16 vector pipelines", ["16"]),
+    ("each HBM4 stack exposes 32 independent memory channels", ["32"]),
+    ("the B300 board carries eight chiplets", ["8"]),
+    ("a Trainium3 sled with 4 liquid-cooled compute tiles", ["4"]),
+    ("The rack holds 18 GPU sleds and 9 switch sleds", ["18", "9"]),
+    ("and 36 Grace SoCs in one NVLink domain", ["36"]),               # a capitalised plural
+    ("AMD wants to put 128 of them in your GPU rack", ["128"]),      # a pronoun
+    # a compound before a noun
+    ("the same 72-NPU NVLink domain", ["72"]),
+    # a Chinese measure word (any Han character that is no unit, date or skip word)
+    ("每個 GPU 配備 18 條 NVLink 鏈路", ["18"]),
+    ("封裝內有 8 枚 HBM 芯粒", ["8"]),
+    ("支持 16 路 CPU 互連", ["16"]),
+    ("可連接數千枚 GPU 芯粒", ["1,000"]),                               # 數千: at least 1,000
+    # a plural label before the number, or "the number of ... from"
+    ("Tensor pipelines: 640 (vs 528 in the H100)", ["640", "528"]),
+    ("more CUDA cores (20,480 vs 18,432) on the GPU", ["20,480", "18,432"]),
+    ("The MI355X cut the number of I/O tiles from four to two", ["4", "2"]),
+    # a large number written large (a separator or a scale word)
+    ("the WSE-3 wafer holds 4 trillion switches and 900,000 tiles", ["4e12", "900,000"]),
+    ("Die area aside, GB200 晶體數達2,080億", ["2,080e8"]),
+]
+
+
+@pytest.mark.parametrize("text, expected", COUNTS)
+def test_general_counts(text, expected):
+    assert found(text) == expected
+
+
+NOT_COUNTS = [
+    "The GPU arrives four years after the x86 giant's first",      # time is not counted
+    "Nvidia's GPU business serves 100 customers in 12 countries",   # people, places
+    "The festival drew 40 bands and 3,000 visitors",                 # no hardware in the sentence
+    "the GPU ships with CDNA 3 pipelines",                           # a name's number
+    "透過EC2 UltraClusters 3.0設計",                                   # a version (whole counts only)
+    "輝達超級AI晶片GB200 8科技巨頭瘋搶",                                  # after a name
+    "宣告將AI擴展到萬億參數等級的晶片",                                     # an order of magnitude
+    "双方在三个维度展开交锋",                                             # a small count of no hardware
+    "GPU 推出 10 年来",                                                 # a date suffix
+    "GPU 推出了 5 种型号",                                               # kinds
+    "a 4-bit number format on the GPU",                               # a lower-case compound
+]
+
+
+@pytest.mark.parametrize("text", NOT_COUNTS)
+def test_not_general_counts(text):
+    assert found(text) == []
+
+
+def test_the_name_rule_stops_at_a_line_break():
+    """A capitalised word ending a line is no product name for the number opening the next."""
+    assert found("NVIDIA Blackwell\n20,480 CUDA cores per GPU") == ["20,480"]
+
+
+def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
+    """The gate: the same words with no hardware noun, product name or unit are not drafted."""
+    assert found("the wafer holds 4 trillion switches and 900,000 tiles") == []
+    assert found("the WSE-3 wafer holds 4 trillion switches and 900,000 tiles") == ["4e12", "900,000"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the 32-CU count was a deliberate choice for the GPU", ["32"]),
+    ("288GB HBM3e per GPU in 12-Hi HBM3E", ["288 GB"]),              # a stack's height
+    ("2024-06路线图预告288GB HBM3E", ["288 GB"]),                      # a month
+    ("GPU table\nTrn1.32xlarge - 16 - 128\nModel | 1,440 | 720 PFLOPS", ["720 PFLOPS"]),  # bare cells
+    ("GPU table\nAccelerators - 16 - 128", ["16", "128"]),          # cells under a plural label
+    ("| NeuronCores | 8 | 16 |", ["8", "16"]),
+])
+def test_compounds_dates_and_table_cells(text, expected):
+    assert found(text) == expected
+
+
+def test_the_sentence_before_may_speak_of_hardware():
+    assert found("AMD's MI355X is a liquid-cooled monster.\n\nAMD wants to put 128 of them "
+                 "in your rack") == ["128"]
+    assert found("The festival was loud.\n\nIt drew 128 of them to the park") == []
