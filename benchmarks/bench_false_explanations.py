@@ -7,6 +7,9 @@ Each trial generates specs (4 chips with random figures, a system of each) and c
 explanation rate is the share of random-error claims that are not consistent and still
 get an explanation; recall is the share of planted slips whose cause comes first (a planted
 slip that leaves the claim consistent at its written precision is not counted).
+The same two figures are then measured at the places of pipeline/slip_places.py: chips
+with a second, conflicting source for their bandwidth, boards and pods of boards (a pod
+states its bandwidth), and expression claims over the chips (slip_corpus.make_place_specs).
 """
 
 from __future__ import annotations
@@ -20,7 +23,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from slip_corpus import claims_yaml, make_specs, planted, random_error
+from slip_corpus import (
+    PLACE_CAUSES,
+    claims_yaml,
+    make_place_specs,
+    make_specs,
+    planted,
+    planted_place,
+    random_error,
+    random_place_error,
+)
 
 from pipeline.results import to_records
 from pipeline.run import check_paths
@@ -44,8 +56,30 @@ def trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
     return records[:len(noise)], [(cause, r) for (cause, _), r in zip(slips, records[len(noise):])]
 
 
+def place_trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
+    """The same measure at the places of pipeline/slip_places.py: chips with a conflicting
+    second source, boards and pods of boards, expression claims over the chips."""
+    rng = random.Random(seed)
+    _, pods, specs = make_place_specs(rng)
+    noise = [random_place_error(rng, pods) for _ in range(40)]
+    slips = [(PLACE_CAUSES[place], planted_place(place, rng.choice(pods)))
+             for place in sorted(PLACE_CAUSES)]
+    (tmp / "specs").mkdir(exist_ok=True)
+    (tmp / "specs" / "g.yaml").write_text(specs)
+    (tmp / "claims.yaml").write_text(claims_yaml(noise + [c for _, c in slips]))
+    records = to_records(check_paths([tmp / "claims.yaml"], tmp / "specs"))
+    return records[:len(noise)], [(cause, r) for (cause, _), r in zip(slips, records[len(noise):])]
+
+
 def main() -> None:
     trials = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    measure("catalogue targets", trial, trials)
+    measure("slip_places.py targets (conflicting source, group, expression inputs)",
+            place_trial, trials)
+
+
+def measure(title: str, trial, trials: int) -> None:
+    print(f"-- {title}, {trials} trials")
     wrong = explained = 0
     false_causes: Counter = Counter()
     planted_n: Counter = Counter()

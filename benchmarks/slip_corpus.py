@@ -158,3 +158,90 @@ def claims_yaml(claims: list[dict]) -> str:
         fields = ", ".join(f"{k}: {v!r}" if k == "claimed" else f"{k}: {v}" for k, v in claim.items())
         lines.append(f"  - {{id: c{n}, {fields}}}")
     return "\n".join(lines) + "\n"
+
+
+# -- the places of pipeline/slip_places.py ----------------------------------------------------
+
+@dataclass
+class Pod:
+    """A pod of `boards` boards of `per_board` chips; it states its bandwidth (count x bw),
+    while another source gives the chip a different bandwidth (`other_bw`)."""
+
+    id: str
+    board: str
+    chip: Chip
+    per_board: int
+    boards: int
+    other_bw: float     # TB/s, the other source's chip figure
+
+
+PLACE_TARGETS = ("pod_fp8", "pod_bandwidth", "expr_fp8")
+
+
+def make_place_specs(rng: random.Random, stated_fp8: bool = False,
+                     n_chips: int = 4) -> tuple[list[Chip], list[Pod], str]:
+    """`make_specs`' chips, each with a conflicting bandwidth from a second source, a board
+    and a pod of boards; with `stated_fp8` each pod states fp8 as 4 x the rounded board."""
+    chips, _, text = make_specs(rng, n_chips)
+    pods = []
+    lines = [text.replace("entities:\n", "  - {id: rev, title: generated (another source)}\n"
+                                         "entities:\n", 1).rstrip("\n")]
+    for i, c in enumerate(chips):
+        pod = Pod(f"pod{i}", f"board{i}", c, rng.choice([4, 8, 16]), rng.choice([2, 4, 8]),
+                  float(f"{c.bw * rng.choice([0.9, 0.94, 1.06, 1.1]):.3g}"))
+        pods.append(pod)
+        count = pod.per_board * pod.boards
+        lines += [f"  - id: {pod.board}", "    kind: system",
+                  f"    members: {{{c.id}: {pod.per_board}}}",
+                  f"  - id: {pod.id}", "    kind: system", f"    members: {{{c.id}: {count}}}",
+                  "    facts:",
+                  f"      - {{metric: hbm_bandwidth, value: \"{count * c.bw:g} TB/s\", source: s}}"]
+        if stated_fp8:
+            lines.append(f"      - {{metric: fp8_dense, value: \"{written(group_rounded(pod), 3)} "
+                         "PFLOPS\", source: s}")
+    specs = "\n".join(lines) + "\n"
+    for c, pod in zip(chips, pods):     # the second source's figure, beside the first
+        head, tail = specs.split(f"  - id: {c.id}\n", 1)
+        first = f"      - {{metric: hbm_bandwidth, value: \"{c.bw:g} TB/s\", source: s}}\n"
+        tail = tail.replace(first, first + f"      - {{metric: hbm_bandwidth, value: "
+                            f"\"{pod.other_bw:g} TB/s\", source: rev}}\n", 1)
+        specs = f"{head}  - id: {c.id}\n{tail}"
+    return chips, pods, specs
+
+
+def group_rounded(pod: Pod) -> float:
+    """The pod's FP8 in PFLOPS as boards x the board's figure rounded to 3 digits."""
+    board = float(f"{pod.per_board * pod.chip.fp8:.2e}")
+    return float(f"{pod.boards * board / 1000:.6g}")
+
+
+def planted_place(place: str, pod: Pod) -> dict:
+    """A claim made wrong by one slip at one of slip_places.py's places."""
+    c, count = pod.chip, pod.per_board * pod.boards
+    if place == "group":
+        return {"subject": pod.id, "metric": "fp8_dense",
+                "claimed": _claimed(group_rounded(pod), "PFLOPS", 3)}
+    if place == "source":
+        return {"subject": pod.id, "metric": "hbm_bandwidth",
+                "claimed": _claimed(count * pod.other_bw, "TB/s", 3)}
+    if place == "expr":
+        return {"expr": f"3 * {c.id}.fp8_dense",
+                "claimed": _claimed(3 * float(f"{c.fp8:.2e}") / 1000, "PFLOPS", 4)}
+    raise ValueError(f"no planting rule for {place!r}")
+
+
+PLACE_CAUSES = {"group": "double_rounding", "source": "superseded", "expr": "double_rounding"}
+
+
+def random_place_error(rng: random.Random, pods: list[Pod]) -> dict:
+    """A claim at a place target wrong by a random factor (as `random_error`)."""
+    pod = rng.choice(pods)
+    c, count = pod.chip, pod.per_board * pod.boards
+    target = rng.choice(PLACE_TARGETS)
+    fields, value, unit = {
+        "pod_fp8": ({"subject": pod.id, "metric": "fp8_dense"}, count * c.fp8 / 1000, "PFLOPS"),
+        "pod_bandwidth": ({"subject": pod.id, "metric": "hbm_bandwidth"}, count * c.bw, "TB/s"),
+        "expr_fp8": ({"expr": f"3 * {c.id}.fp8_dense"}, 3 * c.fp8, "TFLOPS")}[target]
+    error = math.exp(math.log(0.005) + rng.random() * (math.log(0.7) - math.log(0.005)))
+    value *= math.exp(error if rng.random() < 0.5 else -error)
+    return {**fields, "claimed": _claimed(value, unit, rng.choice([3, 3, 4]))}

@@ -22,11 +22,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from pipeline import fmt, judge, readings, slip_match, slips
+from pipeline import fmt, judge, readings, slip_match, slip_places, slips
 from pipeline.intervals import Interval
 from pipeline.units import binary_reading, unit_info
 
-PLACES = ("members", "node", "side", "metric", "claim")
+PLACES = ("members", "group", "node", "source", "side", "metric", "claim")
 EXPLAINED = ("inconsistent", "within_rounding")
 CLAIMED = "\x00claimed\x00"    # stands for the claim's own text in a shared reading
 
@@ -41,6 +41,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     order = np.argsort(codes, kind="stable")
     starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
     superseded = _superseded_facts(corpus.facts, graph)
+    others = slip_places.other_sources(corpus.facts, graph)
     node_cache: dict = {}
     side_cache: dict = {}       # what each slip does to each side, shared by the readings
     batches: list = []          # (claim rows, candidates, ratio) of each group with candidates
@@ -48,7 +49,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
         first = members[0]
         key = int(columns["key"][first])
         if key not in node_cache:
-            node_cache[key] = _node_candidates(graph, keys[key], superseded, side_cache) \
+            node_cache[key] = _node_candidates(graph, keys[key], superseded, others, side_cache) \
                 if columns["single"][first] else []
         derived = Interval(*(float(columns[c][first]) for c in ("value", "low", "high")))
         found = node_cache[key] + slips.claim_candidates(
@@ -106,10 +107,11 @@ def _is_ratio(key: tuple, kind: str) -> bool:
     return kind in ("ratio", "change", "share") or (key[0] == "pair" and key[2] is not None)
 
 
-def _node_candidates(graph, key: tuple, superseded: dict, cache: dict) -> list:
-    if key[0] != "pair":
-        return []
-    return slips.candidates(graph, key, superseded, cache)
+def _node_candidates(graph, key: tuple, superseded: dict, others: dict, cache: dict) -> list:
+    """The slips at figures: slips.py's for a pair reading, and slip_places.py's places
+    (a conflicting source, an expression's inputs, a spec-audit sum, a group of members)."""
+    found = slips.candidates(graph, key, superseded, cache) if key[0] == "pair" else []
+    return found + slip_places.candidates(graph, key, superseded, others, cache)
 
 
 def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
@@ -188,7 +190,7 @@ class _Words:
                  "direction": "", "factor": "", **candidate.text(),
                  "value": _quantity(interval.value, unit),
                  "derived": _quantity(claim["value"], unit), "claimed": CLAIMED}
-        template = slips.catalogue()["causes"][candidate.cause]["reading"]
+        template = slip_places.reading(candidate.cause, candidate.place)
         return candidate.cause, template.format(**words), derived
 
 

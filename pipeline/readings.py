@@ -61,3 +61,36 @@ def binary_stands(decimal: tuple, binary: tuple) -> np.ndarray:
     rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
     closer = (b_gap < gap) & ~judge.close_columns(b_gap, gap)
     return (b_rank < rank) | ((b_rank == rank) & closer)
+
+
+def judge_standing_reading(rows: pd.DataFrame) -> dict:
+    """Per row: the verdict, severity and gap of the reading that stands, which reading it is
+    (`decimal`/`binary` for capacities, None otherwise), its factor and its claimed region.
+
+    `rows` carries the claim columns (v, h, rule, r, absolute, unit, claimed_dimension) and
+    the derived interval (value, low, high). Every row is judged as written; a decimal
+    capacity (GB, TB ...) is judged again as GiB/TiB, and the binary reading stands when
+    `binary_stands` says so (CONTRACT section 4)."""
+    low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
+                                                   rows["r"], rows["absolute"])
+    value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
+    verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
+    scale = binary_scales(rows["unit"], rows["claimed_dimension"])
+    capacity = ~np.isnan(scale)
+    reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
+    factor = np.ones(len(rows))
+    if capacity.any():
+        scale = np.where(capacity, scale, 1.0)
+        b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
+                                            rows["r"], rows["absolute"] * scale)
+        b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
+                                                         value, dlow, dhigh)
+        use_binary = capacity & binary_stands((verdict, gap), (b_verdict, b_gap))
+        verdict = np.where(use_binary, b_verdict, verdict)
+        severity = np.where(use_binary, b_severity, severity)
+        gap = np.where(use_binary, b_gap, gap)
+        low, high = np.where(use_binary, b_low, low), np.where(use_binary, b_high, high)
+        reading[use_binary] = "binary"
+        factor = np.where(use_binary, scale, 1.0)
+    return {"verdict": verdict, "severity": severity, "gap": gap, "reading": reading,
+            "factor": factor, "region_low": low, "region_high": high}

@@ -84,6 +84,8 @@ def derived_text(record: dict, words: dict | None = None) -> str:
 def safe(text) -> str:
     """Claim text for a terminal: control characters (ANSI escapes, newlines) made visible."""
     text = "" if text is None else str(text)
+    if text.isprintable():      # nearly every cell: no look-up per character
+        return text
     return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
                    else f"\\u{ord(c):04x}" for c in text)
 
@@ -256,14 +258,19 @@ def _indented(value, indent: str) -> str:
     if kind is dict:
         if not value:
             return "{}"
-        if not all(type(key) is str for key in value):
-            raise _NotPlain
-        return "{\n" + ",\n".join(f"{inner}{_encode_text(key)}: {_indented(item, inner)}"
-                                   for key, item in value.items()) + f"\n{indent}}}"
+        parts = []
+        for key, item in value.items():     # text and null, most values, without a call
+            if type(key) is not str:
+                raise _NotPlain
+            text = _encode_text(item) if type(item) is str else \
+                "null" if item is None else _indented(item, inner)
+            parts.append(f"{inner}{_encode_text(key)}: {text}")
+        return "{\n" + ",\n".join(parts) + f"\n{indent}}}"
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        return "[\n" + ",\n".join(inner + _indented(item, inner) for item in value) \
+        return "[\n" + ",\n".join([inner + (_encode_text(item) if type(item) is str else
+                                             _indented(item, inner)) for item in value]) \
             + f"\n{indent}]"
     raise _NotPlain
 

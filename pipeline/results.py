@@ -19,7 +19,7 @@ RATIO_KINDS = ("ratio", "change", "share")
 
 
 def _finite(x: float) -> float | None:
-    return None if x is None or math.isinf(x) or math.isnan(x) else _tidy(x)
+    return None if x is None or not math.isfinite(x) else float(f"{x:.12g}")   # _tidy(x)
 
 
 def _tidy(x: float) -> float:
@@ -117,9 +117,13 @@ def _claim_rows(run, columns: tuple = CLAIM_COLUMNS) -> Iterator[tuple]:
 
 def to_records(run) -> list[dict]:
     """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
-    return [{**_record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, [])),
-             "basis": run.basis.get(claim.Index), "as_published": run.as_published.get(claim.Index)}
-            for claim, result, rows in _claim_rows(run)]
+    records = []
+    for claim, result, rows in _claim_rows(run):
+        record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
+        record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
+        record["as_published"] = run.as_published.get(claim.Index)
+        records.append(record)
+    return records
 
 
 def table_records(run) -> list[dict]:
@@ -180,7 +184,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
                             else derived_record(row, quantity, is_ratio(claim))),
                 "missing": list(payloads[row.payload].missing)}
                 | _own_claimed(row))
-    return {
+    record = {
         "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
         "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
         "expr": claim.expr, "verdict": result.verdict, "severity": _text(result.severity),
@@ -193,4 +197,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
         "reading": reading_used(rows, result),
         "quote": claim.quote, "translation": claim.translation,
         "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,
-    } | ({"todo": list(todo)} if todo else {})
+    }
+    if todo:
+        record["todo"] = list(todo)
+    return record

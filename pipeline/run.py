@@ -4,8 +4,8 @@
 2. expand every claim into its readings (one, or one per interpretation);
 3. derive each unique reading once (derive.SpecGraph) into target rows, one per
    alternative (conflicting facts, interpretations);
-4. join claims to targets and judge whole columns (judge.judge_frame), both
-   readings for a decimal capacity (GB as GB and as GiB), keeping the better;
+4. join claims to targets and judge whole columns (readings.judge_standing_reading: both
+   readings for a decimal capacity, GB as GB and as GiB, keeping the better);
 5. fold the rows of each claim into one verdict (ambiguous when they disagree).
 The CLI, the reports and the pytest plugin all read the frame this returns.
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from pipeline import expr, forensics, judge, readings
+from pipeline import expr, forensics, readings
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.errors import Collector, InputError
 from pipeline.fold import fold as _fold
@@ -342,34 +342,13 @@ def _words(column: np.ndarray) -> pd.Series:
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
-    """Judge every (claim, alternative) row; decimal capacities are also read as binary."""
+    """Judge every (claim, alternative) row in the reading that stands (readings.py: a
+    decimal capacity is also read as binary); a row without a derived value is unverifiable."""
     if rows.empty:
         return rows.assign(verdict=[], severity=[], gap=[], reading=[], factor=[])
     rows = rows.join(_claim_columns(_row_claims(rows, claims)))
-    low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
-                                                   rows["r"], rows["absolute"])
-    value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
-    verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
-    scale = readings.binary_scales(rows["unit"], rows["claimed_dimension"])
-    capacity = ~np.isnan(scale)
-    reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
-    factor = np.ones(len(rows))
-    if capacity.any():
-        scale = np.where(capacity, scale, 1.0)
-        b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
-                                            rows["r"], rows["absolute"] * scale)
-        b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
-                                                         value, dlow, dhigh)
-        use_binary = capacity & readings.binary_stands((verdict, gap), (b_verdict, b_gap))
-        verdict = np.where(use_binary, b_verdict, verdict)
-        severity = np.where(use_binary, b_severity, severity)
-        gap = np.where(use_binary, b_gap, gap)
-        low, high = np.where(use_binary, b_low, low), np.where(use_binary, b_high, high)
-        reading[use_binary] = "binary"
-        factor = np.where(use_binary, scale, 1.0)
-    missing = np.isnan(value)
-    verdict = np.where(missing, "unverifiable", verdict)
-    severity = np.where(missing, None, severity)
-    return rows.assign(verdict=verdict, severity=severity, gap=gap, reading=reading,
-                       factor=factor, region_low=low, region_high=high)
-
+    judged = readings.judge_standing_reading(rows)
+    missing = np.isnan(rows["value"].to_numpy(float))
+    judged["verdict"] = np.where(missing, "unverifiable", judged["verdict"])
+    judged["severity"] = np.where(missing, None, judged["severity"])
+    return rows.assign(**judged)

@@ -98,6 +98,8 @@ def best(columns: dict, members: list[np.ndarray], table: Table, reach: float
 
 def _best_per_cause(fits: Fits, table: Table, order: np.ndarray) -> dict:
     """The first pair of each (row, cause) in ranked `order`, in that order, ties marked."""
+    if not len(order):
+        return {}
     row, candidate = fits.row[order], fits.candidate[order]
     cause_key = row * (int(table.cause.max()) + 1) + table.cause[candidate]
     _, first = np.unique(cause_key, return_index=True)

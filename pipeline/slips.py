@@ -106,10 +106,10 @@ class ForensicGraph(SpecGraph):
         finally:
             self._trail.pop()
 
-    def reachable(self) -> list[tuple]:
-        """Every figure derived since the graph was made, in first-use order."""
+    def reachable(self, start: tuple = ROOT) -> list[tuple]:
+        """Every figure derived since the graph was made (from `start`), in first-use order."""
         seen: dict = {}
-        pending = [ROOT]
+        pending = [start]
         while pending:
             for key in sorted(self.edges.get(pending.pop(), ())):
                 if key not in seen:

@@ -90,6 +90,8 @@ def unit_info(unit: str) -> UnitInfo:
     if known is not None:
         dims = tuple((name, float(power)) for name, power in known["dims"])
         return UnitInfo(unit, known["factor"], dimension_name(dims), dims)
+    if not _pint_may_know(unit):
+        raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     return resolve_with_pint(unit)
 
 
@@ -203,12 +205,53 @@ def _definitions_hash() -> str:
 
 
 @cache
-def _unit_cache() -> dict:
+def _cache_data() -> dict:
     try:
         data = json.loads((resources.files("pipeline") / "data" / "units_cache.json").read_text())
     except (OSError, ValueError):
         return {}
-    return data.get("units", {}) if data.get("definitions_sha256") == _definitions_hash() else {}
+    return data if data.get("definitions_sha256") == _definitions_hash() else {}
+
+
+def _unit_cache() -> dict:
+    return _cache_data().get("units", {})
+
+
+@cache
+def _vocabulary() -> tuple[frozenset, ...] | None:
+    """The registry's unit names, prefixes and suffixes (pint's `list(ureg)`, `_prefixes`,
+    `_suffixes`), or None without a current cache."""
+    words = _cache_data().get("vocabulary")
+    return None if words is None else tuple(frozenset(words[k]) for k in VOCABULARY)
+
+
+def _pint_may_know(unit: str) -> bool:
+    """False when some part of `unit` splits into no prefix + unit name + suffix of the
+    registry, the splits pint's parse_unit_name tries: pint would reject it, so it is not
+    imported for that answer. A lint reads the word after every number in a quote as a
+    possible unit (`dense`, `cores`): without this each `check` imported pint for them."""
+    vocabulary = _vocabulary()
+    if vocabulary is None:
+        return True
+    names, prefixes, suffixes = vocabulary
+    return all(any(_split_name(part, prefix, suffix) in names
+                   for prefix in prefixes if part.startswith(prefix)
+                   for suffix in suffixes if part.endswith(suffix))
+               for part in unit.split("/"))
+
+
+def _split_name(part: str, prefix: str, suffix: str) -> str | None:
+    """The unit name between `prefix` and `suffix`, as pint cuts it (none of one letter
+    before a suffix)."""
+    name = part[len(prefix):]
+    if suffix:
+        name = name[:-len(suffix)]
+        if len(name) == 1:
+            return None
+    return name
+
+
+VOCABULARY = ("names", "prefixes", "suffixes")
 
 
 def build_unit_cache() -> dict:
@@ -219,7 +262,10 @@ def build_unit_cache() -> dict:
         except UnitError:
             continue
         units[name] = {"factor": info.factor, "dims": [list(d) for d in info.dims]}
-    return {"definitions_sha256": _definitions_hash(), "units": units}
+    fresh = registry.__wrapped__()      # pint adds each prefixed unit it parses to list(ureg)
+    words = (list(fresh), fresh._prefixes, fresh._suffixes)   # pint lists no prefixes publicly
+    return {"definitions_sha256": _definitions_hash(), "units": units,
+            "vocabulary": {key: sorted(found) for key, found in zip(VOCABULARY, words)}}
 
 
 _DIMENSION_WORDS = {

@@ -16,10 +16,13 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from pipeline import expr, extend, load, schemas
 from pipeline.errors import Collector
+from pipeline.plain_claims import plain_claims
+from pipeline.quantities import parse_quantities, quantity_objects
 from pipeline.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
 
 
@@ -329,51 +332,61 @@ RATIO_KINDS = ("ratio", "change", "share", "count")
 
 
 def _check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
-    """Shape, references, qualifier, tolerance and claimed unit of every claim."""
+    """Shape, references, qualifier, tolerance and claimed unit of every claim. Plain claims
+    are found over columns (plain_claims.py); the row rules run on the rest."""
     entities = set(corpus.entities["id"].dropna())
     names = extend.alias_table(corpus.entities)
     claims = corpus.claims
-    cache: dict = {}
-    parsed, regions, tolerances, shapes = [], [], [], []
-    for row in claims.itertuples():
-        what = f"claim {row.id!r}"
-        line_of = row.lines.get
-        shape = _claim_shape(row, what, problems)
-        shapes.append(shape)
-        quantity = None
-        own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
-            r.get("claimed") for r in row.interpretations)
-        _check_todo(row, what, problems)
-        needs_claimed = shape not in ("qualitative", "todo") and not (row.claimed is None
-                                                                      and own_claimed)
-        if needs_claimed or (shape == "todo" and row.claimed is not None):
-            quantity = _claimed(row.claimed, row.file, line_of("claimed", row.line), what, cache,
-                                problems)
-        readings = row.interpretations if shape == "interpretations" else [
-            {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
-             "line": line_of("subject", row.line),
-             "baseline_line": line_of("baseline", row.line)}] if shape == "subject" else []
-        for reading in readings:
-            if shape == "interpretations":
-                _own_reading(row, reading, corpus.qualifiers, cache, problems)
-            _check_reading(row, reading, reading.get("quantity", quantity), what, entities,
-                           metrics, problems, names)
-        if quantity is None and own_claimed:
-            quantity = row.interpretations[0].get("quantity")  # shown as the claim's number
-        if shape == "expr":
-            try:
-                tree = expr.parse(row.expr)
-                _check_references(tree, row.file, line_of("expr", row.line), what,
-                                  entities, metrics, problems, names)
-            except expr.ExprError as exc:
-                problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
-        parsed.append(quantity)
-        regions.append(_qualifier(row, corpus.qualifiers, what, problems))
-        tolerances.append(_tolerance(row, quantity, what, problems))
-    claims["shape"] = shapes
-    claims["quantity"] = pd.Series(parsed, index=claims.index, dtype=object)
+    parsed = parse_quantities(claims["claimed"])
+    quantities = np.array(quantity_objects(parsed), dtype=object)
+    cache = {q.text: q for q in quantities if q is not None}
+    plain = plain_claims(claims, parsed, entities, metrics, corpus.qualifiers)
+    shapes = np.full(len(claims), "subject", dtype=object)
+    regions = claims["qualifier"].fillna("about").map(corpus.qualifiers).to_numpy(object).copy()
+    tolerances = np.full(len(claims), None, dtype=object)
+    for at, row in zip(np.flatnonzero(~plain), claims[~plain].itertuples()):
+        shapes[at], quantities[at], regions[at], tolerances[at] = _check_claim(
+            row, corpus, metrics, entities, names, cache, problems)
+    claims["shape"] = shapes.tolist()
+    claims["quantity"] = pd.Series(quantities, index=claims.index, dtype=object)
     claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
     claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)
+
+
+def _check_claim(row, corpus, metrics, entities, names, cache, problems) -> tuple:
+    """One claim's row rules -> (shape, quantity, region, tolerance rule), problems recorded."""
+    what = f"claim {row.id!r}"
+    line_of = row.lines.get
+    shape = _claim_shape(row, what, problems)
+    quantity = None
+    own_claimed = shape == "interpretations" and bool(row.interpretations) and all(
+        r.get("claimed") for r in row.interpretations)
+    _check_todo(row, what, problems)
+    needs_claimed = shape not in ("qualitative", "todo") and not (row.claimed is None
+                                                                  and own_claimed)
+    if needs_claimed or (shape == "todo" and row.claimed is not None):
+        quantity = _claimed(row.claimed, row.file, line_of("claimed", row.line), what, cache,
+                            problems)
+    readings = row.interpretations if shape == "interpretations" else [
+        {"subject": row.subject, "baseline": row.baseline, "metric": row.metric,
+         "line": line_of("subject", row.line),
+         "baseline_line": line_of("baseline", row.line)}] if shape == "subject" else []
+    for reading in readings:
+        if shape == "interpretations":
+            _own_reading(row, reading, corpus.qualifiers, cache, problems)
+        _check_reading(row, reading, reading.get("quantity", quantity), what, entities,
+                       metrics, problems, names)
+    if quantity is None and own_claimed:
+        quantity = row.interpretations[0].get("quantity")  # shown as the claim's number
+    if shape == "expr":
+        try:
+            tree = expr.parse(row.expr)
+            _check_references(tree, row.file, line_of("expr", row.line), what,
+                              entities, metrics, problems, names)
+        except expr.ExprError as exc:
+            problems.add(row.file, line_of("expr", row.line), f"{what}: {exc}")
+    return (shape, quantity, _qualifier(row, corpus.qualifiers, what, problems),
+            _tolerance(row, quantity, what, problems))
 
 
 def _claimed(text, file, line, what, cache, problems):

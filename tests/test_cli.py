@@ -246,6 +246,21 @@ def test_valid_input_with_every_expect_met_exits_0(capsys, in_data):
                            "inconsistent", "(major)", "binary_decimal"]
 
 
+def test_check_runs_with_the_collector_paused_and_resumes_it(capsys, in_data, monkeypatch):
+    """The cyclic collector is off for the whole command (load.collector_paused), back on
+    after it, an error or not."""
+    import gc
+
+    from pipeline import run as run_module
+
+    seen = []
+    real = run_module.check_paths
+    monkeypatch.setattr(run_module, "check_paths", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    assert run(capsys, "check", "mini/claims/memory.yaml", "--specs", "mini/specs")[0] == 0
+    assert run(capsys, "check", "bad/unknown-unit.yaml", "--specs", "mini/specs")[0] == 2
+    assert seen == [False, False] and gc.isenabled()
+
+
 def test_strict_exits_1_on_an_inconsistent_claim(capsys, in_data):
     assert run(capsys, "check", "mini/claims/memory.yaml", "--specs", "mini/specs",
                "--strict")[0] == 1

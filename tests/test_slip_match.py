@@ -128,3 +128,11 @@ def test_ties_are_marked_only_among_first_equal_causes():
                        np.array([np.nan]), np.array([np.nan]))
     assert slip_match.best(columns, [np.array([0])], table, REACH) == {
         0: [(1, 0, True), (0, 0, True), (2, 0, False)]}
+
+
+def test_a_claim_of_zero_is_ranked_by_the_scalar_rule():
+    # 0 claimed: the distance in units of its last digit is not a number, so `ranked` orders it
+    table = _table([[(0.0, np.nan, 1, 0, 0, math.inf)]])
+    columns = _columns(np.array([0.0]), np.array([0.5]), np.array(["about"], dtype=object),
+                       np.array([np.nan]), np.array([np.nan]))
+    assert slip_match.best(columns, [np.array([0])], table, REACH) == {0: [(0, 0, False)]}

@@ -91,13 +91,41 @@ def test_case_matters():
 
 def test_unit_cache_is_current_and_agrees_with_pint():
     """data/units_cache.json must be regenerated (python -m pipeline.units) after units.txt changes."""
-    from pipeline.units import _unit_cache, build_unit_cache, resolve_with_pint
+    from pipeline.units import _cache_data, _unit_cache, build_unit_cache, resolve_with_pint
 
     built = build_unit_cache()
     assert _unit_cache() == built["units"], "stale unit cache: run `python -m pipeline.units`"
+    assert _cache_data()["vocabulary"] == built["vocabulary"], "stale unit cache"
     for unit, entry in built["units"].items():
         info = resolve_with_pint(unit)
         assert math.isclose(info.factor, entry["factor"], rel_tol=1e-15)
+
+
+WORDS = ["dense", "cores", "X", "HBM", "E", "INT", "FP", "MXFP", "per", "s", "ss", "Bs", "Gbs",
+         "mins", "hours", "bits", "bytes", "watts", "meters", "kilobytes", "Mbps", "FLOPs",
+         "petaFLOPS", "GHz", "Hz", "GT/s", "GB/", "/s", "TB/ss", "m", "mm", "um", "µm", "ks"]
+
+
+@given(word=st.sampled_from(WORDS) | st.text("BbEFGHIKLMOPSTWeghikmnorstuµ/", min_size=1,
+                                               max_size=8))
+def test_words_pint_cannot_know_are_told_apart_without_it(word):
+    """_pint_may_know is False only for words pint rejects (it spares the pint import)."""
+    from pipeline.units import _pint_may_know, resolve_with_pint
+
+    if not _pint_may_know(word):
+        with pytest.raises(UnitError):
+            resolve_with_pint(word)
+
+
+def test_words_after_numbers_in_quotes_are_answered_without_pint(monkeypatch):
+    """The spec lint reads `dense`, `cores`... after a quote's numbers as possible units:
+    pint (imported and built: ~0.09 s) is not asked about them."""
+    import pipeline.units as units
+
+    monkeypatch.setattr(units, "resolve_with_pint", lambda unit: pytest.fail(f"asked pint: {unit}"))
+    for word in ["dense", "cores", "HBM", "INT", "Tensor", "e", "GHz", "TB/ss"]:
+        with pytest.raises(UnitError):
+            units.unit_info(word)
 
 
 def test_units_outside_the_cache_still_resolve_through_pint():
