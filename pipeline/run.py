@@ -335,10 +335,10 @@ def _claim_columns(claims: pd.DataFrame) -> pd.DataFrame:
     ).set_axis(claims.index)
 
 
-def _words(column: np.ndarray) -> pd.Series:
+def _words(column: np.ndarray, index: pd.Index | None = None) -> pd.Series:
     """A column of a few distinct words kept as objects (pandas would copy each into a string
     array, a million rows long)."""
-    return pd.Series(column, dtype=object, copy=False)
+    return pd.Series(column, index=index, dtype=object, copy=False)
 
 
 def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
@@ -351,4 +351,6 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     missing = np.isnan(rows["value"].to_numpy(float))
     judged["verdict"] = np.where(missing, "unverifiable", judged["verdict"])
     judged["severity"] = np.where(missing, None, judged["severity"])
+    for name in ("verdict", "severity", "reading"):
+        judged[name] = _words(np.asarray(judged[name], dtype=object), rows.index)
     return rows.assign(**judged)
