@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     explain.add_argument("--lang", choices=LANGUAGES, default="en",
-                         help="language of the labels (claim and spec text is shown as written)")
+                         help="language of the labels, steps and explanations (claim and spec text is "
+                              "shown as written; numbers, names and source ids are never translated)")
     _discovery_parsers(commands)
     _draft_parser(commands)
     return parser

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pipeline import expr, fmt
 from pipeline.errors import Problem
 from pipeline.intervals import Interval
+from pipeline.steps import Step, once
 from pipeline.units import unit_info
 
 MAX_COMBINATIONS = 64
@@ -35,7 +36,7 @@ class Alt:
 
     interval: Interval | None
     dims: tuple
-    steps: tuple = ()
+    steps: tuple[Step, ...] = ()
     sources: tuple = ()
     missing: tuple = ()
     label: str = ""
@@ -46,6 +47,11 @@ class Alt:
     @property
     def is_missing(self) -> bool:
         return self.interval is None
+
+    @once
+    def texts(self) -> tuple:
+        """The English steps, each once (worded once however many claims show them)."""
+        return tuple(dict.fromkeys(step.text for step in self.steps))
 
 
 class DerivationError(Exception):
@@ -124,8 +130,8 @@ class SpecGraph:
             value = expr.evaluate(tree, _resolver(chosen, entity))
             unit = next((alt.unit for alt in combo if alt.dims == value.dims), dims_hint_unit)
             unit = unit if value.dims else ""
-            shown = _substituted(tree, chosen, entity, value.interval.value, unit)
-            results.append(Alt(value.interval, value.dims, _steps(combo) + (shown,),
+            step = _substituted(tree, chosen, entity, value.interval.value, unit)
+            results.append(Alt(value.interval, value.dims, _steps(combo) + (step,),
                                _sources(combo), (), _label(combo), unit, choices=_choices(combo)))
         return tuple(results)
 
@@ -153,7 +159,7 @@ class SpecGraph:
                          for alt in self._expression_fact(name, f, dims, labelled))
         row = self.entities[entity]
         if metric == "chips" and row.kind == "chip":
-            return (Alt(Interval.exact(1.0), dims, (f"{name} = 1 (a chip)",)),)
+            return (Alt(Interval.exact(1.0), dims, (Step("chip", name),)),)
         if metric_row.aggregates == "sum" and row.members:
             return self._aggregate(name, row, metric, dims)
         if metric.endswith("_sparse") and row.sparsity is not None:
@@ -164,7 +170,7 @@ class SpecGraph:
             tree = expr.parse(metric_row.formula, allow_bare_names=True)
             alts = self._checked(name, tree, dims, metric_row.display, entity, metric_row)
             return tuple(alt if alt.is_missing else _last_step(
-                alt, f"{name} = {expr.render(tree)} = {alt.steps[-1]}") for alt in alts)
+                alt, _written("formula", name, tree, alt.steps[-1])) for alt in alts)
         return (Alt(None, dims, (), (), (name,)),)
 
     def _fact_alt(self, name: str, fact, dims, labelled: bool) -> Alt:
@@ -172,8 +178,9 @@ class SpecGraph:
         shown = f"{quantity.text} [{fact.source}]"
         label = f"{name} = {shown}" if labelled else ""
         choices = (((fact.entity, fact.metric), (fact.file, fact.line)),) if labelled else ()
+        step = Step("fact", name, result=quantity.text, source=fact.source)
         return Alt(Interval.around(quantity.base, quantity.base_h), dims,
-                   (f"{name} = {shown}",), (fact.source,), (), label, quantity.unit, fact=True,
+                   (step,), (fact.source,), (), label, quantity.unit, fact=True,
                    choices=choices)
 
     def _expression_fact(self, name: str, fact, dims, labelled: bool) -> tuple[Alt, ...]:
@@ -185,7 +192,8 @@ class SpecGraph:
         label = f"{written} [{fact.source}]" if labelled else ""
         out = []
         for alt in alts:
-            step = () if alt.is_missing else (f"{written} = {alt.steps[-1]} [{fact.source}]",)
+            step = () if alt.is_missing else (
+                _written("expression_fact", name, fact.tree, alt.steps[-1], fact.source),)
             out.append(dataclasses.replace(
                 alt, steps=alt.steps[:-1] + step if step else alt.steps,
                 sources=_unique(alt.sources + (fact.source,)),
@@ -227,7 +235,7 @@ class SpecGraph:
             unit = units.pop() if len(units) == 1 else self.metrics[metric].display
             formula = " + ".join(f"{count:,} x {member}.{metric}" for member, count in members)
             values = " + ".join(f"{count:,} x {shown_input(alt)}" for (_, count), alt in zip(members, combo))
-            step = f"{name} = {formula} = {values} = {fmt.quantity(total.value, unit)}"
+            step = Step("sum", name, formula, values, fmt.quantity(total.value, unit))
             results.append(Alt(total, dims, _steps(combo) + (step,), _sources(combo), (),
                                _label(combo), unit, choices=_choices(combo)))
         return tuple(results)
@@ -239,8 +247,9 @@ class SpecGraph:
                 results.append(alt)
                 continue
             value = alt.interval.scaled(factor)
-            step = (f"{name} = sparsity x {entity}.{dense} = {fmt.number(factor)} x {shown_input(alt)} "
-                    f"= {fmt.quantity(value.value, alt.unit)}")
+            step = Step("sparse", name, f"{entity}.{dense}",
+                        f"{fmt.number(factor)} x {shown_input(alt)}",
+                        fmt.quantity(value.value, alt.unit))
             results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
                                alt.label, alt.unit, choices=alt.choices))
         return tuple(results)
@@ -271,7 +280,7 @@ def consistent_combinations(options):
             yield combo
 
 
-# -- step text ------------------------------------------------------------------
+# -- steps (data: pipeline/steps.py words them) ----------------------------------
 
 def shown_input(alt: Alt) -> str:
     """An input as it appears inside a step: value with its source when it is a fact."""
@@ -297,7 +306,13 @@ def _label(combo) -> str:
     return "; ".join(alt.label for alt in combo if alt.label)
 
 
-def _last_step(alt: Alt, step: str) -> Alt:
+def _written(kind: str, name: str, tree, filled_in: Step, source: str = "") -> Step:
+    """A figure worked out by an expression (a metric's formula, an expression fact): the
+    expression as written, then as `filled_in` (the expression step) filled it in."""
+    return Step(kind, name, expr.render(tree), filled_in.working, filled_in.result, source)
+
+
+def _last_step(alt: Alt, step: Step) -> Alt:
     """The same alternative with its last step written out in full."""
     return dataclasses.replace(alt, steps=alt.steps[:-1] + (step,))
 
@@ -318,11 +333,11 @@ def capped(combinations, what: str) -> list:
     return taken
 
 
-def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> str:
+def _substituted(tree, chosen: dict, entity, value: float, unit: str) -> Step:
     """`6 * 362,448 TFLOPS [src] = 2,174,688 TFLOPS`: the expression with inputs filled in."""
     def leaf(node):
         if node[0] == "num":
             return expr.number_text(node[1])
         return shown_input(chosen[(entity if node[1] is None else node[1], node[2])])
 
-    return f"{expr.render(tree, leaf)} = {fmt.quantity(value, unit)}"
+    return Step("expr", working=expr.render(tree, leaf), result=fmt.quantity(value, unit))

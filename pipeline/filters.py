@@ -103,11 +103,11 @@ def relative(percent, words: dict | None = None) -> str:
     return f"{fmt.number(abs(percent), 2)}% {words['higher' if percent > 0 else 'lower']}"
 
 
-def step_words(step: str, words: dict | None = None) -> str:
-    """A derivation step with its fixed words (`ratio`, `(a chip)`) in the page's language."""
-    for english, translated in ((words or {}).get("step_words") or {}).items():
-        step = step.replace(english, translated)
-    return step
+def worded(text, lang: str = "en") -> str:
+    """A derivation step or an explanation in the page's language (pipeline/steps.py `say`)."""
+    from pipeline.steps import say
+
+    return say(text, lang)
 
 
 def change(percent) -> str:
@@ -119,6 +119,6 @@ def anchor(heading) -> str:
     return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
 
 
-FILTERS = {"step_words": step_words, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
+FILTERS = {"worded": worded, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
            "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
            "fill": fill, "plural": plural}

@@ -22,7 +22,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from pipeline import fmt, judge, readings, slip_match, slip_places, slips
+from pipeline import fmt, judge, readings, slip_match, slip_places, slip_words, slips
 from pipeline.intervals import Interval
 from pipeline.units import binary_reading, unit_info
 
@@ -173,8 +173,11 @@ class _Words:
         cache_key = (index, reading_number)
         if cache_key not in self.parts:
             self.parts[cache_key] = self._parts(self.found[index], claim, reading_number)
-        cause, reading, derived = self.parts[cache_key]
-        item = {"cause": cause, "reading": reading.replace(CLAIMED, _claimed_text(claim)),
+        cause, place, reading, fields, derived = self.parts[cache_key]
+        text, qualifier = claim["quantity"].text, claim["qualifier"]
+        english = reading.replace(CLAIMED, slip_words.claimed_text(text, qualifier))
+        item = {"cause": cause,
+                "reading": slip_words.reading(english, cause, place, fields, text, qualifier),
                 "derived": dict(derived), "verdict": "consistent"}
         if tie:
             item["tie"] = True
@@ -186,12 +189,13 @@ class _Words:
         interval = candidate.interval
         derived = {"value": _tidy(interval.value / factor), "unit": unit,
                    "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
-        words = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
-                 "direction": "", "factor": "", **candidate.text(),
-                 "value": _quantity(interval.value, unit),
-                 "derived": _quantity(claim["value"], unit), "claimed": CLAIMED}
-        template = slip_places.reading(candidate.cause, candidate.place)
-        return candidate.cause, template.format(**words), derived
+        fields = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
+                  "direction": "", "factor": "", **candidate.text(),
+                  "value": _quantity(interval.value, unit),
+                  "derived": _quantity(claim["value"], unit)}
+        english = slip_places.reading(candidate.cause, candidate.place).format(**fields,
+                                                                               claimed=CLAIMED)
+        return candidate.cause, candidate.place, english, tuple(fields.items()), derived
 
 
 def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:
@@ -207,18 +211,11 @@ def _quantity(base_value: float, unit: str) -> str:
     return fmt.quantity(base_value, unit) if unit else fmt.number(base_value)
 
 
-def _claimed_text(claim: dict) -> str:
-    qualifier = claim["qualifier"] if isinstance(claim["qualifier"], str) else "about"
-    text = claim["quantity"].text
-    return text if qualifier == "about" else f"{qualifier.replace('_', ' ')} {text}"
-
-
 def _tidy(x: float) -> float | None:
     return None if math.isinf(x) or math.isnan(x) else float(f"{x:.12g}")
 
 
 def hint(explanation: dict) -> str:
-    """An explanation as one line of `hints` (CONTRACT 7): the cause, then its reading."""
-    words = explanation["cause"].replace("_", " ")
-    tie = " (first-equal)" if explanation.get("tie") else ""
-    return f"{words}{tie}: {explanation['reading']}"
+    """An explanation as one line of `hints` (CONTRACT 7): the cause, then its reading
+    (English, sayable in any language: pipeline/slip_words.py)."""
+    return slip_words.hint(explanation)

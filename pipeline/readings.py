@@ -17,6 +17,7 @@ import pandas as pd
 from pipeline import expr, fmt, judge
 from pipeline.derive import Alt, SpecGraph, capped, consistent_combinations, shown_input
 from pipeline.intervals import IntervalError
+from pipeline.steps import Step
 from pipeline.units import binary_reading, unit_info
 
 
@@ -40,8 +41,9 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     except IntervalError as exc:
         raise expr.ExprError(f"{top_name} / {bottom_name}: the baseline cannot divide: {exc}") \
             from None
-    step = (f"ratio = {top_name} / {bottom_name} = {shown_input(top)} / {shown_input(bottom)}"
-            f" = {fmt.number(value.value)}x")
+    step = Step("ratio", formula=f"{top_name} / {bottom_name}",
+                working=f"{shown_input(top)} / {shown_input(bottom)}",
+                result=f"{fmt.number(value.value)}x")
     return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
 
 

@@ -14,6 +14,8 @@ import unicodedata
 
 from pipeline import fmt
 from pipeline.filters import cell
+from pipeline.slip_words import cause_name
+from pipeline.steps import Worded, say
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
 _COLOURS = {"consistent": "32", "within_rounding": "36", "inconsistent": "31",
@@ -242,7 +244,7 @@ def _indented(value, indent: str) -> str:
     """One JSON value as json.dumps(indent=2) writes it at `indent` (strings hold no raw line
     breaks, so nested values are the same text with every line further indented)."""
     kind = type(value)
-    if kind is str:
+    if kind is str or kind is Worded:       # Worded: English text that carries its data
         return _encode_text(value)
     if value is None:
         return "null"
@@ -298,7 +300,7 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
         out.append(line("computes", target + (f" ({record['metric']})" if record.get("metric")
                                               else "")))
     out.append(f"  {field['steps']}:")
-    out.extend(f"    {i}. {step}" for i, step in enumerate(record["steps"], 1))
+    out.extend(f"    {i}. {say(step, lang)}" for i, step in enumerate(record["steps"], 1))
     if not record["steps"]:
         out.append(f"    {field['none']}")
     derived = record.get("derived")
@@ -318,12 +320,12 @@ def explain_text(record: dict, spec_sources: dict, lang: str = "en") -> str:
         f" ({field['pinned']}: {words['verdict'][pinned]})" if pinned else "")))
     out.extend(_epistemic_lines(record, words))
     explained = set(explanation_hints(record))
-    out.extend(line("hint", hint) for hint in record["hints"] if hint not in explained)
+    out.extend(line("hint", say(hint, lang)) for hint in record["hints"] if hint not in explained)
     for number, item in enumerate(record.get("explanations") or [], 1):
         tie = f" ({words['explanations']['tie']})" if item.get("tie") else ""
         label = f"{words['explanations']['field']}:"
-        out.append(f"  {_pad(label, max(10, _width(label)))} {number}. {item['cause']}{tie}: "
-                   f"{item['reading']}")
+        out.append(f"  {_pad(label, max(10, _width(label)))} {number}. "
+                   f"{cause_name(item['cause'], lang)}{tie}: {say(item['reading'], lang)}")
     if record.get("note"):
         out.append(line("note", record["note"]))
     if record["sources"]:

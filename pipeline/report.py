@@ -191,13 +191,13 @@ def page_language(source_language: str | None) -> str:
 
 @functools.cache
 def report_words(lang: str) -> dict:
-    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers, steps."""
+    """A page's fixed words (pipeline/data/labels.yaml): headings, verdicts, qualifiers."""
     from pipeline.render import labels
 
     words = labels(lang)
     return {**words["report"], "lang": lang, "verdicts": words["verdict"],
             "severities": words["severity"], "qualifier_words": words["qualifier_words"],
-            "step_words": words["step_words"], "basis_claimant": words["basis"]["claimant"],
+            "basis_claimant": words["basis"]["claimant"],
             "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
             "as_published": words["as_published"], "counted": words["counted"]}
 

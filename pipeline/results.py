@@ -156,6 +156,13 @@ def reading_used(rows, result) -> str | None:
     return row.reading if row is not None and isinstance(row.reading, str) else None
 
 
+def _step_texts(alts) -> list:
+    """The English steps of a claim's alternatives, each once, in order."""
+    if len(alts) == 1:
+        return list(alts[0].texts)
+    return list(dict.fromkeys(text for alt in alts for text in alt.texts))
+
+
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
@@ -189,7 +196,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
         "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
         "expr": claim.expr, "verdict": result.verdict, "severity": _text(result.severity),
         "claimed": claimed_record(claim), "derived": derived,
-        "steps": list(dict.fromkeys(step for alt in alts for step in alt.steps)),
+        "steps": _step_texts(alts),
         "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
         "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
         "alternatives": alternatives, "hints": hints, "explanations": explanations,

@@ -29,6 +29,7 @@ import pandas as pd
 from pipeline import expr, fmt, readings, slips
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.intervals import Interval, IntervalError
+from pipeline.steps import Step
 from pipeline.units import unit_info
 
 Figure = Callable[[SpecGraph], tuple]     # a graph -> the alternatives of one figure
@@ -218,7 +219,7 @@ def _conflicting(node: tuple, alt: Alt | None, others: dict, graph):
     for fact in facts:
         quantity = fact.quantity
         shown = f"{quantity.text} [{fact.source}]"
-        step = f"{node[0]}.{node[1]} = {shown}"
+        step = Step("fact", f"{node[0]}.{node[1]}", result=quantity.text, source=fact.source)
         dims = alt.dims if alt is not None else _metric_dims(graph, node[1])
         yield (Alt(Interval.around(quantity.base, quantity.base_h), dims, (step,),
                    (fact.source,), (), "", quantity.unit, fact=True),
@@ -244,7 +245,10 @@ def _words(words: dict, node: tuple, alt: Alt | None, value: slips.Value,
 
 def expression_working(alt: Alt) -> str:
     """An expression's arithmetic with its inputs filled in: `2 * 362 PFLOPS`."""
-    return alt.steps[-1].rsplit(" = ", 1)[0] if alt.steps else slips.working(alt)
+    if not alt.steps:
+        return slips.working(alt)
+    last = alt.steps[-1]
+    return last.working if last.kind == "expr" else last.text.rsplit(" = ", 1)[0]
 
 
 def _interval(alt: Alt) -> Interval:
@@ -411,8 +415,8 @@ def _composition(row) -> dict:
 def _times(alt: Alt, times: int, entity: str, group: str, metric: str) -> Alt:
     assert alt.interval is not None
     total = alt.interval.scaled(times)
-    step = (f"{entity}.{metric} = {times:,} x {group}.{metric} = {times:,} x "
-            f"{slips.working(alt)} = {fmt.quantity(total.value, alt.unit)}")
+    step = Step("sum", f"{entity}.{metric}", f"{times:,} x {group}.{metric}",
+                f"{times:,} x {slips.working(alt)}", fmt.quantity(total.value, alt.unit))
     return Alt(total, alt.dims, (step,), alt.sources, (), "", alt.unit)
 
 

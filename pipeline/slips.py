@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Callable, NamedTuple, TypeVar
 
-from pipeline import fmt, readings
+from pipeline import fmt, readings, slip_words
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.expr import ExprError
 from pipeline.intervals import Interval, IntervalError
+from pipeline.steps import Step, arithmetic
 from pipeline.units import UnitError, unit_info
 
 ROOT = ("", "")
@@ -167,9 +168,9 @@ def _same(thing: T) -> T:
 
 def working(alt: Alt) -> str:
     """The arithmetic of a figure's last step as a reader writes it: `144 x 2.52 PFLOPS`."""
-    parts = alt.steps[-1].split(" = ") if alt.steps else [fmt.quantity(_interval(alt).value,
-                                                                         alt.unit)]
-    return parts[-2] if len(parts) >= 3 else parts[-1]
+    if not alt.steps:
+        return fmt.quantity(_interval(alt).value, alt.unit)
+    return arithmetic(alt.steps[-1])
 
 
 def figure_text(key: tuple, alt: Alt) -> str:
@@ -292,7 +293,7 @@ def _rounded(cause, node, alt: Alt, superseded):
         unit = nice_unit(rounded, alt.unit)
         h = 0.5 * 10 ** (math.floor(math.log10(abs(rounded))) - digits + 1)
         shown = f"{fmt.number(rounded / unit_info(unit).factor, digits)} {unit}".rstrip()
-        step = f"{node[0]}.{node[1]} = {shown}"
+        step = Step("figure", f"{node[0]}.{node[1]}", result=shown)
         yield (Alt(Interval.around(rounded, h), alt.dims, (step,), alt.sources, (), "", unit),
                {"changed": shown, "digits": digits})
 
@@ -304,7 +305,7 @@ def _misread(cause, node, alt: Alt, superseded):
     scale = unit_info(twin).factor / unit_info(alt.unit).factor
     written = _interval(alt).value / unit_info(alt.unit).factor
     shown = f"{fmt.number(written)} {twin}"
-    step = f"{node[0]}.{node[1]} = {shown}"
+    step = Step("figure", f"{node[0]}.{node[1]}", result=shown)
     yield (Alt(_interval(alt).scaled(scale), alt.dims, (step,), alt.sources, (), "", twin),
            {"changed": shown})
 
@@ -313,7 +314,7 @@ def _superseded(cause, node, alt: Alt, superseded):
     for fact in superseded.get(node, ()):
         quantity = fact.quantity
         shown = f"{quantity.text} [{fact.source}]"
-        step = f"{node[0]}.{node[1]} = {shown}"
+        step = Step("fact", f"{node[0]}.{node[1]}", result=quantity.text, source=fact.source)
         yield (Alt(Interval.around(quantity.base, quantity.base_h), alt.dims, (step,),
                    (fact.source,), (), "", quantity.unit), {"changed": shown})
 
@@ -334,7 +335,7 @@ def _swap_candidates(graph, name, cause, key, sides, cache: dict) -> list[Candid
                 value = _value(_figure(graph, cache, subject, other),
                                _figure(graph, cache, baseline, other),
                                (f"{subject}.{other}", f"{baseline}.{other}"))
-                figure = partial(_same, f"{other} on both sides")
+                figure: Callable[[], str] = partial(slip_words.phrase, "both_sides", metric=other)
                 original = f"{metric}"
             else:
                 alt = _figure(graph, cache, entity, other)
@@ -395,7 +396,7 @@ def claim_candidates(derived: Interval, metric: str | None, unit: str, kind: str
             scale = unit_info(unit).factor / unit_info(unit_twin(unit)).factor
             out.append(Candidate(name, "claim", derived.scaled(scale),
                                  {"figure": unit, "changed": unit_twin(unit),
-                                  "working": "the claimed figure"}))
+                                  "working": slip_words.phrase("claimed_figure")}))
         elif transform == "offset" and kind in ("ratio", "change"):
             for direction, offset in (("+", 1.0), ("-", -1.0))[: 1 if kind == "change" else 2]:
                 if derived.value + offset > 0:

@@ -368,6 +368,18 @@ def test_explain_lists_alternatives(capsys, in_data):
     assert "    [src-b] Chip B datasheet https://example.com/chipb" in out.splitlines()
 
 
+def test_explain_lang_words_steps_and_readings(capsys, in_data):
+    status, out, err = run(capsys, "explain", "slips-fixture/sparse-dense-ratio", "--claims",
+                           "slips/claims", "--specs", "slips/specs", "--lang", "zh-Hans")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert "    3. 比值 = chipy.fp8_dense / chipx.fp8_dense = 1,979 TFLOPS [datasheet] / 2,517 " \
+           "TFLOPS [datasheet] = 0.786253x" in lines
+    assert "  解释:      1. 稀疏与稠密混用: 3,958 TFLOPS [datasheet] / 2,517 TFLOPS [datasheet]，以 " \
+           "chipy.fp8_sparse (3,958 TFLOPS) 代替 chipy.fp8_dense，得 1.57251x -> 1.57x" in lines
+    assert "ratio =" not in out and "in place of" not in out
+
+
 @pytest.mark.parametrize("ref", ["../x", "mini-direct", "a/b/c", "Mini/x", "/etc/passwd"])
 def test_explain_with_a_bad_id_exits_2(capsys, in_data, ref):
     status, out, err = run(capsys, "explain", ref, "--claims", "mini/claims",

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipeline.filters import step_words
 from pipeline.load import package_yaml
 from pipeline.page_words import fill, plural, report_words
 from pipeline.report import write_reports
 from pipeline.results import to_records
 from pipeline.run import check_paths
+from pipeline.steps import say
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = ("zh-Hant", "zh-Hans")
@@ -131,8 +131,8 @@ def reports(tmp_path_factory):
 
 
 def data_texts(run) -> list[str]:
-    """The claim and spec text a page shows as written (and the steps and readings, worded by
-    pipeline/derive.py and the explanation catalogue), longest first."""
+    """The claim and spec text a page shows as written (and the steps, hints and readings in
+    each language: data worded by pipeline/steps.py and slip_words.py), longest first."""
     from pipeline.audit import spec_audit
 
     texts = []
@@ -142,7 +142,9 @@ def data_texts(run) -> list[str]:
                     "sources", "claimed", "derived", "alternatives", "explanations"):
             texts += [t for t in _strings(record.get(key)) if key != "alternatives" or
                       t not in report_words("en")["verdicts"]]
-        texts += [step_words(s, report_words(lang)) for s in record["steps"] for lang in CHINESE]
+        worded = record["steps"] + record.get("hints", []) + [
+            e["reading"] for e in record.get("explanations") or []]
+        texts += [say(text, lang) for text in worded for lang in CHINESE]
     corpus = run.corpus
     for frame in (corpus.claim_sources, corpus.spec_sources, corpus.facts, corpus.entities):
         for column in frame.columns:

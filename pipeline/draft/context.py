@@ -72,9 +72,9 @@ def direction(clause: str) -> str:
     if re.search(alternation(lex.words("increase_words")), clause, re.IGNORECASE):
         return "increase"
     # Chinese builds its change words from a few morphemes (大涨, 飙升, 增强, 骤降, 缩减): read those
-    if re.search("[" + "".join(lex.words("decrease_morphemes")) + "]", clause):
+    if re.search(alternation(lex.words("decrease_morphemes"), bounded=False), clause):
         return "decrease"
-    if re.search("[" + "".join(lex.words("increase_morphemes")) + "]", clause):
+    if re.search(alternation(lex.words("increase_morphemes"), bounded=False), clause):
         return "increase"
     return ""
 

@@ -93,6 +93,8 @@ def general_count(view: str, number: Number) -> bool:
         return False                 # 2024-06路线图: a month
     if table_cell(view, number):
         return _plural_row_label(view, number)   # a table's bare cell: a count under a plural label
+    if _of_pronoun(view, number):
+        return hardware_sentence(view, number)   # Shove 32 of 'em: no name takes "of them"
     line = view[max(0, number.start - 24):number.start].split("\n")[-1]
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
@@ -102,9 +104,13 @@ def general_count(view: str, number: Number) -> bool:
     return bool(shaped) and hardware_sentence(view, number)
 
 
+def _of_pronoun(view: str, number: Number) -> bool:
+    """`put 128 of them in your rack`, `32 of 'em`."""
+    after = view[number.end:number.end + 12]
+    return bool(re.match(r"\s+of\s+(?:them|these|those|['’]em)(?![A-Za-z])", after))
+
+
 def _plural_after(view: str, number: Number) -> bool:
-    if re.match(r"\s+of\s+(?:them|these|those)\b", view[number.end:number.end + 12]):
-        return True                  # put 128 of them in your rack
     match = _plural_phrase().match(view, number.end)
     if not match or re.match(r"[\s-]+(?:of|per|in|on|at|to|for)\b", view[number.end:]):
         return False

@@ -22,9 +22,8 @@ from functools import cache, lru_cache
 from pipeline.draft.lexicon import alternation, lexicon
 
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
-CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿"
+CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
-BYTES = ("MB", "GB", "TB", "PB")
 SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
                      r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
 
@@ -62,18 +61,16 @@ def find_numbers(text: str) -> list[Number]:
 
 
 def _arabic(view: str) -> list[Number]:
+    from pipeline.draft.shorthand import bare_prefix, per_second, scale_at, scale_power
+
     out = []
-    scales = lexicon().data["english_scales"]
-    scale_re = re.compile(rf"\s?({alternation(scales)}|[萬万億亿]+|千)", re.IGNORECASE)
     for match in ARABIC.finditer(view):
         written = match.group(0)
         value = float(written.replace(",", ""))
         end, text = match.end(), written
-        scale = scale_re.match(view, end)
+        scale = scale_at(view, end)
         if scale:
-            word = scale.group(1)
-            big = lexicon().data["chinese_big_scales"]
-            power = scales.get(word.lower()) or sum(big.get(char, 0) for char in word) or 3
+            power = scale_power(scale.group(1)) or 3
             text = f"{written}e{power}"
             value *= 10 ** power
             end = scale.end()
@@ -81,8 +78,11 @@ def _arabic(view: str) -> list[Number]:
         number = _with_unit(view, match.start(), end + plus, value, text)
         if plus:
             number = replace(number, implied="at_least")
-        if number.unit in BYTES and re.search(r"每秒\s*$", view[max(0, match.start() - 4):match.start()]):
-            number = Number(number.start, number.end, value, text, number.unit + "/s")  # 每秒 2.8 PB
+        rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
+        prefix = None if number.unit else bare_prefix(view, match.start(), end)  # 算力达到1P
+        if rate or prefix:
+            unit, unit_end = rate or prefix
+            number = replace(number, unit=unit, end=unit_end)
         out.append(number)
     return out
 
@@ -131,7 +131,8 @@ def unit_at(view: str, position: int) -> tuple[str, int]:
         for known, unit in lex.unit_of.items():
             if len(known) >= 4 and known.lower() == spelling:
                 return unit, match.end()
-    return "", position
+    from pipeline.draft.shorthand import glued_unit
+    return glued_unit(view, position)                # 230MBSRAM
 
 
 def chinese_value(word: str) -> float | None:
@@ -161,12 +162,15 @@ def _chinese(view: str) -> list[Number]:
     """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍)."""
     out = []
     for match in CHINESE.finditer(view):
-        value = chinese_value(match.group())
+        word, word_end = match.group(), match.end()
+        if word.endswith("兆") and unit_at(view, word_end - 1)[0]:
+            word, word_end = word[:-1], word_end - 1         # 十兆瓦: 兆 is the unit's mega
+        value = chinese_value(word) if word else None
         if value is None or value == 0:
             continue
-        unit, end = read_unit(view, match.end())
+        unit, end = read_unit(view, word_end)
         number = Number(match.start(), end, value, _plain(value), unit, word=True)
-        if unit or _count_noun_at(view, match.end()) or count_kind(view, number):
+        if unit or _count_noun_at(view, word_end) or count_kind(view, number):
             out.append(number)
     return out
 
@@ -319,6 +323,8 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
 
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
+    from pipeline.draft.shorthand import person_clause, vague_non_hardware
+
     lex = lexicon()
     before = view[max(0, number.start - 24):number.start]
     after = view[number.end:number.end + 12]
@@ -345,6 +351,8 @@ def skipped(view: str, number: Number) -> bool:
         _second_side(view, number),
         number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
+        vague_non_hardware(view, number),
+        person_clause(view, number),
     )
     return any(checks)
 
@@ -366,16 +374,20 @@ def _second_side(view: str, number: Number) -> bool:
 
 
 def _not_hardware(view: str, number: Number) -> bool:
-    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`)."""
+    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`); performance
+    per dollar is an efficiency of the hardware (`每美元效能提升30%`)."""
     words = lexicon().words("not_hardware_words")
     before = re.split(r"[,，。;；、]", view[max(0, number.start - 16):number.start])[-1]
     after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
-    near = before + view[number.start:number.end] + after
+    near = re.sub(alternation(lexicon().words("per_money_words")), " ",
+                  before + view[number.start:number.end] + after, flags=re.IGNORECASE)
     return bool(re.search(alternation(words), near, re.IGNORECASE))
 
 
 def _small_chinese_count(view: str, number: Number) -> bool:
-    """三个维度 is not a hardware count; 四個 GPU and 兩顆 Rubin GPU are."""
+    """三个维度 is not a hardware count; 四個 GPU, 兩顆 Rubin GPU and 三个系列: A 1、A 2 are."""
+    from pipeline.draft.shorthand import names_listed
+
     if not (number.word and not number.unit and number.value < 10 and
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
@@ -385,7 +397,7 @@ def _small_chinese_count(view: str, number: Number) -> bool:
     return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
-        and not _coordinated_count(view, number)
+        and not _coordinated_count(view, number) and not names_listed(view, number)
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
@@ -411,4 +423,4 @@ def after_name(before: str, number: Number) -> bool:
     if re.search(r"(?:" + alternation(words) + r")[\s-]?$", before):
         return True
     return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
-        r"\b(?:[A-Z][a-z]+s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)
+        r"\b(?:[A-Z][a-z]+(?<![aisu])s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)

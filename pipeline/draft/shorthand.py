@@ -1,0 +1,143 @@
+"""Shorthand writers use for scales and units, and the company a number keeps when it is no
+hardware claim (pipeline/draft/).
+
+Read by rule, not by listing each article's wording:
+
+- stacked Chinese scales after digits: a small scale (十/百/千) before one or more big ones
+  (萬/万, 億/亿, 兆) multiplies them all (30 千萬億 = 3e16, 5 百萬 = 5e6, 2 兆 = 2e12);
+  兆 before a unit character it prefixes (兆瓦, 兆赫) is the unit's mega, not a scale;
+- a rate written `每秒 N unit` takes the unit per second (`per_second_units`: 每秒 2.8 PB,
+  每秒 1.7 千萬億位元組, 每秒 500 tokens);
+- a unit glued to the name of the memory it measures (`230MBSRAM`, `128GBHBM3e`) is still
+  a unit (`unit_glued_words`);
+- a bare SI prefix letter glued to a number (`1P`, `2E`) is that prefix of FLOPS when its
+  clause speaks of compute (算力, compute, performance) and names no integer format (INT8,
+  TOPS: then the prefix may mean operations): `bare_prefix_units`. T is left out: `1T`
+  is as often a trillion parameters or TOPS;
+- a vague quantity (數百萬, thousands of) counts hardware only when a hardware word follows
+  it (數千台 UltraServers), not when a generic classifier counts something else (數百萬個
+  token);
+- a share or count in a clause whose doer is a person (`20% of the work was his`, 由他完成)
+  is about people, not hardware (`person_words`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pipeline.draft.lexicon import alternation, lexicon
+
+CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
+
+
+@cache
+def stacked_scale() -> re.Pattern:
+    """Digits' scale word: an English scale, a stacked Chinese scale (千萬億) or a lone 千."""
+    data = lexicon().data
+    small = alternation(data["chinese_small_scales"], bounded=False)
+    big = alternation(data["chinese_big_scales"], bounded=False)
+    return re.compile(rf"\s?({alternation(data['english_scales'])}|(?:{small})?(?:{big})+|千)", re.IGNORECASE)
+
+
+def scale_power(word: str) -> int:
+    """The power of ten of a scale word: thousand -> 3, 千萬億 -> 15, 百万 -> 6."""
+    data = lexicon().data
+    english = data["english_scales"].get(word.lower())
+    if english:
+        return english
+    tables = (data["chinese_small_scales"], data["chinese_big_scales"])
+    return sum(table.get(char, 0) for table in tables for char in word)
+
+
+def scale_at(view: str, position: int) -> re.Match | None:
+    """The scale word at `position`, without a final 兆 that prefixes a unit (10兆瓦 is 10 MW)."""
+    from pipeline.draft.numbers import unit_at
+
+    match = stacked_scale().match(view, position)
+    while match and match.group(1).endswith("兆") and unit_at(view, match.end() - 1)[0]:
+        if len(match.group(1)) == 1:
+            return None
+        match = stacked_scale().match(view[:match.end() - 1], position)
+    return match
+
+
+def per_second(view: str, start: int, end: int, unit: str) -> tuple[str, int] | None:
+    """`每秒 N unit`: (the unit per second, end) for a listed unit or a rate word after N."""
+    if not re.search(r"每秒\s*$", view[max(0, start - 4):start]):
+        return None
+    table = lexicon().data["per_second_units"]
+    if unit in table:
+        return table[unit], end
+    words = alternation(table, bounded=False)
+    word = re.compile(rf"\s?(?:{words})(?![A-Za-z])", re.IGNORECASE).match(view, end)
+    if not unit and word:
+        return table[word.group().strip().lower()], word.end()
+    return None
+
+
+@cache
+def _glued_unit() -> re.Pattern:
+    lex = lexicon()
+    body = alternation(lex.unit_of, bounded=False)
+    glued = alternation(lex.words("unit_glued_words"), bounded=False)
+    return re.compile(rf"(?:{body})(?={glued})")
+
+
+def glued_unit(view: str, position: int) -> tuple[str, int]:
+    """`230MBSRAM`: the unit run into the memory it measures; else ('', position)."""
+    match = _glued_unit().match(view, position)
+    if not match:
+        return "", position
+    return lexicon().unit_of[match.group()], match.end()
+
+
+def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
+    """`算力分别达到1P和2P`: (PFLOPS, end) for a bare prefix letter in a compute clause."""
+    table = lexicon().data["bare_prefix_units"]
+    letter = view[end:end + 1]
+    if letter not in table or re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
+        return None
+    clause = CLAUSE_BREAK.split(view[max(0, start - 40):start])[-1]
+    compute = alternation(lexicon().words("compute_words"))
+    integer = alternation(lexicon().words("integer_format_words"))
+    if not re.search(compute, clause, re.IGNORECASE) or re.search(integer, clause, re.IGNORECASE):
+        return None
+    return table[letter], end + 1
+
+
+def vague_non_hardware(view: str, number) -> bool:
+    """`數百萬個知識 token`: a vague quantity of no hardware (a generic classifier, then no
+    hardware word)."""
+    if number.implied != "at_least" or not number.word or number.unit:
+        return False
+    after = CLAUSE_BREAK.split(view[number.end:number.end + 20])[0]
+    data = lexicon().data
+    generic = set(lexicon().words("generic_classifiers"))
+    words = [w for ws in data["count_nouns"].values() for w in ws if w not in generic]
+    words += lexicon().words("hardware_nouns") + lexicon().words("system_suffixes")
+    return not re.search(alternation(words), after, re.IGNORECASE)
+
+
+def person_clause(view: str, number) -> bool:
+    """`TPU的研发工作中有20%都由他完成`: a share or count whose clause's doer is a person."""
+    if number.unit not in ("", "%"):
+        return False
+    before = CLAUSE_BREAK.split(view[max(0, number.start - 30):number.start])[-1]
+    after = CLAUSE_BREAK.split(view[number.end:number.end + 30])[0]
+    # the windows may cut a word ("the" -> "he"): drop a cut word at either edge
+    before = before if number.start <= 30 else re.sub(r"^[A-Za-z]+", "", before)
+    after = re.sub(r"[A-Za-z]+$", "", after) if number.end + 30 < len(view) else after
+    clause = before + " " + after
+    for word in lexicon().words("not_person_words"):
+        clause = clause.replace(word, " ")
+    return bool(re.search(alternation(lexicon().words("person_words")), clause, re.IGNORECASE))
+
+
+def names_listed(view: str, number) -> bool:
+    """`三个系列:Ascend 950、Ascend 960和Ascend 970`: a count whose noun a colon spells out as
+    product names counts those products."""
+    from pipeline.draft.numbers import CHINESE_CHARS
+
+    return bool(re.match(rf"[{CHINESE_CHARS}]?[\u4e00-\u9fff]{{0,3}}\s?[:：]\s?[A-Z][A-Za-z]*[\s-]?\d",
+                         view[number.end:number.end + 24]))
