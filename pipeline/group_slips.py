@@ -28,13 +28,8 @@ def group_candidates(graph, key: tuple, entity: str, is_top: bool,
     64 chips), its members' sum slipped as the cause says (rounded as published), times
     the number of such groups in `entity`."""
     metric = key[3]
-    if "compositions" not in cache:
-        cache["compositions"] = {e: _composition(row) for e, row in graph.entities.items()
-                                 if row.members}
-    if ("groups", entity, metric) not in cache:
-        cache["groups", entity, metric] = list(_group_figures(graph, cache["compositions"],
-                                                              entity, metric))
-    if not cache["groups", entity, metric]:
+    groups = _groups_once(graph, cache, entity, metric)
+    if not groups:
         return []
     if ("whole", entity, metric) not in cache:
         cache["whole", entity, metric] = one_alternative(partial(member_sum, entity, metric), graph)
@@ -47,7 +42,7 @@ def group_candidates(graph, key: tuple, entity: str, is_top: bool,
         transform = NODE_TRANSFORMS.get(cause["transform"])
         if "group" not in cause["at"] or transform is None:
             continue
-        for group, times, alt in cache["groups", entity, metric]:
+        for group, times, alt in groups:
             for changed, words in transform(cause, (group, metric), alt, {}):
                 assert changed.interval is not None
                 scaled = _times(changed, times, entity, group, metric)
@@ -60,6 +55,18 @@ def group_candidates(graph, key: tuple, entity: str, is_top: bool,
                                      route.interval if key[0] == "pair" else None,
                                      claim_digits=limit))
     return out
+
+
+def _groups_once(graph, cache: dict, entity: str, metric: str) -> list[tuple]:
+    """`_group_figures` for `entity`, worked out once per cache (the systems' compositions
+    once for all entities)."""
+    if "compositions" not in cache:
+        cache["compositions"] = {e: _composition(row) for e, row in graph.entities.items()
+                                 if row.members}
+    if ("groups", entity, metric) not in cache:
+        cache["groups", entity, metric] = list(_group_figures(graph, cache["compositions"],
+                                                              entity, metric))
+    return cache["groups", entity, metric]
 
 
 def _group_figures(graph, compositions: dict, entity: str, metric: str):
