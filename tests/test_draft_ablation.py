@@ -28,7 +28,7 @@ def test_ablated_removes_entries_and_keeps_containers():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_each_earlier_round_keeps_the_targets_without_its_entries(index):
     for mode in MODES:
         out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draft_ablation.py"), "--one",

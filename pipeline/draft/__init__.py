@@ -18,6 +18,7 @@ from pipeline.draft import text as textmod
 from pipeline.draft.entities import Catalogue, load_catalogue
 from pipeline.draft.lexicon import lexicon
 from pipeline.draft.numbers import Number, find_numbers
+from pipeline.draft.wording import comparative_change
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -81,7 +82,8 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     change = ""
     window = _window(place, number)
     if number.unit == "%" and not context.share_wording(before):
-        change = {"increase": "+", "decrease": "-"}.get(context.direction(window), "")
+        way = context.direction(window) or ("increase" if comparative_change(before) else "")
+        change = {"increase": "+", "decrease": "-"}.get(way, "")
     if number.unit == "x" and context.direction(clause_text) == "decrease":
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)

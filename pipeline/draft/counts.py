@@ -86,6 +86,7 @@ def _speaks_of_hardware(text: str) -> bool:
 def general_count(view: str, number: Number) -> bool:
     """A bare number that is a count by the words around it, in a sentence about hardware."""
     from pipeline.draft.numbers import after_name
+    from pipeline.draft.wording import hyphen_compound
 
     if "." in number.text and "e" not in number.text:
         return False                 # 3.0, 5.0: a version; a count is whole (3.6亿亿次 is scaled)
@@ -100,7 +101,8 @@ def general_count(view: str, number: Number) -> bool:
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
-              or _label_before(view, number) or _written_large(number))
+              or _label_before(view, number) or _written_large(number)
+              or hyphen_compound(view, number))
     return bool(shaped) and hardware_sentence(view, number)
 
 

@@ -324,6 +324,7 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
     from pipeline.draft.shorthand import person_clause, vague_non_hardware
+    from pipeline.draft.wording import acronym_hyphen_name, market_share, name_glued
 
     lex = lexicon()
     before = view[max(0, number.start - 24):number.start]
@@ -353,6 +354,9 @@ def skipped(view: str, number: Number) -> bool:
         _small_chinese_count(view, number),
         vague_non_hardware(view, number),
         person_clause(view, number),
+        market_share(view, number),
+        name_glued(view, number),
+        acronym_hyphen_name(view, number),
     )
     return any(checks)
 
@@ -361,8 +365,8 @@ def _coordinated_count(view: str, number: Number) -> bool:
     """`兩顆 GPU 和一個 Grace CPU`, `two GPUs and one CPU`: one, joined to another count and
     followed by a hardware noun, is a count, not an article."""
     before = view[max(0, number.start - 6):number.start]
-    joined = re.search(r"(?:和|與|与|及|以及|\band|\bplus)\s*$", before, re.IGNORECASE)
-    after = view[number.end:number.end + 20]
+    joined = re.search(r"(?:和|與|与|及|以及|加上|\band|\bplus)\s*$", before, re.IGNORECASE)
+    after = view[number.end:number.end + 24]
     nouns = alternation(lexicon().words("hardware_nouns"))
     return bool(joined) and not re.match(r"\s+of\b", after) and bool(re.search(nouns, after, re.IGNORECASE))
 
@@ -377,7 +381,8 @@ def _not_hardware(view: str, number: Number) -> bool:
     """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`); performance
     per dollar is an efficiency of the hardware (`每美元效能提升30%`)."""
     words = lexicon().words("not_hardware_words")
-    before = re.split(r"[,，。;；、]", view[max(0, number.start - 16):number.start])[-1]
+    # a sentence's full stop ends the words too (`at lower cost. At 768 GB per card`)
+    before = re.split(r"[,，。;；、]|\.\s", view[max(0, number.start - 16):number.start])[-1]
     after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
     near = re.sub(alternation(lexicon().words("per_money_words")), " ",
                   before + view[number.start:number.end] + after, flags=re.IGNORECASE)
@@ -392,7 +397,8 @@ def _small_chinese_count(view: str, number: Number) -> bool:
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
     nouns = alternation(lexicon().words("hardware_nouns"))
-    after = view[number.end:number.end + 12]
+    # the noun may follow a maker's name (兩個英特爾Xeon中央處理器): read to the clause's end
+    after = re.split(r"[,，。;；、:：]", view[number.end:number.end + 20])[0]
     # a hardware noun, a count noun or a Latin name (兩個 Die, 四個 GPU) makes it a hardware count
     return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
         view, number.end) \

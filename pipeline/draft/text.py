@@ -12,7 +12,7 @@ import html
 import re
 from dataclasses import dataclass
 
-FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％", "0123456789.,%")
+FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／", "0123456789.,%/")
 _TAG = re.compile(r"<[^>]+>")
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
@@ -58,7 +58,8 @@ def _drop_elements(raw: str, class_name: str) -> str:
 
 
 def digits_view(text: str) -> str:
-    """The text with full-width digits, point, comma and percent as ASCII (same length)."""
+    """The text with full-width digits, point, comma, percent and slash as ASCII (same length:
+    `51.2 Tb／s` reads as Tb/s)."""
     return text.translate(FULL_WIDTH)
 
 
