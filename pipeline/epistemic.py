@@ -68,7 +68,8 @@ def _without_url(corpus, mask: np.ndarray, url) -> np.ndarray:
 
 def _groups(corpus, mask_for, circular: set, dates: pd.Series | None) -> list[tuple]:
     """(claim labels, fact mask) for each distinct (date, circular URL) among the claims."""
-    urls = _source_urls(corpus).map(lambda url: url if url in circular else None)
+    urls = _source_urls(corpus)
+    urls = urls.where(urls.isin(circular), None)        # one hash look-up per row, no call
     keys = pd.DataFrame({"url": urls.astype(object),
                          "date": None if dates is None else dates.astype(object)})
     out = []
@@ -173,10 +174,14 @@ def basis_of(run) -> dict:
     source_codes, source_sets = _claim_sources(run, labels)
     pair_codes, pairs = pd.factorize(source_codes * (len(claimants) + 1) + claimant_codes)
     table = np.empty(len(pairs), dtype=object)
+    known: dict = {}                # equal source sets of different claims: one rule each
     for number, pair in enumerate(pairs.tolist()):
         sources, claimant = divmod(pair, len(claimants) + 1)
-        table[number] = basis(source_sets[sources], parties, claimants[claimant])
-    return dict(zip(labels, table[pair_codes].tolist()))
+        key = (source_sets[sources], claimants[claimant])
+        if key not in known:
+            known[key] = basis(key[0], parties, key[1])
+        table[number] = known[key]
+    return dict(zip(labels.tolist(), table[pair_codes].tolist()))
 
 
 def _claim_sources(run, labels: pd.Index) -> tuple[np.ndarray, list]:

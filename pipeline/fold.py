@@ -32,8 +32,8 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
         order = np.argsort(claim, kind="stable")
     claim = claim[order]
     start = np.flatnonzero(np.r_[True, claim[1:] != claim[:-1]])
-    verdict = pd.Categorical(rows["verdict"].to_numpy()[order], categories=VERDICT_CODES).codes
-    severity = rows["severity"].map(SEVERITY_RANK).fillna(0).to_numpy(int)[order]
+    verdict = _coded(rows["verdict"], dict(zip(VERDICT_CODES, range(5))), -1)[order]
+    severity = _coded(rows["severity"], SEVERITY_RANK, 0)[order]
     agree = np.minimum.reduceat(verdict, start) == np.maximum.reduceat(verdict, start)
     worst = np.maximum.reduceat(severity, start)
     first = start
@@ -47,6 +47,14 @@ def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     ).astype(object), None)
     _put(result, "row", at, np.where(agree, rows.index.to_numpy()[order][first], -1), -1)
     return result
+
+
+def _coded(column: pd.Series, codes: dict, other: int) -> np.ndarray:
+    """Each row's word as its number in `codes` (`other` for a word not there, or none):
+    looked up once per distinct word, not once per row."""
+    at, words = pd.factorize(column, use_na_sentinel=False)
+    return np.array([codes.get(word, other) if isinstance(word, str) else other
+                     for word in words] + [other], dtype=np.int64)[at]
 
 
 def _put(result: pd.DataFrame, name: str, at: np.ndarray, values: np.ndarray, default) -> None:

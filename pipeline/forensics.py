@@ -9,8 +9,9 @@ own, before the claim) and the exact distance; explanations first-equal with the
 one carry `tie: true`. One explanation per cause (its best reading).
 
 Speed: candidates are worked out once per distinct reading (subject, baseline,
-metric) and judged against all claims that share it as numpy columns; only claims
-with a fitting slip are touched one by one. Pure: frames in, a dict out.
+metric) and judged against the claims of every group at once as numpy columns
+(slip_match.py); only claims with a fitting slip are touched one by one. Pure: frames
+in, a dict out.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from pipeline import fmt, judge, readings, slip_places, slip_words, slips
-from pipeline.intervals import REL_EQ, Interval
+from pipeline import fmt, judge, readings, slip_match, slip_places, slip_words, slips
+from pipeline.intervals import Interval
 from pipeline.units import binary_reading, unit_info
 
 PLACES = ("members", "group", "node", "source", "side", "metric", "claim")
@@ -43,7 +44,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
     others = slip_places.other_sources(corpus.facts, graph)
     node_cache: dict = {}
     side_cache: dict = {}       # what each slip does to each side, shared by the readings
-    out: dict = {}
+    batches: list = []          # (claim rows, candidates, ratio) of each group with candidates
     for members in np.split(order, starts[1:]):
         first = members[0]
         key = int(columns["key"][first])
@@ -55,9 +56,8 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
             derived, columns["metric"][first], columns["unit"][first], columns["qkind"][first],
             columns["claimed_dimension"][first])
         if found:
-            ratio = _is_ratio(keys[key], columns["qkind"][first])
-            out.update(_match(columns, members, found, ratio))
-    return out
+            batches.append((members, found, _is_ratio(keys[key], columns["qkind"][first])))
+    return _explained(columns, batches)
 
 
 def _group_codes(*columns) -> np.ndarray:
@@ -127,12 +127,6 @@ def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
 
 # -- judging candidates against claims, over columns ----------------------------------
 
-def _readings_of(columns: dict, row: int) -> list[float]:
-    """The claimed regions to try: as written, and the JEDEC binary reading of a capacity."""
-    scale = columns["binary_scale"][row]
-    return [1.0] if np.isnan(scale) else [1.0, float(scale)]
-
-
 def _regions(columns: dict) -> list[tuple]:
     """Every claim's region as written and (capacities) in the binary reading, in one pass."""
     scale = np.where(np.isnan(columns["binary_scale"]), 1.0, columns["binary_scale"])
@@ -140,122 +134,23 @@ def _regions(columns: dict) -> list[tuple]:
                           columns["absolute"] * s) for s in (1.0, scale)]
 
 
-def _match(columns: dict, members: np.ndarray, found: list, ratio: bool) -> dict:
-    """Judge every candidate against every claim of one group at once; rank the fits.
-
-    A sorted search first keeps only the claims whose region (a hair wider) holds some
-    candidate's value; the exact rules then run on those few as a claims x candidates grid.
-    """
-    values = np.array([c.interval.value for c in found])
-    regions = [(scale, tuple(part[members] for part in columns["regions"][number]))
-               for number, scale in enumerate(_readings_of(columns, members[0]))]
-    hit = np.flatnonzero(np.any([_may_hold(region[0], region[1], values)
-                                 for _, region in regions], axis=0))
-    if not len(hit):
+def _explained(columns: dict, batches: list) -> dict:
+    """claim index -> explanations: every group's candidates judged against its claims and
+    ranked at once (slip_match.py), then put in words."""
+    if not batches:
         return {}
-    fits, distance, reading = _grid(found, values, columns["v"][members[hit]],
-                                    [(scale, tuple(p[hit] for p in region))
-                                     for scale, region in regions])
-    limits = np.array([c.claim_digits for c in found])
-    fits &= columns["digits"][members[hit]][:, None] <= limits[None, :]
-    rows = members[hit]
-    resolution = np.maximum(columns["h"][rows], np.abs(columns["v"][rows]) * REL_EQ)
-    with np.errstate(invalid="ignore"):
-        away = np.floor(distance * np.abs(columns["v"][rows])[:, None] / resolution[:, None]
-                        + REL_EQ)
-    words = _Words(found, ratio)
-    ranks = [(c.steps, _cause_rank(c.cause), PLACES.index(c.place)) for c in found]
+    table = slip_match.Table.of([found for _, found, _ in batches], _cause_rank, PLACES.index)
+    reach = float(slips.catalogue()["policy"]["open_region_reach"])
+    picks = slip_match.best(columns, [members for members, _, _ in batches], table, reach)
+    words = [_Words(found, ratio) for _, found, ratio in batches]
     out = {}
-    fit_rows, fit_columns = np.nonzero(fits)
-    for number, candidates in _split_by_row(fit_rows, fit_columns):
-        row = rows[number]
+    for row, items in picks.items():
         claim = {"quantity": columns["quantity"][row], "qualifier": columns["qualifier"][row],
                  "value": columns["value"][row]}
-        picks = _ranked(found, candidates, ranks, away[number], distance[number])
-        out[columns["claim"][row]] = [words.explanation(i, claim, reading[number, i], tie)
-                                      for i, tie in picks]
+        out[columns["claim"][row]] = [
+            words[table.group[c]].explanation(c - table.start[table.group[c]], claim, reading, tie)
+            for c, reading, tie in items]
     return out
-
-
-def _grid(found, values, v_all, regions):
-    """claims x candidates: fits (consistent, route not, within reach), distance, reading."""
-    routes = np.array([np.nan if c.route is None else c.route.value for c in found])
-    reach = float(slips.catalogue()["policy"]["open_region_reach"])
-    shape = (len(v_all), len(found))
-    fits, distance = np.zeros(shape, dtype=bool), np.full(shape, np.inf)
-    reading = np.zeros(shape, dtype=int)
-    for number, (scale, region) in enumerate(regions):
-        v = v_all * scale
-        ok = _contains(*region, values) & ~_contains(*region, routes)
-        ok &= _within_reach(region[0], region[1], v, values, reach)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            gap = np.abs(values[None, :] - v[:, None]) / np.abs(v[:, None])
-        better = ok & (gap < distance)
-        fits |= ok
-        distance = np.where(better, gap, distance)
-        reading = np.where(better, number, reading)
-    return fits, distance, reading
-
-
-def _split_by_row(rows: np.ndarray, columns: np.ndarray):
-    """(row, [columns...]) for each row of a np.nonzero result (rows come sorted)."""
-    if not len(rows):
-        return
-    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
-    ends = np.r_[starts[1:], len(rows)]
-    columns = columns.tolist()
-    for start, end in zip(starts.tolist(), ends.tolist()):
-        yield int(rows[start]), columns[start:end]
-
-
-def _may_hold(low, high, values) -> np.ndarray:
-    """Per claim: does the region, widened by the 1e-9 rule and more, reach any value?"""
-    ordered = np.sort(values[~np.isnan(values)])
-    with np.errstate(invalid="ignore"):
-        wide_low = np.where(np.isfinite(low), low - np.abs(low) * 1e-8, low)
-        wide_high = np.where(np.isfinite(high), high + np.abs(high) * 1e-8, high)
-    return np.searchsorted(ordered, wide_high, "right") > np.searchsorted(ordered, wide_low, "left")
-
-
-def _contains(low, high, low_open, high_open, values) -> np.ndarray:
-    """claims x candidates: does each candidate's nominal value lie in each claimed region?"""
-    x = values[None, :]
-    low, high = low[:, None], high[:, None]
-    above = np.where(low_open[:, None], (low < x) & ~judge.close_columns(low, x),
-                     (low <= x) | judge.close_columns(low, x))
-    below = np.where(high_open[:, None], (x < high) & ~judge.close_columns(x, high),
-                     (x <= high) | judge.close_columns(x, high))
-    return above & below & ~np.isnan(x)
-
-
-def _within_reach(low, high, v, values, reach: float) -> np.ndarray:
-    """An open-ended region counts only values within `reach` of its bound."""
-    open_ended = (np.isinf(low) | np.isinf(high))[:, None]
-    near = (values[None, :] <= np.abs(v)[:, None] * reach) & \
-        (values[None, :] >= np.abs(v)[:, None] / reach)
-    return ~open_ended | near
-
-
-def _ranked(found: list, candidates: list, ranks: list, away: np.ndarray,
-            distance: np.ndarray) -> list[tuple[int, bool]]:
-    """The best candidate per cause, most plausible first, with first-equal ones marked.
-
-    Order: fewest steps; nearest the claimed value counted in the claim's own resolution
-    (`away`: whole units of its last written digit; a claim cannot tell apart values closer
-    than that); the catalogue's order of causes; the place (members, node, side, metric,
-    claim); the exact distance. Causes that share the top place's steps and `away` are tied.
-    """
-    if len(candidates) == 1:
-        return [(candidates[0], False)]
-    order = sorted(candidates, key=lambda i: (ranks[i][0], away[i], ranks[i][1], ranks[i][2],
-                                              distance[i]))
-    best: dict = {}
-    for i in order:
-        best.setdefault(found[i].cause, i)
-    picks = list(best.values())
-    top = picks[0]
-    ties = [i for i in picks if ranks[i][0] == ranks[top][0] and away[i] == away[top]]
-    return [(i, len(ties) > 1 and i in ties) for i in picks]
 
 
 @functools.cache

@@ -22,7 +22,7 @@ from pipeline.steps import ENGLISH, Worded, say
 
 @functools.cache
 def _catalogue() -> dict:
-    from pipeline.slips import catalogue
+    from pipeline.slip_model import catalogue
 
     return catalogue()
 

@@ -1,123 +1,41 @@
-"""Candidate slips for one reading (subject, baseline, metric): the values each would give.
+"""Candidate slips for one pair reading (subject, baseline, metric): the values each would give.
 
 The catalogue (pipeline/data/slips.yaml) names causes and the kind of arithmetic each
-is; this module applies those kinds where a slip happens: at a figure the
-derivation uses (a fact, a member's figure, a side of a ratio), at the metric, or
-at a side of a ratio. Each candidate is worked out once per distinct reading,
-whatever the number of claims that share it; forensics.py judges them against
-every claim's region over columns. Pure: a spec graph in, candidates out.
+is; this module applies those kinds where a slip happens in a pair reading: at a figure
+the derivation uses (a fact, a member's figure; figure_transforms.py), at the metric, or
+at a side of a ratio (another metric of the group, a member's or a system's figure).
+Each candidate is worked out once per distinct reading, whatever the number of claims
+that share it; forensics.py judges them against every claim's region over columns.
+Pure: a spec graph in, candidates out. The other places are slip_places.py's; the
+claim's own slips are claim_slips.py's (re-exported here for forensics.py).
 
-Speed: a candidate carries its value as numbers; the words of its reading (the working,
-a ratio's steps, figures as written) are built only when it explains some claim
-(`Candidate.text`). What a slip does to one side (entity, metric) is worked out once per
-`cache` and shared by every reading with that side.
+Speed: what a slip does to one side (entity, metric) is worked out once per `cache` and
+shared by every reading with that side; words are built only when a candidate explains.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cache, partial
-from typing import Callable, NamedTuple, TypeVar
+from functools import partial
+from typing import Callable
 
-from pipeline import fmt, readings, slip_words
+from pipeline import readings, slip_words
+from pipeline.claim_slips import claim_candidates as claim_candidates
 from pipeline.derive import Alt, DerivationError, SpecGraph
 from pipeline.expr import ExprError
-from pipeline.intervals import Interval, IntervalError
-from pipeline.steps import Step, arithmetic
-from pipeline.units import UnitError, unit_info
-
-ROOT = ("", "")
-PREFIXES = ("k", "M", "G", "T", "P", "E")
-
-
-@cache
-def catalogue() -> dict:
-    """The causes in catalogue order, and the policy settings (pipeline/data/slips.yaml)."""
-    from pipeline.load import package_yaml
-
-    return package_yaml("slips.yaml")
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One slip applied at one place, and the value (base units; plain for ratios) it gives.
-
-    `route` is the untransformed value along the same path (a system figure summed over its
-    members, say): a slip explains a claim only if the path alone does not already fit it.
-    """
-
-    cause: str
-    place: str
-    interval: Interval
-    words: dict | Callable[[], dict]  # or a function that builds them when first needed
-    route: Interval | None = None
-    steps: int = 1
-    claim_digits: float = math.inf    # explains only claims written with at most these
-
-    def text(self) -> dict:
-        """The words of the reading (built now if they were left for later)."""
-        return self.words() if callable(self.words) else self.words
-
-
-class Value(NamedTuple):
-    """A figure's interval now, and its alternative (steps and all) when asked for."""
-
-    interval: Interval
-    alt: Callable[[], Alt]
-
-
-def _later(fixed: dict, **parts: Callable[[], str]) -> Callable[[], dict]:
-    """Words to build when asked: `fixed` as they are, each of `parts` by calling it."""
-    return partial(_build_words, fixed, parts)
-
-
-def _build_words(fixed: dict, parts: dict) -> dict:
-    return {**fixed, **{name: make() for name, make in parts.items()}}
-
-
-def _working_of(value: Value) -> str:
-    return working(value.alt())
-
-
-class ForensicGraph(SpecGraph):
-    """A SpecGraph that records which figures each figure is derived from, and can stand a
-    transformed figure in for one (`overrides`), everything else derived as usual."""
-
-    overrides: dict
-    edges: dict
-    _trail: list
-
-    @classmethod
-    def over(cls, graph: SpecGraph, overrides: dict | None = None) -> ForensicGraph:
-        variant = cls.__new__(cls)
-        variant.entities, variant.metrics, variant.facts = graph.entities, graph.metrics, graph.facts
-        variant._memo, variant._stack = {}, []
-        variant.overrides, variant.edges, variant._trail = overrides or {}, {}, [ROOT]
-        return variant
-
-    def derive(self, entity: str, metric: str) -> tuple[Alt, ...]:
-        key = (entity, metric)
-        self.edges.setdefault(self._trail[-1], set()).add(key)
-        if key in self.overrides:
-            return self.overrides[key]
-        self._trail.append(key)
-        try:
-            return super().derive(entity, metric)
-        finally:
-            self._trail.pop()
-
-    def reachable(self, start: tuple = ROOT) -> list[tuple]:
-        """Every figure derived since the graph was made (from `start`), in first-use order."""
-        seen: dict = {}
-        pending = [start]
-        while pending:
-            for key in sorted(self.edges.get(pending.pop(), ())):
-                if key not in seen:
-                    seen[key] = True
-                    pending.append(key)
-        return list(seen)
-
+from pipeline.figure_transforms import NODE_TRANSFORMS
+from pipeline.intervals import IntervalError
+from pipeline.slip_model import (
+    Candidate,
+    ForensicGraph,
+    Value,
+    catalogue,
+    figure_text,
+    known_interval,
+    same,
+    words_later,
+    working_of,
+)
 
 # -- sides and routes -------------------------------------------------------------
 
@@ -148,7 +66,7 @@ def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Value | None:
     if top is None or (names[1] and bottom is None):
         return None
     if not names[1]:
-        return Value(_interval(top), partial(_same, top))
+        return Value(known_interval(top), partial(same, top))
     if bottom is None or top.interval is None or bottom.interval is None:
         return None
     try:
@@ -156,31 +74,6 @@ def _value(top: Alt | None, bottom: Alt | None, names: tuple) -> Value | None:
     except (IntervalError, ExprError):
         return None
     return Value(interval, partial(readings.ratio, top, bottom, *names))
-
-
-T = TypeVar("T")
-
-
-def _same(thing: T) -> T:
-    """The thing itself (as a function of nothing, with partial: words known already)."""
-    return thing
-
-
-def working(alt: Alt) -> str:
-    """The arithmetic of a figure's last step as a reader writes it: `144 x 2.52 PFLOPS`."""
-    if not alt.steps:
-        return fmt.quantity(_interval(alt).value, alt.unit)
-    return arithmetic(alt.steps[-1])
-
-
-def figure_text(key: tuple, alt: Alt) -> str:
-    return f"{key[0]}.{key[1]} ({fmt.quantity(_interval(alt).value, alt.unit)})"
-
-
-def _interval(alt: Alt) -> Interval:
-    """The interval of an alternative known to be there (missing ones never get this far)."""
-    assert alt.interval is not None
-    return alt.interval
 
 
 # -- candidates for one reading ---------------------------------------------------
@@ -254,8 +147,8 @@ def _node_candidates(graph, name, cause, key, entity, is_top, superseded,
             if value is None or value.interval.value == route.interval.value:
                 continue
             limit = words.get("digits", math.inf) + cause.get("claim_digits", math.inf)
-            text = _later(words, figure=partial(figure_text, node, alt),
-                          working=partial(_working_of, value))
+            text = words_later(words, figure=partial(figure_text, node, alt),
+                               working=partial(working_of, value))
             out.append(Candidate(name, "members" if via_members else "node", value.interval,
                                  text, None if not via_members else route.interval,
                                  claim_digits=limit))
@@ -281,47 +174,6 @@ def _side_slips(graph, cause, side: tuple, superseded) -> tuple | None:
     return base, slipped
 
 
-def _rounded(cause, node, alt: Alt, superseded):
-    """A published figure (a fact, not a figure derived from facts) rounded as vendors do."""
-    if not alt.fact or significant_digits(_interval(alt)) < cause.get("figure_digits", 0):
-        return
-    value = _interval(alt).value
-    for digits in cause["digits"]:
-        rounded = round_significant(value, digits)
-        if rounded == value or rounded == 0:
-            continue
-        unit = nice_unit(rounded, alt.unit)
-        h = 0.5 * 10 ** (math.floor(math.log10(abs(rounded))) - digits + 1)
-        shown = f"{fmt.number(rounded / unit_info(unit).factor, digits)} {unit}".rstrip()
-        step = Step("figure", f"{node[0]}.{node[1]}", result=shown)
-        yield (Alt(Interval.around(rounded, h), alt.dims, (step,), alt.sources, (), "", unit),
-               {"changed": shown, "digits": digits})
-
-
-def _misread(cause, node, alt: Alt, superseded):
-    twin = unit_twin(alt.unit) if alt.fact else None
-    if twin is None:
-        return
-    scale = unit_info(twin).factor / unit_info(alt.unit).factor
-    written = _interval(alt).value / unit_info(alt.unit).factor
-    shown = f"{fmt.number(written)} {twin}"
-    step = Step("figure", f"{node[0]}.{node[1]}", result=shown)
-    yield (Alt(_interval(alt).scaled(scale), alt.dims, (step,), alt.sources, (), "", twin),
-           {"changed": shown})
-
-
-def _superseded(cause, node, alt: Alt, superseded):
-    for fact in superseded.get(node, ()):
-        quantity = fact.quantity
-        shown = f"{quantity.text} [{fact.source}]"
-        step = Step("fact", f"{node[0]}.{node[1]}", result=quantity.text, source=fact.source)
-        yield (Alt(Interval.around(quantity.base, quantity.base_h), alt.dims, (step,),
-                   (fact.source,), (), "", quantity.unit), {"changed": shown})
-
-
-NODE_TRANSFORMS = {"round": _rounded, "unit": _misread, "superseded": _superseded}
-
-
 def _swap_candidates(graph, name, cause, key, sides, cache: dict) -> list[Candidate]:
     """Another metric of the claim's group: on one side of a ratio, or on both."""
     _, subject, baseline, metric = key
@@ -340,12 +192,12 @@ def _swap_candidates(graph, name, cause, key, sides, cache: dict) -> list[Candid
             else:
                 alt = _figure(graph, cache, entity, other)
                 value = _pair(graph, key, entity, is_top, alt, cache, other)
-                figure = partial(figure_text, (entity, other), alt) if alt else partial(_same, "")
+                figure = partial(figure_text, (entity, other), alt) if alt else partial(same, "")
                 original = f"{entity}.{metric}"
             if value is not None:
                 out.append(Candidate(name, place, value.interval,
-                                     _later({"original": original}, figure=figure,
-                                            working=partial(_working_of, value))))
+                                     words_later({"original": original}, figure=figure,
+                                                 working=partial(working_of, value))))
     return out
 
 
@@ -362,9 +214,9 @@ def _scope_candidates(graph, name, key, entity, is_top, cache: dict) -> list[Can
         value = _pair(graph, key, other, is_top, alt, cache)
         if value is not None and alt is not None:
             out.append(Candidate(name, "side", value.interval,
-                                 _later({"original": f"{entity}.{metric}"},
-                                        figure=partial(figure_text, (other, metric), alt),
-                                        working=partial(_working_of, value))))
+                                 words_later({"original": f"{entity}.{metric}"},
+                                             figure=partial(figure_text, (other, metric), alt),
+                                             working=partial(working_of, value))))
     return out
 
 
@@ -375,83 +227,3 @@ def _parents(graph) -> dict:
         for member in dict.fromkeys(m for m, _, _ in row.members or []):
             out.setdefault(member, []).append(parent)
     return out
-
-
-# -- claim-level slips: a factor on the claimed figure --------------------------------
-
-def claim_candidates(derived: Interval, metric: str | None, unit: str, kind: str,
-                     dimension: str) -> list[Candidate]:
-    """Slips at the claim: a prefix, bits for bytes, one direction, GiB for GB, N+1."""
-    out = []
-    for name, cause in catalogue()["causes"].items():
-        if "claim" not in cause["at"]:
-            continue
-        transform = cause["transform"]
-        if transform == "factor" and _applies(cause, metric, kind, dimension):
-            for factor in cause["factors"]:
-                for direction, scale in (("x", factor), ("/", 1 / factor)):
-                    out.append(Candidate(name, "claim", derived.scaled(scale),
-                                         {"direction": direction, "factor": fmt.number(factor)}))
-        elif transform == "unit" and dimension != "information" and unit_twin(unit):
-            scale = unit_info(unit).factor / unit_info(unit_twin(unit)).factor
-            out.append(Candidate(name, "claim", derived.scaled(scale),
-                                 {"figure": unit, "changed": unit_twin(unit),
-                                  "working": slip_words.phrase("claimed_figure")}))
-        elif transform == "offset" and kind in ("ratio", "change"):
-            for direction, offset in (("+", 1.0), ("-", -1.0))[: 1 if kind == "change" else 2]:
-                if derived.value + offset > 0:
-                    shifted = Interval(derived.value + offset, derived.low + offset,
-                                       derived.high + offset)
-                    out.append(Candidate(name, "claim", shifted, {"direction": direction}))
-    return out
-
-
-def _applies(cause: dict, metric, kind: str, dimension: str) -> bool:
-    if "kinds" in cause and kind not in cause["kinds"]:
-        return False
-    if "metrics" in cause and metric not in cause["metrics"]:
-        return False
-    return "dimensions" not in cause or dimension in cause["dimensions"]
-
-
-# -- numbers as published -----------------------------------------------------------
-
-def significant_digits(interval: Interval) -> float:
-    """Digits a figure was written with, from its resolution (`2,517` 4, `4.9` 2)."""
-    h = (interval.high - interval.low) / 2
-    if h <= 0 or interval.value == 0:
-        return math.inf
-    return math.floor(math.log10(abs(interval.value))) - round(math.log10(2 * h)) + 1
-
-
-def round_significant(value: float, digits: int) -> float:
-    """2,517 -> 2,520 (3 digits) -> 2,500 (2 digits)."""
-    if value == 0 or not math.isfinite(value):
-        return value
-    return float(f"{value:.{digits - 1}e}")
-
-
-def nice_unit(base_value: float, unit: str) -> str:
-    """The prefix of `unit`'s family that shows the value between 1 and 1,000 (2.52 PFLOPS)."""
-    stem = unit[1:] if unit[:1] in PREFIXES and unit[1:2] != "i" else None
-    if not stem:
-        return unit
-    for prefix in PREFIXES:
-        try:
-            shown = base_value / unit_info(prefix + stem).factor
-        except UnitError:
-            return unit
-        if 1 <= abs(shown) < 1000:
-            return prefix + stem
-    return unit
-
-
-def unit_twin(unit: str) -> str | None:
-    """GiB <-> GB, TiB/s <-> TB/s: the same digits under the other kind of prefix."""
-    if not unit or len(unit) < 2:
-        return None
-    if unit[1] == "i" and unit[0] in "KMGTPE" and unit[2:3] == "B":
-        return ("k" if unit[0] == "K" else unit[0]) + unit[2:]
-    if unit[0] in PREFIXES and unit[1:2] == "B":
-        return ("K" if unit[0] == "k" else unit[0]) + "i" + unit[1:]
-    return None

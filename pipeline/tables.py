@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import csv
 import difflib
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 
@@ -34,6 +36,9 @@ HEADER_ROW = 1
 # A table is read whole, like a YAML file, but is far denser: 1 GiB is ~10 million claims.
 MAX_TABLE_BYTES = 2**30
 FIRST_ROW = 2
+# A table row has no per-field lines (its row is the line of every field): every claim row
+# shares this one read-only empty mapping instead of an empty dict each (64 MB a million rows).
+NO_KEY_LINES: Mapping[str, int] = MappingProxyType({})
 
 
 def claim_columns() -> tuple[str, ...]:
@@ -185,7 +190,7 @@ def table_records(columns: dict, path: str, problems: Collector):
     kept = int(has_source.sum())
     none = np.full(kept, None, dtype=object)
     data = {"file": np.full(kept, path, dtype=object), "line": number[has_source],
-            "lines": [{} for _ in range(kept)]}
+            "lines": np.full(kept, NO_KEY_LINES, dtype=object)}   # one shared, read-only
     data.update({name: columns[name][has_source] if name in columns else none
                  for name in ("source", *CLAIM_FIELDS)})
     claims = pd.DataFrame(data, dtype=object)      # object: pandas would infer str, None -> NaN

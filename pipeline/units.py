@@ -36,7 +36,7 @@ class UnitError(ValueError):
     """A quantity text that cannot be read; the message says what was found."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Quantity:
     """A written quantity. `kind` is quantity | count | ratio | change | share.
 

@@ -188,24 +188,3 @@ def test_every_reading_template_fills_from_the_known_words():
                            "factor", "value", "derived", "claimed"), "w")
     for cause in slips.catalogue()["causes"].values():
         assert "w" in cause["reading"].format(**words)
-
-
-@pytest.mark.parametrize("value, digits, rounded", [
-    (2517.0, 3, 2520.0), (2517.0, 2, 2500.0), (1080.0, 2, 1100.0), (362448.0, 3, 362000.0),
-    (0.0, 3, 0.0)])
-def test_round_significant(value, digits, rounded):
-    assert slips.round_significant(value, digits) == rounded
-
-
-@pytest.mark.parametrize("unit, twin", [
-    ("GiB", "GB"), ("GB", "GiB"), ("TB/s", "TiB/s"), ("KiB", "kB"), ("kB", "KiB"),
-    ("TFLOPS", None), ("Gb/s", None), ("", None)])
-def test_unit_twin(unit, twin):
-    assert slips.unit_twin(unit) == twin
-
-
-@pytest.mark.parametrize("base, unit, shown", [
-    (2.52e15, "TFLOPS", "PFLOPS"), (1.1e18, "PFLOPS", "EFLOPS"), (144e9, "GiB", "GiB"),
-    (500e12, "PFLOPS", "TFLOPS")])
-def test_nice_unit(base, unit, shown):
-    assert slips.nice_unit(base, unit) == shown

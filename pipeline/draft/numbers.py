@@ -80,8 +80,9 @@ def _arabic(view: str) -> list[Number]:
             number = replace(number, implied="at_least")
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
         prefix = None if number.unit else bare_prefix(view, match.start(), end)  # 算力达到1P
-        if rate or prefix:
-            unit, unit_end = rate or prefix
+        found = rate or prefix
+        if found is not None:
+            unit, unit_end = found
             number = replace(number, unit=unit, end=unit_end)
         out.append(number)
     return out

@@ -77,4 +77,4 @@ def hyphen_compound(view: str, number: Number) -> bool:
     if not number.word or number.unit:
         return False
     match = re.match(r"-([a-z]+)\s+[A-Za-z]", view[number.end:number.end + 24])
-    return bool(match) and match.group(1) not in lexicon().words("not_compound_nouns")
+    return match is not None and match.group(1) not in lexicon().words("not_compound_nouns")
