@@ -225,6 +225,7 @@ def _scalar_where_bad(frame: pd.DataFrame) -> pd.DataFrame:
     flagged = np.flatnonzero(frame["error"].notna().to_numpy())
     if len(flagged):
         redone = _rejected(frame["text"].to_numpy(object)[flagged]).set_axis(frame.index[flagged])
+        frame = frame.copy()    # columns may be read-only views (pandas' own str.extract path)
         frame.iloc[flagged] = redone[list(frame.columns)]
     return frame
 
