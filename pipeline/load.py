@@ -251,7 +251,7 @@ CLAIM_FIELDS = ("id", "quote", "translation", "subject", "baseline", "metric", "
                 "qualifier", "tolerance", "expect", "note", "kind", "interpretations", "todo",
                 "claimant")
 SOURCE_FIELDS = ("id", "title", "publisher", "url", "published", "language", "party")
-SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind", "party")
+SPEC_SOURCE_FIELDS = ("id", "title", "url", "date", "publisher", "note", "kind", "party", "via")
 ENTITY_FIELDS = ("id", "name", "vendor", "kind", "status", "sparsity", "aliases", "members", "facts",
                  "note")
 EXTENSION_FIELDS = ("extend", "aliases", "facts", "note")

@@ -118,6 +118,7 @@ SPEC_SOURCES = _schema("source", {
     "url": _text(), "publisher": _text(), "note": _text(),
     "kind": _text(isin=SOURCE_KINDS),
     "party": _text(PARTY, expected=PARTY_WORDS),
+    "via": _text(),
 })
 
 ENTITIES = _schema("entity", {

@@ -84,7 +84,7 @@ def unit_info(unit: str) -> UnitInfo:
         return UnitInfo("", 1.0, "count")
     if unit in RATIO_UNITS:
         return UnitInfo(unit, 1.0, "ratio")
-    if not re.fullmatch(r"[A-Za-zµμ/]+", unit):
+    if not re.fullmatch(r"[A-Za-zµμ/]+[2²]?", unit):
         raise UnitError(f"unknown unit {shown(unit)}{spellings.suggestion(unit)}")
     known = _unit_cache().get(unit)
     if known is not None:
@@ -197,7 +197,7 @@ def parse_quantity(text) -> Quantity:
 
 CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
 CACHE_UNITS = ("B", "B/s", "FLOPS", "FLOP/s", "OPS", "bps", "b/s", "b")
-CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "min", "h", "W", "kW", "MW", "nm", "m")
+CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "min", "h", "W", "kW", "MW", "nm", "m", "mm2", "mm²")
 
 
 def _definitions_hash() -> str:
@@ -271,7 +271,7 @@ def build_unit_cache() -> dict:
 _DIMENSION_WORDS = {
     "information": "a capacity (bytes)", "information/time": "a bandwidth (bytes/s or bits/s)",
     "flop/time": "a compute rate (FLOPS)", "op/time": "an integer op rate (OPS)",
-    "time": "a time (s)", "power": "a power (W)", "length": "a length (nm)",
+    "time": "a time (s)", "power": "a power (W)", "length": "a length (nm)", "length^2": "an area (mm2)",
     "count": "a plain count", "ratio": "a ratio (x or %)",
 }
 

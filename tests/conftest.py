@@ -23,6 +23,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def pytest_addoption(parser):
     parser.addoption("--run-slow", action="store_true", default=False,
                      help="also run tests marked slow (kill loops, big fuzz, benchmarks)")
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite golden files (tests/data/**/golden*) from the current output")
+
+
+@pytest.fixture
+def update_golden(request):
+    """True under --update-golden: a golden test writes what it got instead of comparing."""
+    return request.config.getoption("--update-golden")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -90,11 +90,14 @@ def test_the_working_an_explanation_quotes(step, lang, working):
     assert say(arithmetic(step), lang) == working
 
 
-def test_english_wording_of_every_step_reading_and_hint_is_unchanged():
-    """Steps of every figure every spec set derives, every claim's steps, hints and readings,
-    every slip candidate's words: as the string-building code wrote them."""
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+def test_english_wording_of_every_step_reading_and_hint_is_unchanged(update_golden):
+    """Steps of every figure every fixture spec set derives, every claim's steps, hints and
+    readings, every slip candidate's words: as the string-building code wrote them."""
     got = json.loads(json.dumps(collect(), ensure_ascii=False))
+    if update_golden:
+        GOLDEN.write_text(json.dumps(got, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                          encoding="utf-8")
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert sorted(got) == sorted(golden)
     for part in golden:
         assert got[part] == golden[part], part
