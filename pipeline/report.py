@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -20,7 +21,7 @@ from pathlib import Path
 from urllib.parse import quote as _percent_encode
 from urllib.parse import urlsplit
 
-from pipeline import outdir, render
+from pipeline import outdir, outdir_leftovers, render
 from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
@@ -279,28 +280,30 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     """Recover from a killed run, check ownership, render into a staging directory, carry the
     foreign entries over, then swap it in (pipeline/outdir.py); returns the names written."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    for kept in outdir.recover(target):
-        print(f"claimaudit: left {render.safe(kept)} in place: it holds files claimaudit did not "
-              "write", file=sys.stderr)
-    foreign = outdir.foreign_entries(target, shown)
+    notes = outdir_leftovers.recover(target, shown)
+    old = outdir.plan(target, shown)
     previous = previous_records(target / "results.json")
     old_facts = previous_snapshot(target / "facts.json")
     staging = outdir.make_staging(target)
     try:
         names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
                             lang)
-        outdir.carry_foreign(target, staging, foreign, shown)
+        notes += outdir.carry(target, staging, old, names, shown)
         outdir.write_manifest(staging, {name: outdir.file_hash(staging / name) for name in names},
-                              complete=True)
+                              complete=True, target=target)
+        outdir.finish_mode(staging)
         retired = outdir.swap_in(staging, target)
     except BaseException:
         painter.close()             # the worker must not write into staging after it is removed
         with contextlib.suppress(OSError):
-            outdir.remove_marker_last(staging)
+            os.chmod(staging, 0o700)
+            outdir_leftovers.settle(staging, target, shown, outdir_leftovers.staged, False)
         raise
     finally:
         outdir.release(staging)
-    outdir.discard(retired, target)
+    notes += outdir_leftovers.discard(retired, target, old, shown)
+    for note in notes:
+        print(f"claimaudit: {render.safe(note)}", file=sys.stderr)
     return names
 
 
