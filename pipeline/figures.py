@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pipeline.errors import OutputError
+from pipeline.streams import high_descriptor
 
 # Okabe-Ito colours, readable by colour-blind readers.
 COLOURS = {
@@ -234,8 +235,8 @@ class Painter:
     def start(self) -> Painter:
         if not hasattr(os, "fork"):
             return self
-        jobs_read, jobs_write = os.pipe()
-        results_read, results_write = os.pipe()
+        jobs_read, jobs_write = map(high_descriptor, os.pipe())     # never fd 0-2
+        results_read, results_write = map(high_descriptor, os.pipe())
         parent = os.getpid()
         pid = os.fork()
         if pid == 0:                                    # the worker: never returns

@@ -189,6 +189,23 @@ def csv_row(record: dict) -> tuple:
             record.get("basis"), explanations[0].get("cause"))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+CSV_TEXT_COLUMNS = ("file", "claimed")     # the user-written text cells (ids cannot start so)
+
+
+def sheet_cell(value):
+    """OWASP's CSV-injection rule: a text cell a spreadsheet would read as a formula (or turn
+    into a number: `+40%`) gets a leading `'`, which spreadsheets show as text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def sheet_safe(row: tuple) -> tuple:
+    return tuple(sheet_cell(v) if name in CSV_TEXT_COLUMNS else v
+                 for name, v in zip(CSV_COLUMNS, row))
+
+
 def csv_text(records: list[dict]) -> str:
     """`check --format csv`: one row per claim, numbers in full (repr), for spreadsheets."""
     import csv
@@ -197,7 +214,7 @@ def csv_text(records: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(csv_row(record) for record in records)
+    writer.writerows(sheet_safe(csv_row(record)) for record in records)
     return out.getvalue()
 
 

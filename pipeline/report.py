@@ -14,14 +14,13 @@ import functools
 import json
 import os
 import re
-import sys
 from collections import Counter
 from datetime import date as _date
 from pathlib import Path
 from urllib.parse import quote as _percent_encode
 from urllib.parse import urlsplit
 
-from pipeline import outdir, outdir_leftovers, render
+from pipeline import outdir, outdir_leftovers, render, streams
 from pipeline.changes import changes_view, previous_records
 from pipeline.errors import OutputError
 from pipeline.figures import Painter, figure_rows
@@ -303,7 +302,7 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
         outdir.release(staging)
     notes += outdir_leftovers.discard(retired, target, old, shown)
     for note in notes:
-        print(f"claimaudit: {render.safe(note)}", file=sys.stderr)
+        streams.say(f"claimaudit: {render.safe(note)}")
     return names
 
 

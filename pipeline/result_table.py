@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline import judge
-from pipeline.render import CSV_COLUMNS
+from pipeline.render import CSV_COLUMNS, CSV_TEXT_COLUMNS, sheet_cell
 from pipeline.results import RATIO_KINDS, display_unit, is_ratio
 from pipeline.units import unit_info
 
@@ -30,6 +30,8 @@ def write_csv(run, stream) -> None:
     writer.writerow(CSV_COLUMNS)
     for start in range(0, len(run.results), CHUNK):
         columns = csv_columns(run, slice(start, start + CHUNK))
+        for name in CSV_TEXT_COLUMNS:
+            columns[name] = [sheet_cell(v) for v in columns[name]]
         writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
 
 
