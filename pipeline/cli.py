@@ -18,7 +18,7 @@ from pipeline import __version__, streams
 from pipeline.errors import ClaimauditError, InputError
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
-CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -95,7 +95,7 @@ def _language(text: str) -> str:
 
 
 def _source_id(text: str) -> str:
-    if not CLAIM_REF.match(f"{text}/x"):
+    if not CLAIM_REF.fullmatch(f"{text}/x"):
         raise argparse.ArgumentTypeError(
             f"expected an id of lower-case letters, digits, - and _, found {text!r}")
     return text
@@ -162,7 +162,7 @@ def cmd_explain(args) -> int:
     from pipeline.results import to_records
     from pipeline.run import check_paths
 
-    if not CLAIM_REF.match(args.claim):
+    if not CLAIM_REF.fullmatch(args.claim):
         streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
                     f"and _), found {render.safe(repr(args.claim))}")
         return 2
@@ -275,8 +275,10 @@ def _main(argv: list[str] | None) -> int:
     except InputError as exc:
         for problem in exc.problems:
             streams.say(str(problem))
-        count = len(exc.problems)
-        streams.say(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
+        if exc.unlisted:
+            streams.say(f"claimaudit: {exc.unlisted:,} more problems not listed")
+        count = len(exc.problems) + exc.unlisted
+        streams.say(f"claimaudit: {count:,} problem{'s' if count != 1 else ''} in the input; "
                     "nothing was checked")
         return 2
     except (streams.StreamClosed, streams.StreamError):

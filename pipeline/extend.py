@@ -8,11 +8,10 @@ only (compared case-insensitively), so a name in an article can never mean two.
 
 from __future__ import annotations
 
-import difflib
-
 import pandas as pd
 
 from pipeline.errors import Collector
+from pipeline.suggest import nearest
 
 
 def merge_extensions(entities: pd.DataFrame, facts: pd.DataFrame, extensions: list[dict],
@@ -27,7 +26,7 @@ def merge_extensions(entities: pd.DataFrame, facts: pd.DataFrame, extensions: li
     for extension in extensions:
         target = extension["extend"]
         if target not in known:
-            near = difflib.get_close_matches(target, list(known), n=1)
+            near = nearest(target, known)
             hint = f" (did you mean {near[0]}?)" if near else ""
             problems.add(extension["file"], extension["lines"].get("extend", extension["line"]),
                          f"extend: unknown entity {target!r}{hint}; an extension adds to an "
@@ -78,8 +77,7 @@ def unknown_entity_hint(word, ids, names: dict[str, str]) -> str:
     owner = names.get(word.casefold()) if isinstance(word, str) else None
     if owner is not None:
         return f" ({word!r} names entity {owner}: write {owner})"
-    near = difflib.get_close_matches(word, sorted(ids), n=1, cutoff=0.6) \
-        if isinstance(word, str) else []
+    near = nearest(word, ids) if isinstance(word, str) else []
     hint = f" (did you mean {near[0]}?)" if near else ""
     return (f"{hint}; find one with `claimaudit entities PATTERN`, or declare it (with its "
             "aliases) in a spec file")

@@ -31,7 +31,7 @@ from pipeline.snapshot import previous_snapshot, snapshot
 from pipeline.spec_changes import spec_changes_view
 
 VERDICT_ORDER = ("inconsistent", "ambiguous", "within_rounding", "unverifiable", "consistent")
-SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SOURCE_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}")
 RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
 QUALIFIER_WORDS = {"about": "", "exact": "exactly"}
 MAJORS_SHOWN = 200                      # the index lists this many; the source pages hold the rest
@@ -334,7 +334,7 @@ def _check_out_dir(out_dir: Path) -> Path:
 
 def _check_source_ids(ids: list[str]) -> None:
     for source_id in ids:
-        if not SOURCE_ID.match(source_id) or source_id in RESERVED_IDS:
+        if not SOURCE_ID.fullmatch(source_id) or source_id in RESERVED_IDS:
             raise ReportError(f"source id {source_id!r} cannot name a report file: expected "
                               f"{SOURCE_ID.pattern}, not {' or '.join(RESERVED_IDS)}")
 

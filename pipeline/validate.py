@@ -8,7 +8,6 @@ Quantity texts are parsed once per unique text and mapped onto the column.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass
@@ -19,10 +18,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pipeline import expr, extend, load, schemas
+from pipeline import expr, extend, limits, load, schemas
 from pipeline.errors import Collector
 from pipeline.plain_claims import plain_claims
 from pipeline.quantities import parse_quantities, quantity_objects
+from pipeline.suggest import nearest
 from pipeline.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
 
 
@@ -62,7 +62,7 @@ def suggest(word, known) -> str:
     """` (did you mean X?)` for the nearest known name, or nothing."""
     if not isinstance(word, str):
         return ""
-    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    near = nearest(word, known)
     return f" (did you mean {near[0]}?)" if near else ""
 
 
@@ -78,6 +78,16 @@ def _claim_frame(parts: list) -> pd.DataFrame:
     frames = [part if isinstance(part, pd.DataFrame) else _frame(part, columns)
               for part in parts if len(part)] or [_frame([], columns)]
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+
+
+def _check_sizes(sources: list[dict], claims: list, spec: dict, problems: Collector) -> None:
+    """Text fields within limits.MAX_FIELD_CHARS (tables measured theirs as they were read)."""
+    limits.record_sizes(sources, "source", problems)
+    for part in claims:
+        if isinstance(part, list):
+            limits.record_sizes(part, "claim", problems)
+    for key in ("sources", "entities", "facts", "extensions"):
+        limits.record_sizes(spec[key], {"entities": "entity"}.get(key, key.rstrip("s")), problems)
 
 
 def build_corpus(claim_docs, spec_docs) -> Corpus:
@@ -97,6 +107,7 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
     for document in spec_docs:
         for key, rows in load.spec_records(document, problems).items():
             spec[key] += rows
+    _check_sizes(sources, claims, spec, problems)
     frames = dict(
         claim_sources=_frame(sources, load.SOURCE_FIELDS),
         claims=_claim_frame(claims),

@@ -20,7 +20,7 @@ from pipeline.draft.lexicon import lexicon
 from pipeline.draft.numbers import Number, find_numbers
 from pipeline.draft.wording import comparative_change
 
-ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}")
 
 
 @dataclass
