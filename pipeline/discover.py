@@ -13,6 +13,7 @@ import math
 import unicodedata
 
 from pipeline.errors import ClaimauditError
+from pipeline.escape import terminal
 from pipeline.extend import alias_table, unknown_entity_hint
 from pipeline.units import dimension_words, metric_dimension
 
@@ -114,10 +115,10 @@ def text_table(records: list[dict], columns: list[str]) -> str:
     def cell(record, column):
         value = record[column]
         if isinstance(value, list):
-            return ", ".join(value)
+            return terminal(", ".join(map(str, value)))
         if isinstance(value, bool):
             return column if value else ""
-        text = "" if value is None else " ".join(str(value).split())
+        text = terminal("" if value is None else " ".join(str(value).split()))
         return text[: QUOTE_WIDTH - 1] + "…" if len(text) > QUOTE_WIDTH else text
 
     rows = [columns] + [[cell(r, c) for c in columns] for r in records]

@@ -26,6 +26,7 @@ import unicodedata
 from functools import cache
 
 from pipeline.errors import Problem
+from pipeline.escape import terminal
 
 SECONDHAND = ("press", "analyst")
 FIRST_HAND = ("datasheet", "documentation", "press_release", "keynote", "blog")
@@ -81,7 +82,7 @@ def warn(corpus, stream) -> int:
     """Write every finding to `stream` as `file:line: warning: ...`; return how many."""
     found = findings(corpus)
     for problem in found:
-        stream.write(f"{problem.file}:{problem.line}: warning: {problem.message}\n")
+        stream.write(terminal(f"{problem.file}:{problem.line}: warning: {problem.message}") + "\n")
     return len(found)
 
 

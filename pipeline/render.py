@@ -13,6 +13,7 @@ import sys
 import unicodedata
 
 from pipeline import fmt
+from pipeline.escape import terminal
 from pipeline.filters import cell
 from pipeline.slip_words import cause_name
 from pipeline.steps import Worded, say
@@ -84,12 +85,8 @@ def derived_text(record: dict, words: dict | None = None) -> str:
 
 
 def safe(text) -> str:
-    """Claim text for a terminal: control characters (ANSI escapes, newlines) made visible."""
-    text = "" if text is None else str(text)
-    if text.isprintable():      # nearly every cell: no look-up per character
-        return text
-    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
-                   else f"\\u{ord(c):04x}" for c in text)
+    """Claim text for a terminal: pipeline/escape.py's one rule."""
+    return terminal(text)
 
 
 def _width(text: str) -> int:

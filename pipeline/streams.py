@@ -21,6 +21,7 @@ import sys
 from typing import IO
 
 from pipeline.errors import ClaimauditError
+from pipeline.escape import terminal
 
 STREAM_NAMES = {1: "standard output", 2: "standard error"}
 
@@ -133,10 +134,11 @@ def stderr() -> Output:
 
 
 def say(line: str) -> None:
-    """One line on stderr; if stderr itself cannot take it there is nowhere left to say it."""
+    """One line on stderr, escaped for a terminal (pipeline/escape.py); if stderr itself
+    cannot take it there is nowhere left to say it."""
     with contextlib.suppress(StreamClosed, StreamError):
         out = stderr()
-        out.write(line + "\n")
+        out.write(terminal(line) + "\n")
         out.flush()
 
 

@@ -15,6 +15,7 @@ neither a unit nor a count noun near it is not drafted.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -57,7 +58,15 @@ def find_numbers(text: str) -> list[Number]:
             kept.append(number)
             last_end = number.end
     kept = _ranges(view, kept)
-    return [number for number in kept if not skipped(view, number)]
+    return [number for number in kept if not skipped(view, number) and _drafted(number)]
+
+
+LARGEST = 1e21      # a figure a draft writes; check reads at most 40 digits (units.MAX_DIGITS)
+
+
+def _drafted(number: Number) -> bool:
+    """A number a claim can state: finite and below LARGEST (一億億億...億 is not a figure)."""
+    return math.isfinite(number.value) and abs(number.value) < LARGEST
 
 
 def _arabic(view: str) -> list[Number]:
@@ -148,7 +157,7 @@ def chinese_value(word: str) -> float | None:
             section += (1 if digit is None else digit) * 10 ** small[char]
             digit = None
         elif char in big and last in big and total:
-            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
+            total = min(total * 10 ** big[char], math.inf)   # 萬億 stack (三万亿 = 3e12)
         elif char in big:
             section += digit or 0
             total += (section or 1) * 10 ** big[char]
@@ -240,6 +249,8 @@ def _several(view: str) -> list[Number]:
 
 
 def _plain(value: float) -> str:
+    if not math.isfinite(value) or abs(value) >= LARGEST:
+        return "0"                      # dropped by find_numbers: no figure is this large
     if value >= 1e6 and value == int(value):
         mantissa, power = value, 0
         while mantissa % 10 == 0:
