@@ -14,7 +14,7 @@ import unicodedata
 
 from pipeline.errors import ClaimauditError
 from pipeline.escape import terminal
-from pipeline.extend import alias_table, unknown_entity_hint
+from pipeline.extend import alias_table, name_key, unknown_entity_hint
 from pipeline.units import dimension_words, metric_dimension
 
 
@@ -47,7 +47,7 @@ def resolve_entity(corpus, name: str) -> str:
     ids = set(corpus.entities["id"])
     if name in ids:
         return name
-    owner = alias_table(corpus.entities).get(name.casefold())
+    owner = alias_table(corpus.entities).get(name_key(name))
     if owner is not None:
         return owner
     raise ClaimauditError(f"no entity {name!r}{unknown_entity_hint(name, ids, {})}")

@@ -21,6 +21,11 @@ _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co"})      # controls, bidi overrides, z
 _PRE_ESCAPED_PIPE = re.compile(r"\\+\|")           # `\|` copied from a Markdown source
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9])://")       # http://, https://, ftp:// autolinks
 _WWW = re.compile(r"(?i)(www)\.")                   # www. autolinks
+# e-mail, mailto: and xmpp: autolinks (and @mentions) need an `@` followed by a name: a word
+# joiner (U+2060, as the entity, so the source stays readable) after it breaks every one of
+# them; a backslash escape does not (GitHub links `me\@example.com`).
+_AT = re.compile(r"@(?=\S)")
+WORD_JOINER = "&#8288;"
 
 
 def visible(text: str) -> str:
@@ -47,7 +52,8 @@ def cell(value) -> str:
         return ""
     line = _LINE_BREAKS.sub(" ", str(value)).strip(" \t").replace("\t", " ")
     escaped = visible(_PRE_ESCAPED_PIPE.sub("|", line)).translate(_ESCAPES)
-    return _WWW.sub(r"\1\\.", _SCHEME.sub(r"\\://", escaped))
+    unlinked = _WWW.sub(r"\1\\.", _SCHEME.sub(r"\\://", escaped))
+    return _AT.sub("@" + WORD_JOINER, unlinked) if "@" in unlinked else unlinked
 
 
 def text(value) -> str:

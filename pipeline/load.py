@@ -13,6 +13,7 @@ Which files are read, and how much of them, is files.py's rule.
 from __future__ import annotations
 
 import gc
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -431,7 +432,8 @@ def _aliases(node: Node, what: str, path: str, problems: Collector) -> list[str]
         if not isinstance(item, str) or not item.strip():
             problems.add(path, node.line_of("aliases"),
                          f"{what}: aliases: expected names (text), found {_kind(item)}")
-    return [item for item in items if isinstance(item, str) and item.strip()]
+    return [unicodedata.normalize("NFC", item) for item in items
+            if isinstance(item, str) and item.strip()]
 
 
 def _extension(node: Node, path: str, out: dict, problems: Collector) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def slug(text: str) -> str:
 
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     """Plain or HTML article text -> claim records in order of appearance."""
-    plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
+    plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
     sentences = textmod.sentences(plain)
     starts = [span.start for span in sentences]
