@@ -79,17 +79,16 @@ def read_manifest(directory: Path) -> dict | None:
         return None
     files = {name: digest for name, digest in data["files"].items()
              if is_generated(name) and isinstance(digest, str)}
-    return {"complete": data.get("complete") is True, "files": files,
-            "seal": data.get("seal"), "raw_files": data["files"]}
+    return {"complete": data.get("complete") is True, "files": files, "raw_files": data["files"]}
 
 
 def write_manifest(directory: Path, files: dict[str, str], complete: bool,
                    target: Path | None = None) -> None:
     """Write the manifest through a temporary file and a rename, so it is whole or absent; a
-    complete one for `target` is sealed with this user's key (when there is one)."""
-    document = {"kind": KIND, "version": 2, "complete": complete, "files": files}
+    complete one for `target` has its seal recorded outside the folder (outdir_seal.remember)."""
+    document = {"kind": KIND, "version": 1, "complete": complete, "files": files}
     if complete and target is not None:
-        document["seal"] = outdir_seal.seal(target, files)
+        outdir_seal.remember(target, files)
     content = json.dumps(document, indent=1, sort_keys=True) + "\n"
     temporary = directory / (MANIFEST + ".new")
     temporary.write_text(content, encoding="utf-8", newline="\n")
@@ -98,7 +97,7 @@ def write_manifest(directory: Path, files: dict[str, str], complete: bool,
 
 def is_sealed(target: Path, manifest: dict) -> bool:
     return manifest["complete"] and manifest["files"] == manifest["raw_files"] and \
-        outdir_seal.sealed(target, manifest["files"], manifest["seal"])
+        outdir_seal.sealed(target, manifest["files"])
 
 
 # -- what may be replaced -----------------------------------------------------------------------------

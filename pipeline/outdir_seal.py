@@ -3,10 +3,11 @@ the names of claimaudit's own temporary folders.
 
 The manifest in a reports folder is a file like any other: whoever can write the folder (a pull
 request, a colleague, a script) can write it. So the manifest alone never makes claimaudit remove
-a file. A manifest carries a seal, an HMAC-SHA256 over the folder's absolute path and its file
-list, made with a key that claimaudit keeps in the user's state directory
-(`$XDG_STATE_HOME/claimaudit/reports-key`, else `~/.local/state/claimaudit/reports-key`, mode
-0600). Only a manifest this user's claimaudit wrote for this folder verifies. The temporary
+a file. Its seal, an HMAC-SHA256 over the folder's absolute path and its file list, made with a
+key that claimaudit keeps in the user's state directory (`$XDG_STATE_HOME/claimaudit/`, else
+`~/.local/state/claimaudit/`, mode 0600), is recorded there too, never in the folder (so the
+manifest is the same bytes for the same reports on any machine). Only a manifest this user's
+claimaudit wrote for this folder verifies. The temporary
 folders beside the reports folder carry a random token and a tag made with the same key, so
 recovery recognises them and nothing else (README.md, "The output directory").
 """
@@ -23,6 +24,7 @@ import stat
 from pathlib import Path
 
 KEY_BYTES = 32
+KEPT_SEALS = 4
 _TOKEN = re.compile(r"\.(?P<name>.+)\.claimaudit-(?P<role>new|old)-(?P<nonce>[0-9a-f]{16})-"
                     r"(?P<tag>[0-9a-f]{16})")
 
@@ -86,11 +88,45 @@ def seal(target: Path, files: dict[str, str]) -> str | None:
     return _mac(secret, "manifest", os.fsdecode(target), json.dumps(files, sort_keys=True))
 
 
-def sealed(target: Path, files: dict[str, str], claimed: object) -> bool:
+def _seals_path(target: Path) -> Path:
+    name = hashlib.sha256(os.fsencode(target)).hexdigest()[:32]
+    return key_path().parent / "sealed" / name
+
+
+def remember(target: Path, files: dict[str, str]) -> None:
+    """Record the seal of the manifest about to be swapped in (the last KEPT_SEALS are kept, so
+    a run killed before its swap leaves the old manifest sealed too). Kept outside the folder:
+    the manifest itself stays the same bytes for the same reports, on any machine."""
+    mark = seal(target, files)
+    if mark is None:
+        return
+    path = _seals_path(target)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        kept = [line for line in _read_seals(path) if line != mark][-(KEPT_SEALS - 1):]
+        temporary = path.with_name(path.name + f".{os.getpid()}.new")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW,
+                             0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as stream:
+            stream.write("".join(f"{line}\n" for line in [*kept, mark]))
+        os.replace(temporary, path)
+    except OSError:
+        pass                # unsealed: the next run keeps the old files it cannot prove
+
+
+def _read_seals(path: Path) -> list[str]:
+    try:
+        with open(path, encoding="ascii") as stream:
+            return [line.strip() for line in stream.read(KEPT_SEALS * 80).splitlines()]
+    except (OSError, ValueError):
+        return []
+
+
+def sealed(target: Path, files: dict[str, str]) -> bool:
     """Did this user's claimaudit write this file list for this folder?"""
     expected = seal(target, files)
-    return (expected is not None and isinstance(claimed, str)
-            and hmac.compare_digest(expected, claimed))
+    return expected is not None and any(hmac.compare_digest(expected, mark)
+                                        for mark in _read_seals(_seals_path(target)))
 
 
 def leftover_name(target: Path, role: str) -> str | None:

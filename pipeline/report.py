@@ -376,16 +376,19 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
            json.dumps(records, ensure_ascii=False, indent=2, sort_keys=True) + "\n", names)
     sources = []
     claimants = _claimants(run)
+    by_source: dict[str, list[dict]] = {}       # one pass: not every record per source
+    for record in records:
+        by_source.setdefault(record["source"], []).append(record)
     for meta in metas:
-        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources,
-                           lang)
+        own = by_source.get(meta["id"], [])
+        view = source_view(meta, own, spec_sources, lang)
         rows = view["figure_rows"]
         if rows:
             painter.draw(rows, staging / view["figure"], view["w"])
             names.append(view["figure"])
         else:
             view["figure"] = None
-        view["claimreview"] = _write_claimreview(staging, meta, view, records, claimants, date,
+        view["claimreview"] = _write_claimreview(staging, meta, view, own, claimants, date,
                                                  names)
         sources.append(view)
         for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
@@ -420,12 +423,12 @@ def _claimants(run) -> dict:
     return dict(zip(zip(claims["source"], claims["id"]), claimant_of(run.corpus)))
 
 
-def _write_claimreview(staging, meta, view, records, claimants, date, names) -> str | None:
-    """claimreview/<source-id>.jsonld (pipeline/claimreview.py); its path, or None."""
+def _write_claimreview(staging, meta, view, own, claimants, date, names) -> str | None:
+    """claimreview/<source-id>.jsonld (pipeline/claimreview.py) of the source's own records;
+    its path, or None."""
     from pipeline.claimreview import source_document
 
-    document = source_document([r for r in records if r["source"] == meta["id"]], meta,
-                               claimants, date)
+    document = source_document(own, meta, claimants, date)
     if document is None:
         return None
     name = f"claimreview/{meta['id']}.jsonld"
