@@ -145,6 +145,6 @@ def anchor(heading) -> str:
     return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
 
 
-FILTERS = {"worded": worded, "cell": cell, "brief": brief, "text": text, "num": fmt.number, "qty": qty, "span": span,
-           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
+FILTERS = {"worded": worded, "cell": cell, "brief": brief, "text": text, "num": fmt.number,
+           "qty": qty, "span": span, "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
            "fill": fill, "plural": plural}
