@@ -146,5 +146,6 @@ def anchor(heading) -> str:
 
 
 FILTERS = {"worded": worded, "cell": cell, "brief": brief, "text": text, "num": fmt.number,
-           "qty": qty, "span": span, "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
+           "qty": qty, "span": span, "verdict": verdict, "relative": relative, "change": change,
+           "anchor": anchor,
            "fill": fill, "plural": plural}
