@@ -14,11 +14,30 @@ import re
 import sys
 from pathlib import Path
 
-from pipeline import __version__, streams
-from pipeline.errors import ClaimauditError, InputError
+from claimaudit import __version__
+from claimaudit.core import streams
+from claimaudit.core.errors import ClaimauditError, InputError
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
 CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
+
+
+class _Languages:
+    """The output languages as argparse choices, read from labels.yaml only when a `--lang`
+    is given or a command's help lists them (so `claimaudit --help` imports no YAML)."""
+
+    def _all(self) -> tuple[str, ...]:
+        from claimaudit.core.words import languages
+
+        return languages()
+
+    def __contains__(self, item) -> bool:
+        return item in self._all()
+
+    def __iter__(self):
+        return iter(self._all())
+
+
+LANGUAGES = _Languages()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,10 +133,11 @@ def _date(text: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from pipeline import lint, render, result_table
-    from pipeline.load import collector_paused
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.core.yamlio import collector_paused
+    from claimaudit.model import lint
+    from claimaudit.output import render, result_table
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     with collector_paused():    # checking and writing make millions of objects, ~no cycles
         run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
@@ -133,38 +153,32 @@ def cmd_check(args) -> int:
             out.write(render.markdown_table(records, args.lang))
         else:
             out.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
-    return exit_status(records, args.strict)
-
-
-def exit_status(records: list[dict], strict: bool = False) -> int:
-    mismatched = any(r.get("expect") and r["expect"] != r["verdict"] for r in records)
-    inconsistent = strict and any(r["verdict"] == "inconsistent" for r in records)
-    return 1 if mismatched or inconsistent else 0
+    return result_table.exit_status(run, args.strict)
 
 
 def cmd_report(args) -> int:
-    from pipeline import render
-    from pipeline.figures import Painter
+    from claimaudit.output import render
+    from claimaudit.report.figures import Painter
 
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from pipeline.report import write_reports
-        from pipeline.results import to_records
-        from pipeline.run import check_paths
+        from claimaudit.output.result_table import exit_status
+        from claimaudit.run import check_paths, write_reports
 
         run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
+        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang,
+                                specs_dir=args.specs)
     streams.stdout().write(f"wrote {len(written)} files to {render.safe(args.out)}\n")
-    return exit_status(to_records(run))
+    return exit_status(run)
 
 
 def cmd_explain(args) -> int:
-    from pipeline import render
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output import render
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     if not CLAIM_REF.fullmatch(args.claim):
         streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
-                    f"and _), found {render.safe(repr(args.claim))}")
+                    f"and _), found {args.claim!r}")
         return 2
     run = check_paths([args.claims], args.specs)
     source, claim = args.claim.split("/")
@@ -174,13 +188,12 @@ def cmd_explain(args) -> int:
                             for row in run.corpus.spec_sources.itertuples()}
             streams.stdout().write(render.explain_text(record, spec_sources, args.lang))
             return 0
-    streams.say(f"claimaudit: no claim {render.safe(repr(args.claim))} in "
-                f"{render.safe(args.claims)}")
+    streams.say(f"claimaudit: no claim {args.claim!r} in {args.claims}")
     return 2
 
 
 def cmd_draft(args) -> int:
-    from pipeline.draft import draft_file
+    from claimaudit.draft.article import draft_file
 
     streams.stdout().write(draft_file(args.text_file, args.specs, source_id=args.source_id,
                                 language=args.language, title=args.title,
@@ -197,8 +210,9 @@ DISCOVERY_COLUMNS = {
 
 def cmd_discover(args) -> int:
     """entities / facts / metrics: read the specs, print a table or JSON."""
-    from pipeline import discover, render
-    from pipeline.run import load_corpus
+    from claimaudit.model import discover
+    from claimaudit.output import render
+    from claimaudit.run import load_corpus
 
     corpus = load_corpus([], args.specs)
     if args.command == "entities":
@@ -233,7 +247,7 @@ def _run(args) -> int:
     too): see load.collector_paused."""
     if args.command != "check":
         return COMMANDS[args.command](args)
-    from pipeline.load import collector_paused
+    from claimaudit.core.yamlio import collector_paused
 
     with collector_paused():
         return COMMANDS[args.command](args)

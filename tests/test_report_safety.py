@@ -1,4 +1,4 @@
-"""`claimaudit report` never loses a file it did not write (pipeline/outdir.py, report.py).
+"""`claimaudit report` never loses a file it did not write (pipeline/report/outdir.py, report.py).
 
 The output-directory rule, the atomic swap and the recovery after a kill, output faults (full or
 read-only disk, raised in-process since the tests run as root), and a previous results.json that
@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import outdir, outdir_leftovers, outdir_seal, report
-from pipeline.cli import main
+from claimaudit.cli import main
+from claimaudit.report import leftovers, outdir, ownership
+from claimaudit.report import write as report
+from claimaudit.run import write_reports
 
 FIXTURE = Path(__file__).parent / "data" / "report"
 DATE = "2025-12-10"
@@ -148,7 +150,7 @@ def test_a_user_file_named_like_a_new_report_is_refused(project, capsys):
         f"claimaudit: {out}/{page.name}: was not written by claimaudit, and this run writes a "
         f"file of that name: move it out of {out} and run again\n"))
     assert snapshot(out) == before
-    assert outdir_leftovers.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 def test_an_incomplete_or_forged_manifest_is_not_ours(project, capsys):
@@ -184,21 +186,21 @@ def test_without_renameat2_two_renames_do_the_same(project, capsys, monkeypatch)
     (out / "notes.md").write_text("mine", encoding="utf-8")
     assert report_cli(capsys, out, "--date", "2025-12-11")[0] == 0
     assert (out / "notes.md").read_text(encoding="utf-8") == "mine"
-    assert outdir_leftovers.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 def test_a_kill_between_the_two_fallback_renames_is_repaired(project, capsys):
     out = project / "reports"
     report_cli(capsys, out)
     before = snapshot(out)
-    retired = project / outdir_seal.leftover_name(out, "old")
+    retired = project / ownership.leftover_name(out, "old")
     out.rename(retired)                             # killed here: reports/ is missing
     staging = outdir.make_staging(out)
     (staging / "index.md").write_text("half", encoding="utf-8")
     outdir.release(staging)                         # its run is dead
-    assert outdir_leftovers.recover(out, str(out)) == [
+    assert leftovers.recover(out, str(out)) == [
         f"put back {out}, which a killed run had left aside"]
-    assert snapshot(out) == before and outdir_leftovers.leftovers(out) == []
+    assert snapshot(out) == before and leftovers.leftovers(out) == []
 
 
 def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
@@ -220,7 +222,7 @@ def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
     assert status == 0
     assert err == (f"claimaudit: left {strange} in place: it holds files claimaudit did not "
                    "write\n")
-    assert outdir_leftovers.leftovers(out) == [strange]
+    assert leftovers.leftovers(out) == [strange]
     assert empty.is_dir() and (unmarked / "x").read_text(encoding="utf-8") == "?"
     assert (strange / "precious.txt").read_text(encoding="utf-8") == "not ours"
 
@@ -231,20 +233,20 @@ def test_a_live_run_s_staging_directory_is_left_alone(project, capsys):
     live = outdir.make_staging(out)                 # locked, as a run still rendering holds it
     (live / "index.md").write_text("half", encoding="utf-8")
     assert report_cli(capsys, out)[0] == 0
-    assert outdir_leftovers.leftovers(out) == [live]
+    assert leftovers.leftovers(out) == [live]
     outdir.release(live)
-    assert outdir_leftovers.recover(out, str(out)) == [] and outdir_leftovers.leftovers(out) == []
+    assert leftovers.recover(out, str(out)) == [] and leftovers.leftovers(out) == []
 
 
 def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, monkeypatch):
     """The flaky failure: a figure job still running recreated the staging directory after the
     cleanup. The worker is now killed and reaped first; repeated to catch the race."""
-    from pipeline.figures import Painter
-    from pipeline.run import check_paths
+    from claimaudit.report.figures import Painter
+    from claimaudit.run import check_paths
 
     run = check_paths([Path("claims")], Path("specs"))
     out = project / "reports"
-    report.write_reports(run, out, DATE)
+    write_reports(run, out, DATE)
     before = snapshot(out)
     real_render = report._render
 
@@ -256,9 +258,9 @@ def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, mon
     monkeypatch.setattr(report, "_render", fail_on_index)
     for _ in range(5):
         with Painter().start() as painter, pytest.raises(RuntimeError):
-            report.write_reports(run, out, DATE, painter=painter)
+            write_reports(run, out, DATE, painter=painter)
         assert snapshot(out) == before
-        assert outdir_leftovers.leftovers(out) == []
+        assert leftovers.leftovers(out) == []
 
 
 # -- output faults --------------------------------------------------------------------------------
@@ -285,13 +287,13 @@ def test_a_full_or_read_only_disk_is_one_line_and_damages_nothing(project, capsy
         monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: fail() if self.name ==
                             "specs.md" else real(self, *a, **k))
     elif where == "figure":                         # in the forked worker, sent back
-        monkeypatch.setattr("pipeline.figures.draw_file", fail)
+        monkeypatch.setattr("claimaudit.report.figures.draw_file", fail)
     else:
         monkeypatch.setattr(outdir, "renameat2", fail)
     assert report_cli(capsys, out) == (2, "", (f"claimaudit: {out}: cannot write the reports: "
                                                f"{words}; {out} was left as it was\n"))
     assert snapshot(out) == before
-    assert outdir_leftovers.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 # -- a previous results.json someone tampered with -----------------------------------------------
