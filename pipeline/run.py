@@ -45,11 +45,13 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
     claim_docs = load.read_documents(claim_paths, claim_problems, tables=True)
     if spec_problems.problems:
         spec_problems.extend(claim_problems.problems)
+        spec_problems.unlisted += claim_problems.unlisted
         spec_problems.raise_if_any()
     try:
         corpus = validate.build_corpus(claim_docs, spec_docs)
     except InputError as exc:
         claim_problems.extend(exc.problems)
+        claim_problems.unlisted += exc.unlisted
     claim_problems.raise_if_any()
     return corpus
 

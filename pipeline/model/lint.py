@@ -26,6 +26,7 @@ import unicodedata
 from functools import cache
 
 from claimaudit.core.errors import Problem
+from claimaudit.core.escape import terminal
 from claimaudit.model.inforce import in_force, today
 from claimaudit.model.units import UnitError, unit_info
 
@@ -82,7 +83,7 @@ def warn(corpus, stream) -> int:
     """Write every finding to `stream` as `file:line: warning: ...`; return how many."""
     found = findings(corpus)
     for problem in found:
-        stream.write(f"{problem.file}:{problem.line}: warning: {problem.message}\n")
+        stream.write(terminal(f"{problem.file}:{problem.line}: warning: {problem.message}") + "\n")
     return len(found)
 
 

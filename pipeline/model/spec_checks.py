@@ -4,13 +4,13 @@ them)."""
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 
 import pandas as pd
 
 from claimaudit.core.errors import Collector
+from claimaudit.core.suggest import nearest
 from claimaudit.model import expr, extend
 from claimaudit.model.corpus import Corpus
 from claimaudit.model.inforce import superseded_from, today
@@ -21,7 +21,7 @@ def suggest(word, known) -> str:
     """` (did you mean X?)` for the nearest known name, or nothing."""
     if not isinstance(word, str):
         return ""
-    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    near = nearest(word, known)
     return f" (did you mean {near[0]}?)" if near else ""
 
 

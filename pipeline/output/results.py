@@ -158,8 +158,28 @@ def _step_texts(alts) -> list:
     return list(dict.fromkeys(text for alt in alts for text in alt.texts))
 
 
+LISTED_ALTERNATIVES = 8     # 6 figures with 2 facts each are 64 alternatives: 37 KB a claim
+
+
+def _listed(rows: list, stood: int) -> tuple[list, int]:
+    """The alternatives a record lists: all up to LISTED_ALTERNATIVES, else the first ones and
+    the lowest and highest derived (the verdict reads them all); and how many are left out."""
+    if len(rows) <= LISTED_ALTERNATIVES:
+        return rows, 0
+    valued = [row for row in rows if not math.isnan(row.value)]
+    ends = [min(valued, key=lambda r: r.value), max(valued, key=lambda r: r.value)] if valued else []
+    keep = {id(row) for row in ends} | {id(row) for row in rows if row.Index == stood}
+    for row in rows:
+        if len(keep) >= LISTED_ALTERNATIVES:
+            break
+        keep.add(id(row))
+    listed = [row for row in rows if id(row) in keep]
+    return listed, len(rows) - len(listed)
+
+
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
+    rows, unlisted = _listed(rows, result.row)
     alts = [payloads[row.payload] for row in rows]
     hints = []
     row, derived = _derived(claim, result, rows)
@@ -202,4 +222,6 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
     }
     if todo:
         record["todo"] = list(todo)
+    if unlisted:
+        record["alternatives_unlisted"] = unlisted
     return record

@@ -10,7 +10,7 @@ import re
 
 from claimaudit.engine.steps import say
 from claimaudit.model import fmt
-from claimaudit.output.markdown import cell, text
+from claimaudit.output.markdown import brief, cell, text
 from claimaudit.report.page_words import fill, plural, report_words
 
 
@@ -75,6 +75,7 @@ def anchor(heading) -> str:
     return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
 
 
-FILTERS = {"worded": worded, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
-           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
+FILTERS = {"worded": worded, "cell": cell, "brief": brief, "text": text, "num": fmt.number,
+           "qty": qty, "span": span, "verdict": verdict, "relative": relative, "change": change,
+           "anchor": anchor,
            "fill": fill, "plural": plural}
