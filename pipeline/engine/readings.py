@@ -74,8 +74,9 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     the derived interval (value, low, high). Every row is judged as written; a decimal
     capacity (GB, TB ...) is judged again as GiB/TiB, and the binary reading stands when
     `binary_stands` says so (CONTRACT section 4)."""
+    ratio = judge.of_ratio(rows["qkind"])
     low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
-                                                   rows["r"], rows["absolute"])
+                                                   rows["r"], rows["absolute"], ratio)
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
     scale = binary_scales(rows["unit"], rows["claimed_dimension"])
@@ -85,7 +86,7 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     if capacity.any():
         scale = np.where(capacity, scale, 1.0)
         b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
-                                            rows["r"], rows["absolute"] * scale)
+                                            rows["r"], rows["absolute"] * scale, ratio)
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
         use_binary = capacity & binary_stands((verdict, gap), (b_verdict, b_gap))

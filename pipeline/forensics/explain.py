@@ -135,8 +135,9 @@ def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
 def _regions(columns: dict) -> list[tuple]:
     """Every claim's region as written and (capacities) in the binary reading, in one pass."""
     scale = np.where(np.isnan(columns["binary_scale"]), 1.0, columns["binary_scale"])
+    ratio = judge.of_ratio(columns["qkind"])
     return [judge.regions(columns["v"] * s, columns["h"] * s, columns["rule"], columns["r"],
-                          columns["absolute"] * s) for s in (1.0, scale)]
+                          columns["absolute"] * s, ratio) for s in (1.0, scale)]
 
 
 def _explained(columns: dict, batches: list) -> dict:

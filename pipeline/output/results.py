@@ -53,7 +53,8 @@ def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Regio
     absolute = None
     if tolerance and tolerance[0] == "absolute":
         absolute = tolerance[1] / (1.0 if plain else unit_info(quantity.unit).factor)
-    return judge.claimed_region(value, h, rule["region"], relative, absolute)
+    return judge.claimed_region(value, h, rule["region"], relative, absolute,
+                                ratio=quantity.kind in ("ratio", "change"))
 
 
 def claimed_record(claim) -> dict | None:
