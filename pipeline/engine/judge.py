@@ -80,8 +80,9 @@ def claimed_region(v: float, h: float, rule: str, r: float | None = None,
     vague = 0.0 if spread is None else spread  # no tolerance given: the written digits alone
     if rule == "roughly":
         return Region(min(v - h, v - vague), max(v + h, v + vague))
-    if rule == "on_par":
-        return Region(1.0 - vague, 1.0 + vague)
+    if rule == "on_par":               # within r of 1, whatever the digits
+        par = absolute if absolute is not None else (r or 0.0)
+        return Region(1.0 - par, 1.0 + par)
     if rule == "nearly":
         return Region(v - vague, v + edge(v, h))
     if rule == "just_over":
@@ -143,7 +144,8 @@ def regions(v, h, rule, r, absolute, ratio=None):
             low[rows] = np.where(has, np.minimum(vv - half, vv - ss), vv - half)
             high[rows] = np.where(has, np.maximum(vv + half, vv + ss), vv + half)
         elif name == "on_par":
-            low[rows], high[rows] = 1.0 - ss, 1.0 + ss
+            par = np.where(np.isnan(absolute[rows]), np.nan_to_num(r[rows]), absolute[rows])
+            low[rows], high[rows] = 1.0 - par, 1.0 + par
         elif name == "nearly":
             low[rows], high[rows] = vv - ss, vv + edge_of[rows]
         elif name == "just_over":

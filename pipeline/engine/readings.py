@@ -11,11 +11,20 @@ Pure: alternatives or numpy columns in, the same out.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 
 from claimaudit.engine import judge
-from claimaudit.engine.derive import Alt, SpecGraph, capped, consistent_combinations, shown_input
+from claimaudit.engine.derive import (
+    Alt,
+    SpecGraph,
+    capped,
+    consistent_combinations,
+    shown_input,
+    unsupported_of,
+)
 from claimaudit.engine.steps import Step
 from claimaudit.model import expr, fmt
 from claimaudit.model.intervals import IntervalError
@@ -36,7 +45,9 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     label = "; ".join(x for x in (top.label, bottom.label) if x)
     choices = tuple(dict.fromkeys(top.choices + bottom.choices))
     if top.interval is None or bottom.interval is None:
-        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
+        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices,
+                   unsupported=unsupported_of((top, bottom)))
+    top, bottom = one_convention(top, bottom)
     try:
         value = top.interval / bottom.interval
     except IntervalError as exc:
@@ -46,6 +57,27 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
                 working=f"{shown_input(top)} / {shown_input(bottom)}",
                 result=f"{fmt.number(value.value)}x")
     return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
+
+
+def one_convention(top: Alt, bottom: Alt) -> tuple[Alt, Alt]:
+    """Both sides of a ratio of capacities in one convention (CONTRACT 10.2): memory sold in GB
+    is JEDEC-binary, so a GB figure against a GiB figure compares their numbers as the same
+    unit ("432 GB vs 192 GiB" is 2.25x), never 432e9 bytes against 192 x 2^30."""
+    if binary_reading(top.unit) and _is_binary(bottom.unit):
+        return _read_as(top, binary_reading(top.unit)), bottom
+    if binary_reading(bottom.unit) and _is_binary(top.unit):
+        return top, _read_as(bottom, binary_reading(bottom.unit))
+    return top, bottom
+
+
+def _is_binary(unit: str) -> bool:
+    return bool(unit) and unit.endswith("iB")
+
+
+def _read_as(alt: Alt, binary_unit: str) -> Alt:
+    scale = unit_info(binary_unit).factor / unit_info(alt.unit).factor
+    assert alt.interval is not None
+    return dataclasses.replace(alt, interval=alt.interval.scaled(scale), unit=binary_unit)
 
 
 def binary_scales(units, dimensions) -> np.ndarray:
@@ -74,7 +106,7 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     the derived interval (value, low, high). Every row is judged as written; a decimal
     capacity (GB, TB ...) is judged again as GiB/TiB, and the binary reading stands when
     `binary_stands` says so (CONTRACT section 4)."""
-    ratio = judge.of_ratio(rows["qkind"])
+    ratio = judge.of_ratio(rows["qkind"]) if "qkind" in rows else None
     low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
                                                    rows["r"], rows["absolute"], ratio)
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))

@@ -172,6 +172,7 @@ def check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         trees.append(tree)
     corpus.facts["quantity"] = pd.Series(parsed, index=corpus.facts.index, dtype=object)
     corpus.facts["tree"] = pd.Series(trees, index=corpus.facts.index, dtype=object)
+    corpus.facts["unsupported"] = corpus.facts["value"].eq(UNSUPPORTED).astype(bool)
 
     since = [superseded_from(text) for text in corpus.facts["superseded"]]
     corpus.facts["superseded_from"] = pd.Series(since, index=corpus.facts.index, dtype=object)
@@ -183,10 +184,15 @@ def looks_like_expression(text) -> bool:
         and any(part.strip()[:1].isalpha() for part in text.split("."))
 
 
+UNSUPPORTED = "unsupported"     # a fact value: the entity cannot do this at all ("no FP4")
+
+
 def fact_value(row, what, entities, metrics, problems):
     """A fact's value: a quantity of the metric's dimension, or a checked expression."""
     line = row.lines.get("value", row.line)
     text = row.value
+    if text == UNSUPPORTED:             # the figure does not exist (CONTRACT 10.2)
+        return None, None
     if looks_like_expression(text):
         try:
             tree = expr.parse(text)

@@ -118,6 +118,7 @@ def to_records(run) -> list[dict]:
         record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
         record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
         record["as_published"] = run.as_published.get(claim.Index)
+        record["later"] = run.later.get(claim.Index, [])
         records.append(record)
     return records
 
