@@ -14,7 +14,15 @@ from claimaudit.core.errors import Collector
 from claimaudit.model import expr, extend
 from claimaudit.model.corpus import Corpus
 from claimaudit.model.inforce import superseded_from, today
-from claimaudit.model.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
+from claimaudit.model.units import (
+    Quantity,
+    UnitError,
+    binary_reading,
+    decimal_reading,
+    dimension_words,
+    metric_dimension,
+    parse_quantity,
+)
 
 
 def suggest(word, known) -> str:
@@ -177,6 +185,26 @@ def check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     since = [superseded_from(text) for text in corpus.facts["superseded"]]
     corpus.facts["superseded_from"] = pd.Series(since, index=corpus.facts.index, dtype=object)
     corpus.facts["superseded"] = [s is not None and s <= today() for s in since]
+    check_unit_twins(corpus.facts, problems)
+
+
+def check_unit_twins(facts: pd.DataFrame, problems: Collector) -> None:
+    """Two facts in force for one (entity, metric) that write the same number once in GB and
+    once in GiB (TB/TiB ...) are one figure labelled two ways, never two alternatives: refused
+    unless one is superseded (CONTRACT 10.2)."""
+    seen: dict = {}
+    live = facts[~facts["superseded"].astype(bool) & facts["quantity"].notna()]
+    for fact in live.itertuples():
+        quantity = fact.quantity
+        for twin in (binary_reading(quantity.unit), decimal_reading(quantity.unit)):
+            other = seen.get((fact.entity, fact.metric, twin, quantity.value)) if twin else None
+            if other is not None:
+                problems.add(fact.file, fact.lines.get("value", fact.line),
+                             f"entity {fact.entity!r}: fact {fact.metric!r}: {quantity.text} "
+                             f"[{fact.source}] and {other.quantity.text} [{other.source}] are one "
+                             "figure labelled two ways (memory sold in GB is JEDEC-binary); keep "
+                             "one and mark the other `superseded: true`")
+        seen.setdefault((fact.entity, fact.metric, quantity.unit, quantity.value), fact)
 
 
 def looks_like_expression(text) -> bool:
