@@ -160,6 +160,16 @@ def _step_texts(alts) -> list:
     return list(dict.fromkeys(text for alt in alts for text in alt.texts))
 
 
+def _unsupported_hints(alts, verdict: str) -> list[str]:
+    """What a `value: unsupported` fact means for the claim (CONTRACT 10.2)."""
+    found = dict.fromkeys(item for alt in alts for item in alt.unsupported)
+    if verdict == "inconsistent":
+        return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so no "
+                "positive figure holds" for (entity, metric), source in found]
+    return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so a ratio "
+            "against it has no value" for (entity, metric), source in found]
+
+
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     alts = [payloads[row.payload] for row in rows]
@@ -174,6 +184,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
                          f"as {quantity.value:g} {binary_reading(quantity.unit)})")
     if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
+    hints.extend(_unsupported_hints(alts, result.verdict))
     todo = getattr(claim, "todo", None) or []
     hints.extend(f"to do: {item}" for item in todo)
     hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
