@@ -21,6 +21,7 @@ from claimaudit.core.errors import Collector, InputError
 from claimaudit.engine import check as engine
 from claimaudit.engine import epistemic
 from claimaudit.engine.check import Run
+from claimaudit.forensics import rounding
 from claimaudit.forensics.explain import explain
 from claimaudit.input import load
 from claimaudit.model import coverage, validate
@@ -74,6 +75,7 @@ def check_corpus(corpus, as_of: str | None = None) -> Run:
         for number, (claims, mask) in enumerate(groups)])
     run.as_of = as_of
     run.basis = epistemic.basis_of(run)
+    run.later = epistemic.later_of(run)
     if as_of is None:
         run.as_published = _as_published(corpus, run, base, circular)
     return run
@@ -83,6 +85,7 @@ def check_group(corpus, mask, all_facts: bool = False) -> Run:
     """One fact set: the engine's verdicts, then forensics' explanations of those that are off."""
     run = engine.check_group(corpus, mask, all_facts)
     run.explanations = explain(run.graph, corpus, run.rows, run.results, run.keys)
+    rounding.settle(run.results, run.rows, run.explanations)
     return run
 
 

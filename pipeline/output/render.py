@@ -37,7 +37,20 @@ def verdict_label(record: dict, words: dict | None = None) -> str:
     verdict = words["verdict"][record["verdict"]]
     severity = record.get("severity")
     label = f"{verdict} ({words['severity'][severity]})" if severity else verdict
-    return label + basis_mark(record, words)
+    return label + basis_mark(record, words) + later_mark(record, words)
+
+
+def later_mark(record: dict, words: dict) -> str:
+    """`, checked against figures published after the article (DATE)` (CONTRACT 10.2)."""
+    dates = later_dates(record)
+    if not dates:
+        return ""
+    return (", " if words["separator"] == ", " else "，") + words["later"].format(date=dates)
+
+
+def later_dates(record: dict) -> str:
+    """The dates of the later figures a verdict rests on, each once, oldest first."""
+    return ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
 
 
 def basis_mark(record: dict, words: dict) -> str:

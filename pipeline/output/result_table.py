@@ -108,7 +108,8 @@ def _claimed_region(claims: pd.DataFrame, quantity: pd.DataFrame) -> tuple[list,
     if has.any():
         rules = np.asarray(rule, dtype=object)[has]
         low[has], high[has], _, _ = judge.regions(value[has], h[has], rules, relative[has],
-                                                  absolute[has])
+                                                  absolute[has],
+                                                  judge.of_ratio(quantity["kind"].to_numpy(object)[has]))
     return _finite_cells(low, has), _finite_cells(high, has)
 
 

@@ -53,7 +53,8 @@ def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Regio
     absolute = None
     if tolerance and tolerance[0] == "absolute":
         absolute = tolerance[1] / (1.0 if plain else unit_info(quantity.unit).factor)
-    return judge.claimed_region(value, h, rule["region"], relative, absolute)
+    return judge.claimed_region(value, h, rule["region"], relative, absolute,
+                                ratio=quantity.kind in ("ratio", "change"))
 
 
 def claimed_record(claim) -> dict | None:
@@ -117,6 +118,7 @@ def to_records(run) -> list[dict]:
         record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
         record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
         record["as_published"] = run.as_published.get(claim.Index)
+        record["later"] = run.later.get(claim.Index, [])
         records.append(record)
     return records
 
@@ -177,6 +179,16 @@ def _listed(rows: list, stood: int) -> tuple[list, int]:
     return listed, len(rows) - len(listed)
 
 
+def _unsupported_hints(alts, verdict: str) -> list[str]:
+    """What a `value: unsupported` fact means for the claim (CONTRACT 10.2)."""
+    found = dict.fromkeys(item for alt in alts for item in alt.unsupported)
+    if verdict == "inconsistent":
+        return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so no "
+                "positive figure holds" for (entity, metric), source in found]
+    return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so a ratio "
+            "against it has no value" for (entity, metric), source in found]
+
+
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
     rows, unlisted = _listed(rows, result.row)
@@ -192,6 +204,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
                          f"as {quantity.value:g} {binary_reading(quantity.unit)})")
     if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
+    hints.extend(_unsupported_hints(alts, result.verdict))
     todo = getattr(claim, "todo", None) or []
     hints.extend(f"to do: {item}" for item in todo)
     hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
