@@ -3,8 +3,10 @@
 Each mutant changes one operator, comparison or constant of one core module (AST-based:
 `+`<->`-`, `*`<->`/`, `&`<->`|`, `<`<->`<=`, `==`<->`!=`, `and`<->`or`, `min`<->`max`, a
 dropped `not`/`-`/`~`, a number bumped, a bool flipped). It is applied to a temporary COPY of
-the package (the working tree is never edited): the copy is put first on PYTHONPATH as
-`claimaudit`, and the module's test files run against it with `-x` and a timeout.
+the package (the working tree is never edited), in a child process forked from a parent that
+has imported the heavy libraries (pandas, pandera, hypothesis, pytest) once: the child puts
+the copy first on sys.path as `claimaudit` and runs the module's test files against it with
+`-x`; a child past the timeout is killed and the mutant counts as killed.
 
 A mutant is `killed` when a test fails (or the run times out), `survived` when every test
 passes, `equivalent` when it is listed in EQUIVALENT below with the reason no test can tell
@@ -23,26 +25,28 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import importlib
 import os
-import queue
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pipeline"
 
 # module (path under pipeline/) -> the test files that guard it, quickest first
 CORE = {
-    "judge": ("engine/judge.py", ["tests/test_judge.py", "tests/test_readings.py",
-                                  "tests/test_derive.py"]),
-    "intervals": ("model/intervals.py", ["tests/test_intervals.py", "tests/test_judge.py",
-                                         "tests/test_expr.py", "tests/test_derive.py"]),
+    "judge": ("engine/judge.py", ["tests/test_judge_edges.py", "tests/test_judge.py",
+                                  "tests/test_readings.py", "tests/test_derive.py"]),
+    "intervals": ("model/intervals.py", ["tests/test_intervals.py", "tests/test_judge_edges.py",
+                                         "tests/test_judge.py", "tests/test_expr.py",
+                                         "tests/test_derive.py"]),
     "derive": ("engine/derive.py", ["tests/test_derive.py", "tests/test_readings.py",
                                     "tests/test_steps.py"]),
     "fold": ("engine/fold.py", ["tests/test_fold.py", "tests/test_derive.py"]),
@@ -177,7 +181,9 @@ def mutants(module: str) -> list[Mutant]:
 
 
 def mutated_source(mutant: Mutant) -> str:
-    """The module's source with this one mutant applied."""
+    """The module's source with this one mutant applied (index -1: none)."""
+    if mutant.index < 0:
+        return (PACKAGE / CORE[mutant.module][0]).read_text(encoding="utf-8")
     tree = ast.parse((PACKAGE / CORE[mutant.module][0]).read_text(encoding="utf-8"))
     nodes = list(ast.walk(tree))
     target = nodes[mutant.index]
@@ -193,29 +199,62 @@ def mutated_source(mutant: Mutant) -> str:
     raise LookupError(f"no parent for {mutant.key}")
 
 
-def run_mutant(mutant: Mutant, copy_root: Path, timeout: float) -> str:
-    """killed or survived: the module's tests run against the copy with this mutant."""
-    path = copy_root / "claimaudit" / CORE[mutant.module][0]
-    original = path.read_text(encoding="utf-8")
-    path.write_text(mutated_source(mutant), encoding="utf-8")
-    try:
-        return "survived" if passes(mutant.module, copy_root, timeout) else "killed"
-    finally:
-        path.write_text(original, encoding="utf-8")
+def run_all(chosen: list[Mutant], jobs: int, timeout: float, tmp: Path):
+    """Yield (mutant, outcome) as each finishes; up to `jobs` mutants run at once.
+
+    Each mutant runs in a child forked from this process, which has imported the heavy
+    libraries (pandas, pandera, hypothesis, pytest) but not claimaudit: the child puts its
+    own copy of the package, with the mutant applied, first on sys.path and runs pytest."""
+    waiting, running = list(chosen), {}
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            mutant = waiting.pop(0)
+            if mutant.key in EQUIVALENT:
+                yield mutant, "equivalent"
+                continue
+            copy_root = _copy_package(tmp / f"mutant-{mutant.module}-{mutant.index}-{id(mutant)}")
+            (copy_root / "claimaudit" / CORE[mutant.module][0]).write_text(
+                mutated_source(mutant), encoding="utf-8")
+            running[_fork_tests(mutant.module, copy_root)] = (mutant, time.monotonic(), copy_root)
+        time.sleep(0.2)
+        for pid, (mutant, started, copy_root) in list(running.items()):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if not done and time.monotonic() - started > timeout:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                done, status = pid, 1     # a mutant that hangs is caught
+            if done:
+                del running[pid]
+                shutil.rmtree(copy_root, ignore_errors=True)
+                yield mutant, ("survived" if os.waitstatus_to_exitcode(status) == 0 else "killed")
 
 
-def passes(module: str, copy_root: Path, timeout: float) -> bool:
-    """Do the module's tests pass against the package copy under copy_root? A timeout fails."""
-    env = dict(os.environ, PYTHONPATH=str(copy_root), PYTHONDONTWRITEBYTECODE="1",
-               HYPOTHESIS_STORAGE_DIRECTORY=str(copy_root / ".hypothesis"))
-    tests = [t for t in CORE[module][1] if (ROOT / t).exists()]
+def _fork_tests(module: str, copy_root: Path) -> int:
+    """Fork a child that runs the module's tests against the package under copy_root."""
+    tests = [str(ROOT / t) for t in CORE[module][1] if (ROOT / t).exists()]
+    pid = os.fork()
+    if pid:
+        return pid
     try:
-        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                               "-W", "ignore", *tests], cwd=ROOT, env=env, timeout=timeout,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        return False
-    return done.returncode == 0
+        sys.path.insert(0, str(copy_root))
+        os.chdir(ROOT)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-W", "ignore", *tests])
+    except BaseException:
+        code = 3
+    os._exit(int(code))
+
+
+def _warm_up() -> None:
+    """Import the heavy libraries once, here, so that every forked child starts warm."""
+    for name in ("numpy", "pandas", "pandera", "pint", "yaml", "jinja2", "hypothesis",
+                 "matplotlib", "_pytest.pytester"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
 
 
 def _copy_package(into: Path) -> Path:
@@ -231,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant")
     parser.add_argument("--match", help="only the mutants whose key contains this text")
-    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when a non-equivalent mutant survives")
     args = parser.parse_args(argv)
@@ -246,28 +285,22 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[Mutant]] = {"killed": [], "survived": [], "equivalent": []}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="claimaudit-mutants-") as tmp:
-        copies: queue.Queue[Path] = queue.Queue()
-        for job in range(max(args.jobs, 1)):
-            copies.put(_copy_package(Path(tmp) / str(job)))
-        for name in sorted({m.module for m in chosen}):
-            if not passes(name, copies.queue[0], args.timeout):   # the unmutated copy
-                print(f"the tests of {name} fail without a mutant: fix them first", file=sys.stderr)
+        os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = str(Path(tmp) / ".hypothesis")
+        os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+        sys.dont_write_bytecode = True
+        _warm_up()
+        modules = sorted({m.module for m in chosen})
+        baseline = [Mutant(name, -1, 1, "none", "", 0, "", "") for name in modules]
+        for mutant, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp)):
+            if outcome != "survived":     # the unmutated copy must pass
+                print(f"the tests of {mutant.module} fail without a mutant: fix them first",
+                      file=sys.stderr)
                 return 2
-
-        def outcome(mutant: Mutant) -> str:
-            if mutant.key in EQUIVALENT:
-                return "equivalent"
-            copy_root = copies.get()
-            try:
-                return run_mutant(mutant, copy_root, args.timeout)
-            finally:
-                copies.put(copy_root)
-
-        with ThreadPoolExecutor(max(args.jobs, 1)) as pool:
-            for n, (mutant, got) in enumerate(zip(chosen, pool.map(outcome, chosen)), 1):
-                results[got].append(mutant)
-                print(f"[{n}/{len(chosen)}] {got:10} {CORE[mutant.module][0]}:{mutant.line}: "
-                      f"{mutant.key}", flush=True)
+        for n, (mutant, outcome) in enumerate(run_all(chosen, args.jobs, args.timeout,
+                                                      Path(tmp)), 1):
+            results[outcome].append(mutant)
+            print(f"[{n}/{len(chosen)}] {outcome:10} {CORE[mutant.module][0]}:{mutant.line}: "
+                  f"{mutant.key}", flush=True)
     print(report(results, time.perf_counter() - start))
     return 1 if args.strict and results["survived"] else 0
 
