@@ -274,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when a non-equivalent mutant survives")
     args = parser.parse_args(argv)
-    chosen = [m for name in (args.module or sorted(CORE)) for m in mutants(name)
+    chosen = [m for name in (args.module or list(CORE)) for m in mutants(name)
               if args.match is None or args.match in m.key]
     if args.list:
         for m in chosen:

@@ -13,18 +13,23 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
+from claimaudit.engine import judge as judge_module
 from claimaudit.engine import readings
 from claimaudit.engine.judge import (
     VERDICT_RANK,
     better,
     claimed_region,
+    close_columns,
     judge,
     judge_frame,
     rank,
     regions,
 )
-from claimaudit.model.intervals import Interval
+from claimaudit.model.intervals import Interval, close, le, lt
+from strategies import CLOSED_RULES, OPEN_RULES, finite, intervals_with_point, resolutions
 
 INF = math.inf
 GB, GIB = 1e9, 2**30
@@ -160,3 +165,81 @@ def test_when_both_readings_are_inconsistent_the_nearer_stands(claimed, reading,
     assert (judged["verdict"], judged["severity"], judged["reading"]) == \
         ("inconsistent", "major", reading)
     assert judged["gap"] == pytest.approx(gap, rel=1e-3)
+
+
+# -- the 1e-9 equality rule over columns: the scalar rule's known answers --------------
+
+CLOSE = [
+    (1.0, 1.0, True),
+    (1.0, 1.0 + 1e-10, True),
+    (1e15, 1e15 * (1 + 5e-10), True),
+    (1.0, 1.0 + 2e-9, False),
+    (-1.0, -1.0 - 1e-10, True),
+    (0.0, 1e-300, False),
+    (INF, INF, True),
+    (INF, 1e308, False),
+    (-INF, INF, False),
+]
+
+LE_LT = [
+    (1.0, 2.0, True, True),
+    (2.0, 1.0, False, False),
+    (1.0, 1.0, True, False),
+    (1.0 + 1e-10, 1.0, True, False),
+    (1.0, 1.0 + 1e-10, True, False),
+    (1.0, 1.0 + 1e-8, True, True),
+    (-INF, 0.0, True, True),
+    (0.0, INF, True, True),
+]
+
+
+def test_close_columns_give_the_scalar_answers():
+    a = np.array([row[0] for row in CLOSE] + [row[1] for row in CLOSE])
+    b = np.array([row[1] for row in CLOSE] + [row[0] for row in CLOSE])
+    expected = [row[2] for row in CLOSE] * 2
+    assert list(close_columns(a, b)) == expected
+    assert [close(x, y) for x, y in zip(a, b)] == expected
+
+
+def test_le_lt_columns_give_the_scalar_answers():
+    a, b = np.array([row[0] for row in LE_LT]), np.array([row[1] for row in LE_LT])
+    assert list(judge_module._le(a, b)) == [row[2] for row in LE_LT] == [le(x, y) for x, y in zip(a, b)]
+    assert list(judge_module._lt(a, b)) == [row[3] for row in LE_LT] == [lt(x, y) for x, y in zip(a, b)]
+
+
+# -- properties: touching edges and negation, both paths --------------------------------
+
+def _both_paths(v, h, rule, derived: Interval) -> tuple:
+    """judge's answer by the scalar rule and by the columns; they must be the same."""
+    scalar = judge(claimed_region(v, h, rule), derived)
+    low, high, low_open, high_open = regions([v], [h], [rule], [np.nan], [np.nan])
+    verdict, severity, gap = judge_frame(low, high, low_open, high_open, np.array([derived.value]),
+                                         np.array([derived.low]), np.array([derived.high]))
+    assert (verdict[0], severity[0]) == scalar[:2]
+    assert _gap_matches(gap[0], scalar[2])
+    return scalar
+
+
+@given(v=finite(-1e6, 1e6), h=resolutions(), rule=st.sampled_from(CLOSED_RULES + OPEN_RULES),
+       width=finite(1e-3, 1.0), above=st.booleans())
+def test_a_derived_interval_that_only_touches_the_region(v, h, rule, width, above):
+    """Closed edge: within_rounding (or consistent when the value is inside); open edge:
+    inconsistent. The derived interval ends exactly on the region's edge."""
+    region = claimed_region(v, h, rule)
+    edge = region.high if above else region.low
+    assume(math.isfinite(edge))
+    step = width * max(abs(edge), 1.0)
+    derived = Interval(edge + step, edge, edge + 2 * step) if above else \
+        Interval(edge - step, edge - 2 * step, edge)
+    verdict = _both_paths(v, h, rule, derived)[0]
+    touched_open = region.high_open if above else region.low_open
+    assert verdict == ("inconsistent" if touched_open else "within_rounding")
+
+
+@given(v=finite(-1e6, 1e6), h=resolutions(), rule=st.sampled_from(("about", "exact")),
+       derived=intervals_with_point())
+def test_negating_claim_and_derived_keeps_the_verdict(v, h, rule, derived):
+    """about/exact regions are symmetric: -claim against -derived is judged alike, with the
+    same gap (relative to the derived value's magnitude)."""
+    interval = derived[0]
+    assert _both_paths(v, h, rule, interval) == _both_paths(-v, h, rule, -interval)
