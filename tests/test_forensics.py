@@ -7,7 +7,6 @@ own consistency (pipeline/data/slips.yaml).
 """
 
 import random
-import sys
 import tempfile
 from pathlib import Path
 
@@ -19,12 +18,10 @@ from claimaudit.core.yamlio import package_yaml
 from claimaudit.forensics.places import pair as slips
 from claimaudit.output.results import to_records
 from claimaudit.run import check_paths
+from slip_corpus import claims_yaml, make_specs, planted, written
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPS = Path(__file__).parent / "data" / "slips"
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from slip_corpus import claims_yaml, make_specs, planted, written  # noqa: E402
 
 CAUSES = ("double_rounding", "binary_decimal", "bits_bytes", "sparse_dense", "direction",
           "precision", "prefix", "scope", "times_more", "superseded")   # CONTRACT 9.2

@@ -20,6 +20,7 @@ from claimaudit.engine.judge import (
 from claimaudit.model.intervals import Interval
 from claimaudit.model.units import parse_quantity, unit_info
 from claimaudit.model.validate import qualifier_table
+from strategies import claim_rows, derived_intervals, judged_rows, rounded_claims
 
 INF = math.inf
 SEVERITY_RANK = {None: 0, "minor": 1, "major": 2}
@@ -230,37 +231,6 @@ def test_better_prefers_verdict_then_gap_and_keeps_ties():
 
 # -- properties ------------------------------------------------------------------
 
-VAGUE = ("roughly", "nearly", "just_over")
-positive = st.floats(min_value=1e-3, max_value=1e6, allow_nan=False, allow_infinity=False)
-
-
-@st.composite
-def claim_rows(draw):
-    """(v, h, rule, r, absolute) as the run builds them: vague rules always have an r."""
-    v = draw(positive)
-    h = draw(st.sampled_from([0.0, 0.5, 0.05, 5e-4])) * 10 ** draw(st.integers(-2, 4))
-    rule = draw(st.sampled_from(RULES))
-    r = draw(st.floats(0.01, 0.5)) if rule in VAGUE else draw(st.one_of(
-        st.none(), st.floats(0.01, 0.5)))
-    absolute = draw(st.one_of(st.none(), st.floats(0.0, 10.0).map(lambda a: a * v)))
-    return v, h, rule, r, absolute
-
-
-@st.composite
-def derived_intervals(draw, v):
-    """A derived interval around a value near v (often on a region edge)."""
-    value = v * draw(st.one_of(st.floats(0.5, 1.5), st.sampled_from([0.8, 0.9, 1.0, 1.1, 1.2])))
-    low = value - draw(st.floats(0, 0.2)) * value
-    high = value + draw(st.floats(0, 0.2)) * value
-    return Interval(value, low, high)
-
-
-@st.composite
-def judged_rows(draw):
-    row = draw(claim_rows())
-    return row, draw(derived_intervals(row[0]))
-
-
 def _nan(x):
     return np.nan if x is None else x
 
@@ -282,22 +252,6 @@ def test_columns_agree_with_the_scalar_rules(rows):
         expected = judge(region, d)
         assert (verdict[i], severity[i]) == expected[:2]
         assert gap[i] == pytest.approx(expected[2], rel=1e-9)
-
-
-@st.composite
-def rounded_claims(draw):
-    """An exact value and a claim that rounds it, written in fixed or exponent notation."""
-    exact = draw(st.floats(min_value=1e-3, max_value=1e9))
-    digits = draw(st.integers(0, 8))
-    style = draw(st.sampled_from(["fixed", "grouped", "exponent"]))
-    if style == "fixed":
-        text = f"{exact:.{digits}f}"
-    elif style == "grouped":
-        text = f"{exact:,.{digits}f}"
-    else:
-        text = f"{exact:.{digits}e}"
-    unit = draw(st.sampled_from(["", " TB", " TFLOPS", " W", " ms"]))
-    return exact, text + unit
 
 
 @given(rounded_claims())
