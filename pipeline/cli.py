@@ -9,82 +9,167 @@ Heavy imports (pandas, pint) happen inside the commands, so `--help` is instant.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import re
 import sys
 from pathlib import Path
 
 from pipeline import __version__
 from pipeline.errors import ClaimauditError, InputError
+from pipeline.settings import LANGUAGES
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
+FORMATS = ("text", "json", "markdown", "csv", "github")   # outputs.FORMATS, without importing it
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+
+
+EXIT_STATUS = """exit status:
+  0  done (check: every pinned verdict held; discovery: something found)
+  1  check/report: a pinned verdict not met (or --strict and a claim is inconsistent);
+     entities/facts/explain: nothing found
+  2  invalid input or options, every problem listed as file:line: message"""
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Examples kept as written; every option's default shown after its help (none for flags,
+    nor where the help already says what happens without the option)."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "%(default)" in text or "default" in text or action.default in (None, False, [],
+                                                                            argparse.SUPPRESS):
+            return text
+        return text + " (default: %(default)s)"
+
+
+class _Deprecated(argparse.Action):
+    """An old spelling kept for one release: works as the new one, says so on stderr."""
+
+    def __init__(self, option_strings, dest, instead: str, **kwargs):
+        self.instead = instead
+        super().__init__(option_strings, dest, help=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"claimaudit: {option_string} is deprecated and will be removed; use {self.instead}",
+              file=sys.stderr)
+        if self.dest == "claims_option":
+            values = (getattr(namespace, self.dest, None) or []) + [values]
+        setattr(namespace, self.dest, values)
+
+
+def _common() -> argparse.ArgumentParser:
+    """Options every command takes: --color, --quiet."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the output: auto = on a terminal, off under NO_COLOR, on "
+                             "under FORCE_COLOR")
+    common.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress and no notes on stderr (errors and failed pins still)")
+    return common
+
+
+def _command(commands, name: str, help: str, example: str, parents) -> argparse.ArgumentParser:
+    return commands.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".",
+                               epilog=f"example:\n  {example}\n\n{EXIT_STATUS}",
+                               formatter_class=_HelpFormatter, parents=parents)
+
+
+SPECS_HELP = ("spec folder (default: [tool.claimaudit] specs in the nearest pyproject.toml, "
+              "else ./specs/, else the bundled corpus)")
+PATHS_HELP = ("claim files (.yaml, .csv, .parquet) or folders (default: [tool.claimaudit] "
+              "claims, else claims/)")
+LANG_HELP = "language of the output (default: [tool.claimaudit] lang, else en)"
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="claimaudit",
-        description="Fact-check the numbers in AI-hardware announcements against sourced specs.")
-    parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+        prog="claimaudit", formatter_class=_HelpFormatter,
+        description="Fact-check the numbers in AI-hardware announcements against sourced specs.",
+        epilog="example:\n  claimaudit check claims/\n\n" + EXIT_STATUS)
+    parser.add_argument("-V", "--version", action="version", version=f"claimaudit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    common = _common()
+    specs = argparse.ArgumentParser(add_help=False)
+    specs.add_argument("--specs", type=Path, default=None, metavar="DIR", help=SPECS_HELP)
 
-    check = commands.add_parser("check", help="check claim files against the specs")
-    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                       help="claim files or directories (default: claims/)")
-    check.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
-    check.add_argument("--strict", action="store_true",
-                       help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=LANGUAGES, default="en",
-                       help="language of the text and Markdown output (JSON is unchanged)")
+    check = _command(commands, "check", "check claims against the specs",
+                     "claimaudit check claims/ --format json > results.json", [common, specs])
+    _claim_paths(check)
+    check.add_argument("--format", choices=FORMATS, default=None,
+                       help="output format (default: github when GITHUB_ACTIONS=true, else text)")
+    check.add_argument("--strict", action="store_true", help="exit 1 when any claim is inconsistent")
+    check.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
-                       help="judge every claim on the facts in force on that date")
+                       help="judge every claim on the facts in force on that date (default: today)")
 
-    report = commands.add_parser("report", help="write Markdown and JSON audit reports")
-    report.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
-    report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
-    report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
+    report = _command(commands, "report", "write Markdown, JSON and SVG audit reports",
+                      "claimaudit report claims/ --out reports --date 2025-12-02", [common, specs])
+    _claim_paths(report)
+    report.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="output folder (default: [tool.claimaudit] out, else reports/)")
+    report.add_argument("--date", metavar="YYYY-MM-DD", type=_date,
+                        help="the audit's date printed on every page (default: none printed)")
     report.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of every source page (default: a source written in "
-                             "Chinese gets its page in its script, others English)")
+                        help="language of every source page (default: [tool.claimaudit] lang, else "
+                             "a source written in Chinese gets its page in its script, others English)")
 
-    explain = commands.add_parser("explain", help="show one claim's whole derivation")
-    explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
-    explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
-    explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    explain.add_argument("--lang", choices=LANGUAGES, default="en",
-                         help="language of the labels, steps and explanations (claim and spec text is "
-                              "shown as written; numbers, names and source ids are never translated)")
-    _discovery_parsers(commands)
-    _draft_parser(commands)
+    explain = _command(commands, "explain", "show one claim's whole derivation",
+                       "claimaudit explain register-2025-12-02-trainium4/trn3-us-fp8-dense-363",
+                       [common, specs])
+    explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID", help="the claim to explain")
+    _claim_paths(explain)
+    explain.add_argument("--lang", choices=LANGUAGES, default=None,
+                         help="language of the labels, steps and explanations (default: "
+                              "[tool.claimaudit] lang, else en; claim and spec text is shown as written)")
+    _discovery_parsers(commands, [common, specs])
+    _draft_parser(commands, [common, specs])
+    completion = _command(commands, "completion", "print a shell completion script",
+                          'eval "$(claimaudit completion bash)"', [common])
+    completion.add_argument("shell", choices=("bash", "zsh", "tcsh"), help="the shell")
     return parser
 
 
-def _discovery_parsers(commands) -> None:
+def _claim_paths(command: argparse.ArgumentParser) -> None:
+    command.add_argument("paths", nargs="*", type=Path, metavar="PATH", help=PATHS_HELP)
+    command.add_argument("--claims", type=Path, metavar="DIR", dest="claims_option",
+                         action=_Deprecated, instead="PATH arguments")
+
+
+def _discovery_parsers(commands, parents) -> None:
     """entities, facts, metrics (CONTRACT 9.4): what the specs hold, to write claims by."""
-    entities = commands.add_parser("entities", help="list entities (id, name, aliases, vendor...)")
+    entities = _command(commands, "entities", "list entities (id, name, aliases, vendor, kind, "
+                        "status)", "claimaudit entities 'trainium*'", parents)
     entities.add_argument("pattern", nargs="?", metavar="PATTERN",
-                          help="match id, name or alias (case-insensitive; * and ? as globs)")
-    facts = commands.add_parser("facts", help="an entity's facts with sources and quotes")
+                          help="match id, name or alias (case-insensitive; * and ? as globs; "
+                               "default: every entity)")
+    facts = _command(commands, "facts", "list an entity's facts with sources and quotes",
+                     "claimaudit facts trainium3 --all", parents)
     facts.add_argument("entity", metavar="ENTITY", help="an entity id, name or alias")
     facts.add_argument("--all", action="store_true", help="list superseded facts too")
-    metrics = commands.add_parser("metrics", help="metric ids, dimensions, units, aggregation")
+    metrics = _command(commands, "metrics", "list metric ids, dimensions, units, aggregation",
+                       "claimaudit metrics --format json", parents)
     for command in (entities, facts, metrics):
-        command.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-        command.add_argument("--format", choices=("text", "json"), default="text")
+        command.add_argument("--format", choices=("text", "json"), default="text",
+                             help="output format")
 
 
-def _draft_parser(commands) -> None:
-    draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
-    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
-    draft.add_argument("--source-id", metavar="ID", type=_source_id)
-    draft.add_argument("--language", metavar="TAG", type=_language,
-                       help="BCP 47 tag: en, zh-Hant, zh-Hans ... (default: detected)")
-    draft.add_argument("--title", metavar="T")
-    draft.add_argument("--publisher", metavar="P")
-    draft.add_argument("--url", metavar="U")
-    draft.add_argument("--published", metavar="DATE", type=_date)
-    draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+def _draft_parser(commands, parents) -> None:
+    draft = _command(commands, "draft", "print a claim file drafted from an article's text",
+                     "claimaudit draft article.txt --source-id my-article --published 2025-12-02 "
+                     "> claims/my-article.yaml", parents)
+    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE", help="the article as text")
+    draft.add_argument("--source-id", metavar="ID", type=_source_id,
+                       help="the claim file's source id (default: from the file name)")
+    draft.add_argument("--lang", metavar="TAG", type=_language,
+                       help="the article's language, a BCP 47 tag: en, zh-Hant, zh-Hans ... "
+                            "(default: detected)")
+    draft.add_argument("--language", metavar="TAG", type=_language, dest="lang",
+                       action=_Deprecated, instead="--lang")
+    draft.add_argument("--title", metavar="T", help="the article's title (default: none)")
+    draft.add_argument("--publisher", metavar="P", help="who published it (default: none)")
+    draft.add_argument("--url", metavar="U", help="where it was published (default: none)")
+    draft.add_argument("--published", metavar="YYYY-MM-DD", type=_date,
+                       help="its publication date (default: none)")
 
 
 def _language(text: str) -> str:
@@ -112,27 +197,61 @@ def _date(text: str) -> str:
     raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, found {text!r}")
 
 
-def cmd_check(args) -> int:
-    from pipeline import lint, render, result_table
-    from pipeline.load import collector_paused
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+def _settings(args):
+    """[tool.claimaudit] of the nearest pyproject.toml, read once per command."""
+    from pipeline import settings
 
-    with collector_paused():    # checking and writing make millions of objects, ~no cycles
-        run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
-        lint.warn(run.corpus, sys.stderr)
-        if args.format == "csv":        # a column at a time: no record per claim
-            result_table.write_csv(run, sys.stdout)
-            return result_table.exit_status(run, args.strict)
-        records = to_records(run)
-        if args.format == "json":
-            sys.stdout.writelines(render.json_chunks(records))
-        elif args.format == "markdown":
-            sys.stdout.write(render.markdown_table(records, args.lang))
-        else:
-            sys.stdout.write(render.text_table(records, colour=render.use_colour(),
-                                               lang=args.lang))
-    return exit_status(records, args.strict)
+    if not hasattr(args, "settings"):
+        args.settings = settings.load()
+    return args.settings
+
+
+def _specs(args) -> Path:
+    from pipeline.settings import specs_dir
+
+    quiet_stderr = io.StringIO() if args.quiet else sys.stderr
+    return specs_dir(args.specs, _settings(args), quiet_stderr)
+
+
+def _claims(args) -> list[Path]:
+    from pipeline.settings import claim_paths
+
+    return claim_paths((args.claims_option or []) + args.paths, _settings(args))
+
+
+def _lang(args, default: str | None = "en") -> str | None:
+    return args.lang or _settings(args).lang or default
+
+
+def _checked(args, progress):
+    """Load and check the claims asked for, saying the stage on a terminal."""
+    from pipeline.run import check_corpus, load_corpus
+
+    paths, specs = _claims(args), _specs(args)
+    progress.stage("reading claims and specs")
+    corpus = load_corpus(paths, specs)
+    progress.stage(f"checking {len(corpus.claims):,} claims")
+    run = check_corpus(corpus, getattr(args, "as_of", None))
+    progress.done()
+    return run
+
+
+def cmd_check(args) -> int:
+    from pipeline import lint, outputs, pins, result_table
+    from pipeline.fit import terminal_width
+    from pipeline.progress import Progress
+    from pipeline.terminal import colour_wanted
+
+    progress = Progress.on(sys.stderr, args.quiet)
+    run = _checked(args, progress)
+    lint.warn(run.corpus, sys.stderr)
+    shown = outputs.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
+                          terminal_width(sys.stdout))
+    outputs.write_check(run, args.format or outputs.default_format(), sys.stdout, shown,
+                        progress, os.environ.get("GITHUB_STEP_SUMMARY") or None)
+    sys.stdout.flush()
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), sys.stderr)
+    return result_table.exit_status(run, args.strict)
 
 
 def exit_status(records: list[dict], strict: bool = False) -> int:
@@ -143,44 +262,51 @@ def exit_status(records: list[dict], strict: bool = False) -> int:
 
 def cmd_report(args) -> int:
     from pipeline.figures import Painter
+    from pipeline.progress import Progress
 
+    progress = Progress.on(sys.stderr, args.quiet)
+    out = args.out or _settings(args).out or Path("reports")
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
+        from pipeline import pins, result_table
         from pipeline.report import write_reports
-        from pipeline.results import to_records
-        from pipeline.run import check_paths
 
-        run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
-    print(f"wrote {len(written)} files to {args.out}")
-    return exit_status(to_records(run))
+        run = _checked(args, progress)
+        progress.stage(f"writing reports to {out}")
+        written = write_reports(run, out, args.date, painter=painter, lang=_lang(args, None))
+        progress.done()
+    if not args.quiet:
+        print(f"wrote {len(written)} files to {out}")
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), sys.stderr)
+    return result_table.exit_status(run)
 
 
 def cmd_explain(args) -> int:
     from pipeline import render
+    from pipeline.progress import Progress
     from pipeline.results import to_records
-    from pipeline.run import check_paths
 
     if not CLAIM_REF.match(args.claim):
         print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
               f"found {args.claim!r}", file=sys.stderr)
         return 2
-    run = check_paths([args.claims], args.specs)
+    run = _checked(args, Progress.on(sys.stderr, args.quiet))
     source, claim = args.claim.split("/")
     for record in to_records(run):
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            sys.stdout.write(render.explain_text(record, spec_sources, args.lang))
+            sys.stdout.write(render.explain_text(record, spec_sources, _lang(args)))
             return 0
-    print(f"claimaudit: no claim {args.claim!r} in {args.claims}", file=sys.stderr)
-    return 2
+    shown = " ".join(str(p) for p in _claims(args))
+    print(f"claimaudit: no claim {args.claim!r} in {shown}", file=sys.stderr)
+    return NOTHING_FOUND
 
 
 def cmd_draft(args) -> int:
     from pipeline.draft import draft_file
 
-    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
-                                language=args.language, title=args.title,
+    sys.stdout.write(draft_file(args.text_file, _specs(args), source_id=args.source_id,
+                                language=args.lang, title=args.title,
                                 publisher=args.publisher, url=args.url, published=args.published))
     return 0
 
@@ -190,31 +316,55 @@ DISCOVERY_COLUMNS = {
     "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
     "metrics": ["id", "dimension", "unit", "aggregation", "description"],
 }
+NOTHING_FOUND = 1       # every discovery command's status for an empty answer (as grep's)
 
 
 def cmd_discover(args) -> int:
-    """entities / facts / metrics: read the specs, print a table or JSON."""
+    """entities / facts / metrics: read the specs, print a table or JSON; exit 1 when nothing
+    matches (an unknown entity, a pattern no entity fits)."""
     from pipeline import discover, render
+    from pipeline.fit import terminal_width
     from pipeline.run import load_corpus
+    from pipeline.terminal import discovery_table
 
-    corpus = load_corpus([], args.specs)
+    corpus = load_corpus([], _specs(args))
     if args.command == "entities":
         records = discover.entity_records(corpus, args.pattern)
     elif args.command == "facts":
-        entity = discover.resolve_entity(corpus, args.entity)
+        try:
+            entity = discover.resolve_entity(corpus, args.entity)
+        except ClaimauditError as exc:
+            print(f"claimaudit: {exc}", file=sys.stderr)
+            return NOTHING_FOUND
         records = discover.fact_records(corpus, entity, args.all)
     else:
         records = discover.metric_records(corpus)
     if args.format == "json":
         sys.stdout.write(render.json_text(records))
-    else:
-        sys.stdout.write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+    elif records:
+        sys.stdout.write(discovery_table(records, DISCOVERY_COLUMNS[args.command],
+                                         terminal_width(sys.stdout)))
+    if not records:
+        what = f"no entity matches {args.pattern!r}" if args.command == "entities" else "nothing found"
+        print(f"claimaudit: {what}", file=sys.stderr)
+        return NOTHING_FOUND
+    return 0
+
+
+def cmd_completion(args) -> int:
+    """A completion script for the shell, generated from the parser by shtab."""
+    try:
+        import shtab
+    except ImportError:
+        print("claimaudit: shell completion needs shtab (pip install shtab)", file=sys.stderr)
+        return 2
+    sys.stdout.write(shtab.complete(_parser(), shell=args.shell))
     return 0
 
 
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
             "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
-            "draft": cmd_draft}
+            "draft": cmd_draft, "completion": cmd_completion}
 
 
 def _skip_optional_imports() -> None:

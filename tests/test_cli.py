@@ -254,8 +254,8 @@ def test_check_runs_with_the_collector_paused_and_resumes_it(capsys, in_data, mo
     from pipeline import run as run_module
 
     seen = []
-    real = run_module.check_paths
-    monkeypatch.setattr(run_module, "check_paths", lambda *a: seen.append(gc.isenabled()) or real(*a))
+    real = run_module.load_corpus
+    monkeypatch.setattr(run_module, "load_corpus", lambda *a: seen.append(gc.isenabled()) or real(*a))
     assert run(capsys, "check", "mini/claims/memory.yaml", "--specs", "mini/specs")[0] == 0
     assert run(capsys, "check", "bad/unknown-unit.yaml", "--specs", "mini/specs")[0] == 2
     assert seen == [False, False] and gc.isenabled()
@@ -273,7 +273,9 @@ def test_a_pinned_expect_that_does_not_match_exits_1(capsys, mini_copy, monkeypa
     path.write_text(path.read_text().replace("expect: inconsistent", "expect: consistent"))
     monkeypatch.chdir(mini_copy)
     status, out, err = run(capsys, "check", "claims/memory.yaml", "--specs", "specs")
-    assert (status, without_warnings(err)) == (1, "")
+    assert (status, without_warnings(err)) == (1, (
+        "claims/memory.yaml:5: claim 'sysj-hbm-total': expected consistent, got inconsistent "
+        "(major)\nclaimaudit: 1 of 3 pinned verdicts not met\n"))
     assert "mini-memory/sysj-hbm-total" in out and "<- expected consistent" in out
     assert out.splitlines()[-1] == "3 claims: 1 inconsistent, 2 consistent; " \
                                    "1 pinned expect(s) not met"
