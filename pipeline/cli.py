@@ -15,11 +15,11 @@ import re
 import sys
 from pathlib import Path
 
-from pipeline import __version__
-from pipeline.errors import ClaimauditError, InputError
-from pipeline.settings import LANGUAGES
+from claimaudit import __version__
+from claimaudit.core.errors import ClaimauditError, InputError
+from claimaudit.core.words import languages
 
-FORMATS = ("text", "json", "markdown", "csv", "github")   # outputs.FORMATS, without importing it
+FORMATS = ("text", "json", "markdown", "csv", "github")   # formats.FORMATS, without importing it
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
 
 
@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=FORMATS, default=None,
                        help="output format (default: github when GITHUB_ACTIONS=true, else text)")
     check.add_argument("--strict", action="store_true", help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
+    check.add_argument("--lang", choices=languages(), default=None, help=LANG_HELP)
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
                        help="judge every claim on the facts in force on that date (default: today)")
 
@@ -109,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="output folder (default: [tool.claimaudit] out, else reports/)")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date,
                         help="the audit's date printed on every page (default: none printed)")
-    report.add_argument("--lang", choices=LANGUAGES, default=None,
+    report.add_argument("--lang", choices=languages(), default=None,
                         help="language of every source page (default: [tool.claimaudit] lang, else "
                              "a source written in Chinese gets its page in its script, others English)")
 
@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
                        [common, specs])
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID", help="the claim to explain")
     _claim_paths(explain)
-    explain.add_argument("--lang", choices=LANGUAGES, default=None,
+    explain.add_argument("--lang", choices=languages(), default=None,
                          help="language of the labels, steps and explanations (default: "
                               "[tool.claimaudit] lang, else en; claim and spec text is shown as written)")
     _discovery_parsers(commands, [common, specs])
@@ -199,7 +199,7 @@ def _date(text: str) -> str:
 
 def _settings(args):
     """[tool.claimaudit] of the nearest pyproject.toml, read once per command."""
-    from pipeline import settings
+    from claimaudit.input import settings
 
     if not hasattr(args, "settings"):
         args.settings = settings.load()
@@ -207,14 +207,14 @@ def _settings(args):
 
 
 def _specs(args) -> Path:
-    from pipeline.settings import specs_dir
+    from claimaudit.input.settings import specs_dir
 
     quiet_stderr = io.StringIO() if args.quiet else sys.stderr
     return specs_dir(args.specs, _settings(args), quiet_stderr)
 
 
 def _claims(args) -> list[Path]:
-    from pipeline.settings import claim_paths
+    from claimaudit.input.settings import claim_paths
 
     return claim_paths((args.claims_option or []) + args.paths, _settings(args))
 
@@ -225,7 +225,7 @@ def _lang(args, default: str | None = "en") -> str | None:
 
 def _checked(args, progress):
     """Load and check the claims asked for, saying the stage on a terminal."""
-    from pipeline.run import check_corpus, load_corpus
+    from claimaudit.run import check_corpus, load_corpus
 
     paths, specs = _claims(args), _specs(args)
     progress.stage("reading claims and specs")
@@ -237,17 +237,18 @@ def _checked(args, progress):
 
 
 def cmd_check(args) -> int:
-    from pipeline import lint, outputs, pins, result_table
-    from pipeline.fit import terminal_width
-    from pipeline.progress import Progress
-    from pipeline.terminal import colour_wanted
+    from claimaudit.core.progress import Progress
+    from claimaudit.model import lint
+    from claimaudit.output import formats, pins, result_table
+    from claimaudit.output.fit import terminal_width
+    from claimaudit.output.terminal import colour_wanted
 
     progress = Progress.on(sys.stderr, args.quiet)
     run = _checked(args, progress)
     lint.warn(run.corpus, sys.stderr)
-    shown = outputs.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
+    shown = formats.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
                           terminal_width(sys.stdout))
-    outputs.write_check(run, args.format or outputs.default_format(), sys.stdout, shown,
+    formats.write_check(run, args.format or formats.default_format(), sys.stdout, shown,
                         progress, os.environ.get("GITHUB_STEP_SUMMARY") or None)
     sys.stdout.flush()
     pins.report(pins.failed_pins(run), pins.pinned_count(run), sys.stderr)
@@ -261,14 +262,14 @@ def exit_status(records: list[dict], strict: bool = False) -> int:
 
 
 def cmd_report(args) -> int:
-    from pipeline.figures import Painter
-    from pipeline.progress import Progress
+    from claimaudit.core.progress import Progress
+    from claimaudit.report.figures import Painter
 
     progress = Progress.on(sys.stderr, args.quiet)
     out = args.out or _settings(args).out or Path("reports")
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from pipeline import pins, result_table
-        from pipeline.report import write_reports
+        from claimaudit.output import pins, result_table
+        from claimaudit.run import write_reports
 
         run = _checked(args, progress)
         progress.stage(f"writing reports to {out}")
@@ -281,9 +282,9 @@ def cmd_report(args) -> int:
 
 
 def cmd_explain(args) -> int:
-    from pipeline import render
-    from pipeline.progress import Progress
-    from pipeline.results import to_records
+    from claimaudit.core.progress import Progress
+    from claimaudit.output import render
+    from claimaudit.output.results import to_records
 
     if not CLAIM_REF.match(args.claim):
         print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
@@ -303,7 +304,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_draft(args) -> int:
-    from pipeline.draft import draft_file
+    from claimaudit.draft.article import draft_file
 
     sys.stdout.write(draft_file(args.text_file, _specs(args), source_id=args.source_id,
                                 language=args.lang, title=args.title,
@@ -322,10 +323,11 @@ NOTHING_FOUND = 1       # every discovery command's status for an empty answer (
 def cmd_discover(args) -> int:
     """entities / facts / metrics: read the specs, print a table or JSON; exit 1 when nothing
     matches (an unknown entity, a pattern no entity fits)."""
-    from pipeline import discover, render
-    from pipeline.fit import terminal_width
-    from pipeline.run import load_corpus
-    from pipeline.terminal import discovery_table
+    from claimaudit.model import discover
+    from claimaudit.output import render
+    from claimaudit.output.fit import terminal_width
+    from claimaudit.output.terminal import discovery_table
+    from claimaudit.run import load_corpus
 
     corpus = load_corpus([], _specs(args))
     if args.command == "entities":
@@ -380,7 +382,7 @@ def _run(args) -> int:
     too): see load.collector_paused."""
     if args.command != "check":
         return COMMANDS[args.command](args)
-    from pipeline.load import collector_paused
+    from claimaudit.core.yamlio import collector_paused
 
     with collector_paused():
         return COMMANDS[args.command](args)

@@ -1,14 +1,14 @@
 """`check --format github`: GitHub's workflow-command syntax, a golden file, the step summary,
 the automatic choice under GITHUB_ACTIONS, and the pytest plugin's annotations
-(pipeline/annotations.py, pipeline/outputs.py)."""
+(pipeline/output/annotations.py, pipeline/output/formats.py)."""
 
 import re
 
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.output.annotations import command, escape_data, escape_property, pin_annotation
 from conftest import DATA
-from pipeline.annotations import command, escape_data, escape_property, pin_annotation
-from pipeline.cli import main
 
 GOLDEN = DATA / "github" / "golden.txt"
 # ::error file=F,line=L,title=T::message (GitHub's toolkit: properties percent-encode % CR LF : ,)

@@ -1,5 +1,5 @@
 """[tool.claimaudit] from the nearest pyproject.toml, the spec lookup order and the bundled
-corpus (pipeline/settings.py; CONTRACT 10.3)."""
+corpus (pipeline/input/settings.py; CONTRACT 10.3)."""
 
 import io
 import shutil
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.core.errors import InputError
+from claimaudit.input.settings import bundled_specs, load, specs_dir
 from conftest import MINI
-from pipeline.cli import main
-from pipeline.errors import InputError
-from pipeline.settings import bundled_specs, load, specs_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,7 @@ def test_a_wrong_key_or_value_names_its_line(tmp_path, monkeypatch):
 
 
 def test_spec_lookup_order(tmp_path, monkeypatch):
-    from pipeline.settings import Settings
+    from claimaudit.input.settings import Settings
 
     monkeypatch.chdir(tmp_path)
     err = io.StringIO()

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline import load
-from pipeline.errors import Collector
+from claimaudit.core.errors import Collector
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.input import documents, load, records
 
 
 @dataclass
@@ -47,7 +48,6 @@ class Catalogue:
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
             return []
-        from pipeline.draft.lexicon import alternation, lexicon
 
         suffix = re.compile(r"[\s-]?(?:" + alternation(lexicon().words("system_suffixes")) + ")",
                             re.IGNORECASE)
@@ -77,21 +77,21 @@ def _key(name: str) -> str:
 def load_catalogue(specs_dir: Path) -> Catalogue:
     """Read every spec file under `specs_dir` (raises InputError on a broken file)."""
     problems = Collector()
-    documents = load.read_documents([specs_dir], problems)
+    docs = load.read_documents([specs_dir], problems)
     problems.raise_if_any()
     entities: dict[str, Entity] = {}
-    metrics = {row["id"]: row.get("unit") for row in load.builtin_metrics()}
-    for document in documents:
+    metrics = {row["id"]: row.get("unit") for row in records.builtin_metrics()}
+    for document in docs:
         root = document.root
-        if not isinstance(root, load.Node):
+        if not isinstance(root, documents.Node):
             continue
         for node in root.get("entities") or []:
-            if isinstance(node, load.Node):
+            if isinstance(node, documents.Node):
                 _add_entity(entities, node)
         table = root.get("metrics")
-        if isinstance(table, load.Node):
+        if isinstance(table, documents.Node):
             for name, spec in table.values.items():
-                metrics[name] = spec.get("unit") if isinstance(spec, load.Node) else None
+                metrics[name] = spec.get("unit") if isinstance(spec, documents.Node) else None
     return _catalogue(entities, metrics)
 
 
@@ -104,7 +104,7 @@ def _add_entity(entities: dict, node) -> None:
         if isinstance(node.get(attribute), str):
             setattr(entity, attribute, node.get(attribute))
     members = node.get("members")
-    if isinstance(members, load.Node):
+    if isinstance(members, documents.Node):
         entity.members.update(members.values)
     aliases = node.get("aliases")
     if isinstance(aliases, list):
