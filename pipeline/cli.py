@@ -219,8 +219,9 @@ def _claims(args) -> list[Path]:
     return claim_paths((args.claims_option or []) + args.paths, _settings(args))
 
 
-def _lang(args, default: str | None = "en") -> str | None:
-    return args.lang or _settings(args).lang or default
+def _lang(args) -> str:
+    """--lang, else [tool.claimaudit] lang, else English."""
+    return args.lang or _settings(args).lang or "en"
 
 
 def _checked(args, progress):
@@ -273,7 +274,7 @@ def cmd_report(args) -> int:
 
         run = _checked(args, progress)
         progress.stage(f"writing reports to {out}")
-        written = write_reports(run, out, args.date, painter=painter, lang=_lang(args, None))
+        written = write_reports(run, out, args.date, painter=painter, lang=args.lang or _settings(args).lang)
         progress.done()
     if not args.quiet:
         print(f"wrote {len(written)} files to {out}")

@@ -206,3 +206,11 @@ def test_check_color_always_colours_a_pipe(capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")
     assert main(["check", "claims", "--color", "never"]) == 0
     assert "\033[" not in capsys.readouterr().out
+
+
+def test_without_a_width_a_longer_cell_of_a_later_chunk_stays_whole(mini_records):
+    records = sorted(mini_records.values(), key=lambda r: len(r["id"]))
+    text = table(records, chunk=1)
+    for record in records:
+        assert f"{record['source']}/{record['id']}" in text
+    assert "…" not in text

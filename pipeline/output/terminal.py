@@ -11,7 +11,8 @@ that does not fit, the cause moves under its row, then the verdict too:
 
 The table is written a chunk of records at a time (a million claims are never one string):
 the first chunk sets the layout and the widths, and a longer cell of a later chunk is cut to
-them. Without a width (output to a pipe or a file), every cell is whole.
+them. Without a width (output to a pipe or a file), every cell is whole (a longer cell of a
+later chunk pushes its row's later columns right).
 """
 
 from __future__ import annotations
@@ -129,8 +130,11 @@ class CheckTable:
     def _lines(self, record: dict, row: tuple) -> str:
         source, claim, claimed, derived, verdict, cause = row
         widths = self.widths
-        first = [shorten_ref(source, claim, widths[0]), shorten(claimed, widths[1]),
-                 shorten(derived, widths[2])]
+        if self.width is None:      # a pipe or a file: every cell whole, a later longer one too
+            first = [f"{source}/{claim}", claimed, derived]
+        else:
+            first = [shorten_ref(source, claim, widths[0]), shorten(claimed, widths[1]),
+                     shorten(derived, widths[2])]
         shown_verdict = self._paint(record, verdict)
         cause_label = self.words["explanations"]["column"]
         if self.layout == "wide":
