@@ -60,7 +60,7 @@ def test_entities_text(capsys, specs):
 ])
 def test_entities_pattern_matches_id_name_or_alias(capsys, specs, pattern, ids):
     status, out, _ = run(capsys, "entities", pattern, "--format", "json")
-    assert status == 0
+    assert status == (0 if ids else 1)      # nothing found: 1 (cli.NOTHING_FOUND)
     assert [e["id"] for e in json.loads(out)] == ids
 
 

