@@ -16,11 +16,30 @@ import sys
 from pathlib import Path
 
 from claimaudit import __version__
+from claimaudit.core import streams
 from claimaudit.core.errors import ClaimauditError, InputError
-from claimaudit.core.words import languages
 
 FORMATS = ("text", "json", "markdown", "csv", "github")   # formats.FORMATS, without importing it
-CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
+
+
+class _Languages:
+    """The output languages as argparse choices, read from labels.yaml only when a `--lang`
+    is given or a command's help lists them (so `claimaudit --help` imports no YAML)."""
+
+    def _all(self) -> tuple[str, ...]:
+        from claimaudit.core.words import languages
+
+        return languages()
+
+    def __contains__(self, item) -> bool:
+        return item in self._all()
+
+    def __iter__(self):
+        return iter(self._all())
+
+
+LANGUAGES = _Languages()
 
 
 EXIT_STATUS = """exit status:
@@ -50,8 +69,8 @@ class _Deprecated(argparse.Action):
         super().__init__(option_strings, dest, help=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(f"claimaudit: {option_string} is deprecated and will be removed; use {self.instead}",
-              file=sys.stderr)
+        streams.say(f"claimaudit: {option_string} is deprecated and will be removed; "
+                    f"use {self.instead}")
         if self.dest == "claims_option":
             values = (getattr(namespace, self.dest, None) or []) + [values]
         setattr(namespace, self.dest, values)
@@ -98,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=FORMATS, default=None,
                        help="output format (default: github when GITHUB_ACTIONS=true, else text)")
     check.add_argument("--strict", action="store_true", help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=languages(), default=None, help=LANG_HELP)
+    check.add_argument("--lang", choices=LANGUAGES, default=None, help=LANG_HELP)
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
                        help="judge every claim on the facts in force on that date (default: today)")
 
@@ -109,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="output folder (default: [tool.claimaudit] out, else reports/)")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date,
                         help="the audit's date printed on every page (default: none printed)")
-    report.add_argument("--lang", choices=languages(), default=None,
+    report.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of every source page (default: [tool.claimaudit] lang, else "
                              "a source written in Chinese gets its page in its script, others English)")
 
@@ -118,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
                        [common, specs])
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID", help="the claim to explain")
     _claim_paths(explain)
-    explain.add_argument("--lang", choices=languages(), default=None,
+    explain.add_argument("--lang", choices=LANGUAGES, default=None,
                          help="language of the labels, steps and explanations (default: "
                               "[tool.claimaudit] lang, else en; claim and spec text is shown as written)")
     _discovery_parsers(commands, [common, specs])
@@ -179,7 +198,7 @@ def _language(text: str) -> str:
 
 
 def _source_id(text: str) -> str:
-    if not CLAIM_REF.match(f"{text}/x"):
+    if not CLAIM_REF.fullmatch(f"{text}/x"):
         raise argparse.ArgumentTypeError(
             f"expected an id of lower-case letters, digits, - and _, found {text!r}")
     return text
@@ -207,10 +226,14 @@ def _settings(args):
 
 
 def _specs(args) -> Path:
+    """The spec folder (settings.specs_dir), looked up once per command: the bundled corpus
+    is said once."""
     from claimaudit.input.settings import specs_dir
 
-    quiet_stderr = io.StringIO() if args.quiet else sys.stderr
-    return specs_dir(args.specs, _settings(args), quiet_stderr)
+    if not hasattr(args, "specs_found"):
+        notes = io.StringIO() if args.quiet else streams.stderr()
+        args.specs_found = specs_dir(args.specs, _settings(args), notes)
+    return args.specs_found
 
 
 def _claims(args) -> list[Path]:
@@ -246,20 +269,14 @@ def cmd_check(args) -> int:
 
     progress = Progress.on(sys.stderr, args.quiet)
     run = _checked(args, progress)
-    lint.warn(run.corpus, sys.stderr)
+    lint.warn(run.corpus, streams.stderr())
     shown = formats.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
                           terminal_width(sys.stdout))
-    formats.write_check(run, args.format or formats.default_format(), sys.stdout, shown,
+    formats.write_check(run, args.format or formats.default_format(), streams.stdout(), shown,
                         progress, os.environ.get("GITHUB_STEP_SUMMARY") or None)
-    sys.stdout.flush()
-    pins.report(pins.failed_pins(run), pins.pinned_count(run), sys.stderr)
+    streams.stdout().flush()
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), streams.stderr())
     return result_table.exit_status(run, args.strict)
-
-
-def exit_status(records: list[dict], strict: bool = False) -> int:
-    mismatched = any(r.get("expect") and r["expect"] != r["verdict"] for r in records)
-    inconsistent = strict and any(r["verdict"] == "inconsistent" for r in records)
-    return 1 if mismatched or inconsistent else 0
 
 
 def cmd_report(args) -> int:
@@ -274,11 +291,12 @@ def cmd_report(args) -> int:
 
         run = _checked(args, progress)
         progress.stage(f"writing reports to {out}")
-        written = write_reports(run, out, args.date, painter=painter, lang=args.lang or _settings(args).lang)
+        written = write_reports(run, out, args.date, painter=painter,
+                                lang=args.lang or _settings(args).lang, specs_dir=_specs(args))
         progress.done()
     if not args.quiet:
-        print(f"wrote {len(written)} files to {out}")
-    pins.report(pins.failed_pins(run), pins.pinned_count(run), sys.stderr)
+        streams.stdout().write(f"wrote {len(written)} files to {render.safe(out)}\n")
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), streams.stderr())
     return result_table.exit_status(run)
 
 
@@ -287,9 +305,9 @@ def cmd_explain(args) -> int:
     from claimaudit.output import render
     from claimaudit.output.results import to_records
 
-    if not CLAIM_REF.match(args.claim):
-        print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
-              f"found {args.claim!r}", file=sys.stderr)
+    if not CLAIM_REF.fullmatch(args.claim):
+        streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
+                    f"and _), found {args.claim!r}")
         return 2
     run = _checked(args, Progress.on(sys.stderr, args.quiet))
     source, claim = args.claim.split("/")
@@ -297,17 +315,17 @@ def cmd_explain(args) -> int:
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            sys.stdout.write(render.explain_text(record, spec_sources, _lang(args)))
+            streams.stdout().write(render.explain_text(record, spec_sources, _lang(args)))
             return 0
     shown = " ".join(str(p) for p in _claims(args))
-    print(f"claimaudit: no claim {args.claim!r} in {shown}", file=sys.stderr)
+    streams.say(f"claimaudit: no claim {args.claim!r} in {shown}")
     return NOTHING_FOUND
 
 
 def cmd_draft(args) -> int:
     from claimaudit.draft.article import draft_file
 
-    sys.stdout.write(draft_file(args.text_file, _specs(args), source_id=args.source_id,
+    streams.stdout().write(draft_file(args.text_file, _specs(args), source_id=args.source_id,
                                 language=args.lang, title=args.title,
                                 publisher=args.publisher, url=args.url, published=args.published))
     return 0
@@ -337,19 +355,19 @@ def cmd_discover(args) -> int:
         try:
             entity = discover.resolve_entity(corpus, args.entity)
         except ClaimauditError as exc:
-            print(f"claimaudit: {exc}", file=sys.stderr)
+            streams.say(f"claimaudit: {exc}")
             return NOTHING_FOUND
         records = discover.fact_records(corpus, entity, args.all)
     else:
         records = discover.metric_records(corpus)
     if args.format == "json":
-        sys.stdout.write(render.json_text(records))
+        streams.stdout().write(render.json_text(records))
     elif records:
-        sys.stdout.write(discovery_table(records, DISCOVERY_COLUMNS[args.command],
+        streams.stdout().write(discovery_table(records, DISCOVERY_COLUMNS[args.command],
                                          terminal_width(sys.stdout)))
     if not records:
         what = f"no entity matches {args.pattern!r}" if args.command == "entities" else "nothing found"
-        print(f"claimaudit: {what}", file=sys.stderr)
+        streams.say(f"claimaudit: {what}")
         return NOTHING_FOUND
     return 0
 
@@ -359,9 +377,9 @@ def cmd_completion(args) -> int:
     try:
         import shtab
     except ImportError:
-        print("claimaudit: shell completion needs shtab (pip install shtab)", file=sys.stderr)
+        streams.say("claimaudit: shell completion needs shtab (pip install shtab)")
         return 2
-    sys.stdout.write(shtab.complete(_parser(), shell=args.shell))
+    streams.stdout().write(shtab.complete(_parser(), shell=args.shell))
     return 0
 
 
@@ -390,29 +408,57 @@ def _run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    if argv is None:
+        streams.prepare()
+    try:
+        status = _main(argv)
+        streams.stdout().flush()
+        return status
+    except streams.StreamClosed:        # the reader went away (`| head`): as Unix tools do
+        streams.silence_stdout()
+        return 0
+    except streams.StreamError as exc:
+        streams.say(f"claimaudit: {exc}")
+        return 2
+    finally:
+        if argv is None:
+            _ignore_late_interrupts()
+
+
+def _main(argv: list[str] | None) -> int:
+    try:
+        os.getcwd()
+    except OSError:
+        streams.say("claimaudit: the working directory no longer exists (it was removed); "
+                    "cd to a directory and run again")
+        return 2
+    try:
+        args = _parser().parse_args(argv)
+    except BrokenPipeError:
+        raise streams.StreamClosed from None
     if argv is None:
         _skip_optional_imports()
     try:
         return _run(args)
     except InputError as exc:
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        count = len(exc.problems)
-        print(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
-              "nothing was checked", file=sys.stderr)
+            streams.say(str(problem))
+        if exc.unlisted:
+            streams.say(f"claimaudit: {exc.unlisted:,} more problems not listed")
+        count = len(exc.problems) + exc.unlisted
+        streams.say(f"claimaudit: {count:,} problem{'s' if count != 1 else ''} in the input; "
+                    "nothing was checked")
         return 2
+    except (streams.StreamClosed, streams.StreamError):
+        raise
     except ClaimauditError as exc:
-        print(f"claimaudit: {exc}", file=sys.stderr)
+        streams.say(f"claimaudit: {exc}")
         return 2
     except BrokenPipeError:
-        return 0
+        raise streams.StreamClosed from None
     except KeyboardInterrupt:
-        print("claimaudit: interrupted", file=sys.stderr)
+        streams.say("claimaudit: interrupted")
         return 130
-    finally:
-        if argv is None:
-            _ignore_late_interrupts()
 
 
 def _ignore_late_interrupts() -> None:

@@ -35,7 +35,8 @@ def table(records, width=None, colour=False, chunk=None):
     chunks = [records] if chunk is None else [records[i:i + chunk]
                                                for i in range(0, len(records), chunk)]
     widest = (0, 0) if chunk is None else widest_cells(
-        [(r["verdict"], r["severity"], r["basis"]) for r in records],
+        [(r["verdict"], r["severity"], r["basis"],
+          tuple((item["date"],) for item in r.get("later") or [])) for r in records],
         [r["explanations"] for r in records])
     write_check_table(chunks, out, colour=colour, width=width, widest=widest)
     return out.getvalue()

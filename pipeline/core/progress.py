@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from claimaudit.core import streams
+
 CLEAR = "\r\033[K"
 
 
@@ -25,7 +27,7 @@ class Progress:
             terminal = stream.isatty()
         except (AttributeError, ValueError):
             terminal = False
-        return cls(stream, terminal and not quiet)
+        return cls(streams.Output(stream, streams.STREAM_NAMES[2]), terminal and not quiet)
 
     def stage(self, text: str) -> None:
         """`claimaudit: checking 1,000,000 claims…` on one line, replaced by the next stage."""

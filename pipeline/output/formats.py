@@ -60,10 +60,13 @@ def write_check(run, output: str, stream, shown: Shown, progress: Progress,
 
 
 def _verdict_keys(run) -> Iterator[tuple]:
-    """(verdict, severity, basis) per claim, for terminal.widest_cells."""
+    """(verdict, severity, basis, later) per claim, for terminal.widest_cells."""
     severity = [s if isinstance(s, str) else None for s in run.results["severity"].tolist()]
-    basis = [run.basis.get(i) for i in run.corpus.claims.index.tolist()]
-    return zip(run.results["verdict"].tolist(), severity, basis)
+    index = run.corpus.claims.index.tolist()
+    basis = [run.basis.get(i) for i in index]
+    later_of = getattr(run, "later", {})
+    later = [tuple((item["date"],) for item in later_of.get(i) or []) for i in index]
+    return zip(run.results["verdict"].tolist(), severity, basis, later)
 
 
 def _counted(chunks: Iterator[list[dict]], advance) -> Iterator[list[dict]]:

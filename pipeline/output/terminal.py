@@ -183,11 +183,18 @@ class CheckTable:
 
 def widest_cells(verdicts: Iterable[tuple], explanations: Iterable[list], lang: str = "en"
                  ) -> tuple[int, int]:
-    """The widest verdict label over the distinct (verdict, severity, basis) of a run and the
-    widest top cause over its explanations: a million claims have a few dozen distinct ones."""
+    """The widest verdict label over the distinct (verdict, severity, basis, later dates) of a
+    run and the widest top cause over its explanations: a million claims have a few dozen
+    distinct ones."""
     words = labels(lang)
-    verdict = max((display_width(verdict_label({"verdict": v, "severity": s, "basis": b}, words))
-                   for v, s, b in set(verdicts)), default=0)
+
+    def label(key: tuple) -> str:
+        verdict, severity, basis, *later = key
+        dates = [{"date": date} for (date,) in (later[0] if later else ())]
+        return verdict_label({"verdict": verdict, "severity": severity, "basis": basis,
+                              "later": dates}, words)
+
+    verdict = max((display_width(label(key)) for key in set(verdicts)), default=0)
     cause = max((display_width(top_cause({"explanations": items}, words))
                  for items in explanations if items), default=0)
     return verdict, cause
