@@ -286,7 +286,7 @@ def cmd_report(args) -> int:
     progress = Progress.on(sys.stderr, args.quiet)
     out = args.out or _settings(args).out or Path("reports")
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from claimaudit.output import pins, result_table
+        from claimaudit.output import pins, render, result_table
         from claimaudit.run import write_reports
 
         run = _checked(args, progress)
