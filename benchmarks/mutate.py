@@ -2,7 +2,7 @@
 
 Each mutant changes one operator, comparison or constant of one core module (AST-based:
 `+`<->`-`, `*`<->`/`, `&`<->`|`, `<`<->`<=`, `==`<->`!=`, `and`<->`or`, `min`<->`max`, a
-dropped `not`/`-`/`~`, a number bumped, a bool flipped). It is applied to a temporary COPY of
+dropped `not`/`-`/`~`/`abs`, a number bumped, a bool flipped). It is applied to a temporary COPY of
 the package (the working tree is never edited), in a child process forked from a parent that
 has imported the heavy libraries (pandas, pandera, hypothesis, pytest) once: the child puts
 the copy first on sys.path as `claimaudit` and runs the module's test files against it with
@@ -131,6 +131,9 @@ def _changes(node: ast.AST) -> list[tuple[str, ast.AST]]:
         out.append(("unary", node.operand))
     elif isinstance(node, ast.Constant) and type(node.value) in (bool, int, float):
         out.append(("constant", ast.Constant(_bumped(node.value))))
+    elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            (getattr(node.func, "id", None) == "abs" or getattr(node.func, "attr", None) == "abs"):
+        out.append(("call", node.args[0]))          # abs(x) -> x
     elif isinstance(node, ast.Name) and node.id in NAME_SWAPS:
         out.append(("name", ast.Name(NAME_SWAPS[node.id], node.ctx)))
     elif isinstance(node, ast.Attribute) and node.attr in NAME_SWAPS:

@@ -20,6 +20,7 @@ from claimaudit.engine import judge as judge_module
 from claimaudit.engine import readings
 from claimaudit.engine.judge import (
     VERDICT_RANK,
+    Region,
     better,
     claimed_region,
     close_columns,
@@ -243,3 +244,23 @@ def test_negating_claim_and_derived_keeps_the_verdict(v, h, rule, derived):
     same gap (relative to the derived value's magnitude)."""
     interval = derived[0]
     assert _both_paths(v, h, rule, interval) == _both_paths(-v, h, rule, -interval)
+
+
+def test_a_region_is_a_value():
+    """Regions are frozen: hashable, equal by value, never changed in place."""
+    region = claimed_region(100, 0.5, "about")
+    assert {region, claimed_region(100, 0.5, "about")} == {region}
+    with pytest.raises(AttributeError):
+        region.low = 0.0   # type: ignore[misc]
+
+
+@pytest.mark.parametrize("region", [Region(172.71000000171, 200.0), Region(100.0, 169.28999999829)])
+def test_a_gap_on_the_minor_bound_to_the_last_bit_is_minor(region):
+    """171 against these regions: the gap is 0.01 x (1 + 1e-9) exactly in floating point, the
+    minor bound itself (`gap <= bound`, not `<`), in both paths."""
+    derived = Interval.exact(171.0)
+    assert judge(region, derived)[:2] == ("inconsistent", "minor")
+    verdict, severity, _ = judge_frame(np.array([region.low]), np.array([region.high]),
+                                       np.array([False]), np.array([False]), np.array([171.0]),
+                                       np.array([171.0]), np.array([171.0]))
+    assert (verdict[0], severity[0]) == ("inconsistent", "minor")
