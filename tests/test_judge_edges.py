@@ -180,6 +180,7 @@ CLOSE = [
     (INF, INF, True),
     (INF, 1e308, False),
     (-INF, INF, False),
+    (1e9, 1e9 - 1, True),       # exactly on the 1e-9 bound: <=, not <
 ]
 
 LE_LT = [
@@ -264,3 +265,14 @@ def test_a_gap_on_the_minor_bound_to_the_last_bit_is_minor(region):
                                        np.array([False]), np.array([False]), np.array([171.0]),
                                        np.array([171.0]), np.array([171.0]))
     assert (verdict[0], severity[0]) == ("inconsistent", "minor")
+
+
+def test_a_row_without_a_rule_gets_no_region_and_the_others_theirs():
+    """A claim with no region rule (None) is given NaN bounds, never an error, and does not
+    disturb the rows around it."""
+    low, high, low_open, high_open = regions([100.0, 5.0, 100.0], [0.5, 0.5, 0.0],
+                                             ["about", None, "less_than"], [np.nan] * 3,
+                                             [np.nan] * 3)
+    assert (low[0], high[0], low[2], high[2]) == (99.5, 100.5, -INF, 100.0)
+    assert np.isnan(low[1]) and np.isnan(high[1])
+    assert list(low_open) == [False, False, False] and list(high_open) == [False, False, True]
