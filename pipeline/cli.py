@@ -9,15 +9,35 @@ Heavy imports (pandas, pint) happen inside the commands, so `--help` is instant.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
 
 from claimaudit import __version__
+from claimaudit.core import streams
 from claimaudit.core.errors import ClaimauditError, InputError
-from claimaudit.core.words import languages
 
-CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
+
+
+class _Languages:
+    """The output languages as argparse choices, read from labels.yaml only when a `--lang`
+    is given or a command's help lists them (so `claimaudit --help` imports no YAML)."""
+
+    def _all(self) -> tuple[str, ...]:
+        from claimaudit.core.words import languages
+
+        return languages()
+
+    def __contains__(self, item) -> bool:
+        return item in self._all()
+
+    def __iter__(self):
+        return iter(self._all())
+
+
+LANGUAGES = _Languages()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=languages(), default="en",
+    check.add_argument("--lang", choices=LANGUAGES, default="en",
                        help="language of the text and Markdown output (JSON is unchanged)")
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
                        help="judge every claim on the facts in force on that date")
@@ -44,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
-    report.add_argument("--lang", choices=languages(), default=None,
+    report.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of every source page (default: a source written in "
                              "Chinese gets its page in its script, others English)")
 
@@ -52,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
     explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    explain.add_argument("--lang", choices=languages(), default="en",
+    explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels, steps and explanations (claim and spec text is "
                               "shown as written; numbers, names and source ids are never translated)")
     _discovery_parsers(commands)
@@ -94,7 +114,7 @@ def _language(text: str) -> str:
 
 
 def _source_id(text: str) -> str:
-    if not CLAIM_REF.match(f"{text}/x"):
+    if not CLAIM_REF.fullmatch(f"{text}/x"):
         raise argparse.ArgumentTypeError(
             f"expected an id of lower-case letters, digits, - and _, found {text!r}")
     return text
@@ -121,22 +141,23 @@ def cmd_check(args) -> int:
 
     with collector_paused():    # checking and writing make millions of objects, ~no cycles
         run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
-        lint.warn(run.corpus, sys.stderr)
+        lint.warn(run.corpus, streams.stderr())
+        out = streams.stdout()
         if args.format == "csv":        # a column at a time: no record per claim
-            result_table.write_csv(run, sys.stdout)
+            result_table.write_csv(run, out)
             return result_table.exit_status(run, args.strict)
         records = to_records(run)
         if args.format == "json":
-            sys.stdout.writelines(render.json_chunks(records))
+            out.writelines(render.json_chunks(records))
         elif args.format == "markdown":
-            sys.stdout.write(render.markdown_table(records, args.lang))
+            out.write(render.markdown_table(records, args.lang))
         else:
-            sys.stdout.write(render.text_table(records, colour=render.use_colour(),
-                                               lang=args.lang))
+            out.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
     return result_table.exit_status(run, args.strict)
 
 
 def cmd_report(args) -> int:
+    from claimaudit.output import render
     from claimaudit.report.figures import Painter
 
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
@@ -144,8 +165,9 @@ def cmd_report(args) -> int:
         from claimaudit.run import check_paths, write_reports
 
         run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
-    print(f"wrote {len(written)} files to {args.out}")
+        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang,
+                                specs_dir=args.specs)
+    streams.stdout().write(f"wrote {len(written)} files to {render.safe(args.out)}\n")
     return exit_status(run)
 
 
@@ -154,9 +176,9 @@ def cmd_explain(args) -> int:
     from claimaudit.output.results import to_records
     from claimaudit.run import check_paths
 
-    if not CLAIM_REF.match(args.claim):
-        print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
-              f"found {args.claim!r}", file=sys.stderr)
+    if not CLAIM_REF.fullmatch(args.claim):
+        streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
+                    f"and _), found {args.claim!r}")
         return 2
     run = check_paths([args.claims], args.specs)
     source, claim = args.claim.split("/")
@@ -164,16 +186,16 @@ def cmd_explain(args) -> int:
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            sys.stdout.write(render.explain_text(record, spec_sources, args.lang))
+            streams.stdout().write(render.explain_text(record, spec_sources, args.lang))
             return 0
-    print(f"claimaudit: no claim {args.claim!r} in {args.claims}", file=sys.stderr)
+    streams.say(f"claimaudit: no claim {args.claim!r} in {args.claims}")
     return 2
 
 
 def cmd_draft(args) -> int:
     from claimaudit.draft.article import draft_file
 
-    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
+    streams.stdout().write(draft_file(args.text_file, args.specs, source_id=args.source_id,
                                 language=args.language, title=args.title,
                                 publisher=args.publisher, url=args.url, published=args.published))
     return 0
@@ -201,9 +223,9 @@ def cmd_discover(args) -> int:
     else:
         records = discover.metric_records(corpus)
     if args.format == "json":
-        sys.stdout.write(render.json_text(records))
+        streams.stdout().write(render.json_text(records))
     else:
-        sys.stdout.write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+        streams.stdout().write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
     return 0
 
 
@@ -232,29 +254,57 @@ def _run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    if argv is None:
+        streams.prepare()
+    try:
+        status = _main(argv)
+        streams.stdout().flush()
+        return status
+    except streams.StreamClosed:        # the reader went away (`| head`): as Unix tools do
+        streams.silence_stdout()
+        return 0
+    except streams.StreamError as exc:
+        streams.say(f"claimaudit: {exc}")
+        return 2
+    finally:
+        if argv is None:
+            _ignore_late_interrupts()
+
+
+def _main(argv: list[str] | None) -> int:
+    try:
+        os.getcwd()
+    except OSError:
+        streams.say("claimaudit: the working directory no longer exists (it was removed); "
+                    "cd to a directory and run again")
+        return 2
+    try:
+        args = _parser().parse_args(argv)
+    except BrokenPipeError:
+        raise streams.StreamClosed from None
     if argv is None:
         _skip_optional_imports()
     try:
         return _run(args)
     except InputError as exc:
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        count = len(exc.problems)
-        print(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
-              "nothing was checked", file=sys.stderr)
+            streams.say(str(problem))
+        if exc.unlisted:
+            streams.say(f"claimaudit: {exc.unlisted:,} more problems not listed")
+        count = len(exc.problems) + exc.unlisted
+        streams.say(f"claimaudit: {count:,} problem{'s' if count != 1 else ''} in the input; "
+                    "nothing was checked")
         return 2
+    except (streams.StreamClosed, streams.StreamError):
+        raise
     except ClaimauditError as exc:
-        print(f"claimaudit: {exc}", file=sys.stderr)
+        streams.say(f"claimaudit: {exc}")
         return 2
     except BrokenPipeError:
-        return 0
+        raise streams.StreamClosed from None
     except KeyboardInterrupt:
-        print("claimaudit: interrupted", file=sys.stderr)
+        streams.say("claimaudit: interrupted")
         return 130
-    finally:
-        if argv is None:
-            _ignore_late_interrupts()
 
 
 def _ignore_late_interrupts() -> None:

@@ -120,7 +120,8 @@ def _verdict_key(view: dict) -> tuple:
 def verdict_counts(records: list[dict]) -> dict:
     counts = Counter(r["verdict"] for r in records)
     return {**{v: counts[v] for v in VERDICT_ORDER}, "total": len(records),
-            "major": sum(1 for r in records if r["severity"] == "major")}
+            "major": sum(1 for r in records if r["severity"] == "major"),
+            "later": sum(1 for r in records if r.get("later"))}
 
 
 def _summary(records: list[dict]) -> list[dict]:
@@ -201,5 +202,6 @@ def specs_view(audit: dict, run, spec_sources: dict, words: dict | None = None) 
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
             "lint": audit.get("lint", []), "lint_accepted": audit.get("lint_accepted", []),
+            "coverage": audit.get("coverage"),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
