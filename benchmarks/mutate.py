@@ -43,7 +43,8 @@ PACKAGE = ROOT / "pipeline"
 # module (path under pipeline/) -> the test files that guard it, quickest first
 CORE = {
     "judge": ("engine/judge.py", ["tests/test_judge_edges.py", "tests/test_judge.py",
-                                  "tests/test_readings.py", "tests/test_derive.py"]),
+                                  "tests/test_readings.py", "tests/test_judgment.py",
+                                  "tests/test_derive.py"]),
     "intervals": ("model/intervals.py", ["tests/test_intervals.py", "tests/test_judge_edges.py",
                                          "tests/test_judge.py", "tests/test_expr.py",
                                          "tests/test_derive.py"]),

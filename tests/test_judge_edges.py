@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from claimaudit.engine import judge as judge_module
 from claimaudit.engine import readings
 from claimaudit.engine.judge import (
+    RULES,
     VERDICT_RANK,
     Region,
     better,
@@ -276,3 +277,14 @@ def test_a_row_without_a_rule_gets_no_region_and_the_others_theirs():
     assert (low[0], high[0], low[2], high[2]) == (99.5, 100.5, -INF, 100.0)
     assert np.isnan(low[1]) and np.isnan(high[1])
     assert list(low_open) == [False, False, False] and list(high_open) == [False, False, True]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("v, h", [(100.0, 0.5), (2.0, 0.05), (-3.0, 0.5)])
+def test_no_tolerance_given_the_columns_give_the_scalar_region(rule, v, h):
+    """Without r or an absolute tolerance, every rule's column region is the scalar one
+    (values not fixed here: the qualifier rules themselves live in test_judge.py)."""
+    scalar = claimed_region(v, h, rule)
+    low, high, low_open, high_open = regions([v], [h], [rule], [np.nan], [np.nan])
+    assert (low[0], high[0], bool(low_open[0]), bool(high_open[0])) == \
+        (scalar.low, scalar.high, scalar.low_open, scalar.high_open)
