@@ -49,7 +49,7 @@ CORE = {
                                          "tests/test_judge.py", "tests/test_expr.py",
                                          "tests/test_derive.py"]),
     "derive": ("engine/derive.py", ["tests/test_derive.py", "tests/test_readings.py",
-                                    "tests/test_steps.py"]),
+                                    "tests/test_judge_edges.py"]),
     "fold": ("engine/fold.py", ["tests/test_fold.py", "tests/test_derive.py"]),
 }
 
@@ -295,11 +295,12 @@ def main(argv: list[str] | None = None) -> int:
         _warm_up()
         modules = sorted({m.module for m in chosen})
         baseline = [Mutant(name, -1, 1, "none", "", 0, "", "") for name in modules]
-        for mutant, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp)):
-            if outcome != "survived":     # the unmutated copy must pass
-                print(f"the tests of {mutant.module} fail without a mutant: fix them first",
-                      file=sys.stderr)
-                return 2
+        failing = [m.module for m, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp))
+                   if outcome != "survived"]     # the unmutated copy must pass
+        if failing:
+            print(f"the tests of {', '.join(failing)} fail without a mutant: fix them first",
+                  file=sys.stderr)
+            return 2
         for n, (mutant, outcome) in enumerate(run_all(chosen, args.jobs, args.timeout,
                                                       Path(tmp)), 1):
             results[outcome].append(mutant)
