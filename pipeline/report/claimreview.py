@@ -71,11 +71,13 @@ LATER_INCONSISTENT = ("Contradicted only by figures published after the article 
 def later_rating(record: dict, value: int, words: str) -> tuple[int, str]:
     """A verdict resting on figures published after the article (CONTRACT 10.2) is never rated
     as if the writer could have known them: an inconsistency found only by them is not rated
-    inaccurate, and every such review says so."""
+    inaccurate (the figures in force on the publication date did not contradict it), and every
+    such review says so."""
     dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
     if not dates:
         return value, words
-    if record["verdict"] == "inconsistent":
+    then = record.get("as_published")
+    if record["verdict"] == "inconsistent" and then and then["verdict"] != "inconsistent":
         return 3, LATER_INCONSISTENT.format(date=dates)
     return value, f"{words}; {LATER.format(date=dates)}"
 
