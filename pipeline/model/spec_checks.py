@@ -181,6 +181,8 @@ def check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     corpus.facts["quantity"] = pd.Series(parsed, index=corpus.facts.index, dtype=object)
     corpus.facts["tree"] = pd.Series(trees, index=corpus.facts.index, dtype=object)
     corpus.facts["unsupported"] = corpus.facts["value"].eq(UNSUPPORTED).astype(bool)
+    parties = corpus.spec_sources.drop_duplicates("id").set_index("id")["party"]
+    corpus.facts["party"] = corpus.facts["source"].map(parties).astype(object)
 
     since = [superseded_from(text) for text in corpus.facts["superseded"]]
     corpus.facts["superseded_from"] = pd.Series(since, index=corpus.facts.index, dtype=object)

@@ -12,6 +12,10 @@ one per claim that is not qualitative. The verdict and its basis (section 9.1) m
 | 3 | ambiguous / unverifiable | Ambiguous ... / Unverifiable ... |
 | 2 | inconsistent (minor) | Slightly inaccurate: ... within 1% |
 | 1 | inconsistent (major) | Inaccurate: ... |
+| 3 | inconsistent, found only by figures published after the article | Contradicted only by figures published after the article (DATE): the writer could not have known them |
+
+Any other verdict resting on such later figures adds "; checked against figures published after
+the article (DATE)" to its words (CONTRACT 10.2).
 
 `itemReviewed` is the Claim: its author is the claimant (the claim's `claimant`, else the
 source's `party`, else its publisher), its appearance the article (URL, title, date).
@@ -67,11 +71,13 @@ LATER_INCONSISTENT = ("Contradicted only by figures published after the article 
 def later_rating(record: dict, value: int, words: str) -> tuple[int, str]:
     """A verdict resting on figures published after the article (CONTRACT 10.2) is never rated
     as if the writer could have known them: an inconsistency found only by them is not rated
-    inaccurate, and every such review says so."""
+    inaccurate (the figures in force on the publication date did not contradict it), and every
+    such review says so."""
     dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
     if not dates:
         return value, words
-    if record["verdict"] == "inconsistent":
+    then = record.get("as_published")
+    if record["verdict"] == "inconsistent" and then and then["verdict"] != "inconsistent":
         return 3, LATER_INCONSISTENT.format(date=dates)
     return value, f"{words}; {LATER.format(date=dates)}"
 
