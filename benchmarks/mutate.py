@@ -56,6 +56,22 @@ CORE = {
 # Mutants that compute the same results as the original, so no test can kill them, each with
 # the reason. Keyed by "module:function: original -> mutant" (see Mutant.key).
 EQUIVALENT = {
+    "intervals:le: a <= b -> a < b":
+        "a == b is close(a, b) (its first test), so le is true either way",
+    "intervals:lt: a < b -> a <= b":
+        "a == b is close(a, b), which lt excludes either way",
+    "judge:_le: a <= b -> a < b":
+        "the column rule: a == b is the first term of _close",
+    "judge:_lt: a < b -> a <= b":
+        "the column rule: a == b is _close, which _lt excludes",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low < 0 <= base.high":
+        "high == 0: the even power's low is min(low ** n, 0 ** n) = 0 already",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low <= 0 < base.high":
+        "low == 0: the even power's low is min(0 ** n, high ** n) = 0 already",
+    "judge:vague_spread: False -> True":
+        "the default of `ratio` is never used: claimed_region, the only caller, passes it",
+    "fold:_coded: False -> True":
+        "a missing word then gets code -1, which indexes the `other` appended last: the same",
 }
 
 BINARY_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,

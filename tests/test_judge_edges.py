@@ -294,9 +294,10 @@ def test_no_tolerance_given_the_columns_give_the_scalar_region(rule, v, h):
 @pytest.mark.parametrize("v, low, high", [
     (2.0, 1.6, 2.4),           # 2 is not below 2: the tolerance is of the ratio itself
     (1.5, 1.4, 1.6),           # below 2: of the change (0.5)
+    (0.5, 0.4, 0.6),           # a fall: of the change's size (0.5), never negative
 ])
 def test_a_ratio_of_exactly_2_takes_its_tolerance_on_the_ratio(v, low, high):
-    region = claimed_region(v, 0.05, "roughly", 0.2, ratio=True)
+    region = claimed_region(v, 0.005, "roughly", 0.2, ratio=True)
     assert (region.low, region.high) == pytest.approx((low, high), rel=1e-12)
-    got = regions([v], [0.05], ["roughly"], [0.2], [np.nan], [True])
+    got = regions([v], [0.005], ["roughly"], [0.2], [np.nan], [True])
     assert (got[0][0], got[1][0]) == pytest.approx((low, high), rel=1e-12)
