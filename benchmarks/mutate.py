@@ -290,12 +290,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant")
     parser.add_argument("--match", help="only the mutants whose key contains this text")
+    parser.add_argument("--rerun", type=Path, metavar="LOG",
+                        help="only the mutants a previous run's output LOG lists as survived")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when a non-equivalent mutant survives")
     args = parser.parse_args(argv)
     chosen = [m for name in (args.module or list(CORE)) for m in mutants(name)
               if args.match is None or args.match in m.key]
+    if args.rerun:
+        survivors = {line.split(": ", 1)[1].strip() for line in
+                     args.rerun.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("[") and " survived " in line}
+        chosen = [m for m in chosen if m.key in survivors]
     if args.list:
         for m in chosen:
             tag = " (equivalent)" if m.key in EQUIVALENT else ""
