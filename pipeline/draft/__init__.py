@@ -9,6 +9,7 @@ escapes quotes, colons and '#'. What the text leaves open is listed in each clai
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -164,22 +165,30 @@ def draft_file(path: Path, specs_dir: Path, **fields) -> str:
     from pipeline.draft.emit import dump
 
     raw = read_article(path)
+    stem = "stdin" if str(path) == "-" else path.stem
     language = fields.get("language") or detect_language(raw)
-    title = fields.get("title") or _first_line(raw) or path.stem
-    source = SourceInfo(id=fields.get("source_id") or slug(path.stem), title=title,
+    title = fields.get("title") or _first_line(raw) or stem
+    source = SourceInfo(id=fields.get("source_id") or slug(stem), title=title,
                         language=language, publisher=fields.get("publisher"),
                         url=fields.get("url"), published=fields.get("published"))
     return dump(draft_document(raw, source, load_catalogue(specs_dir)))
 
 
 def read_article(path: Path) -> str:
+    """The article's text; `-` reads standard input (CONTRACT 10.4), at most 64 MiB."""
     from pipeline.errors import ClaimauditError, Collector
-    from pipeline.files import read_bytes
+    from pipeline.files import MAX_FILE_BYTES, read_bytes
 
-    problems = Collector()
-    data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
-    if data is None:
-        raise ClaimauditError(f"{path}: {problems.problems[0].message}")
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ClaimauditError(f"<stdin>:0: input is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        path = Path("<stdin>")
+    else:
+        problems = Collector()
+        data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
+        if data is None:
+            raise ClaimauditError(f"{path}: {problems.problems[0].message}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
