@@ -58,12 +58,14 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     mentions = catalogue.find(view)
     records: list[dict] = []
     used: set = set()
+    paragraphs = tuple(textmod.paragraphs(plain))
     for number in find_numbers(plain):
         sentence = textmod.containing(sentences, number.start)
         if sentence is None:
             continue
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
-        place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start))
+        place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start),
+                            paragraphs)
         record = claim_record(catalogue, place, number, mentions)
         record["id"] = _unique(record["id"], used)
         records.append(record)
@@ -78,6 +80,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
+    build.settle_by_figures(catalogue, number, reading)
     build.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
     change = ""

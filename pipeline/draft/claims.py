@@ -15,7 +15,10 @@ from pipeline.draft import context
 from pipeline.draft.entities import Catalogue, Mention
 from pipeline.draft.lexicon import alternation, lexicon
 from pipeline.draft.numbers import Number, count_kind
+from pipeline.draft.figure_match import decide_metric, decide_subject, metrics_of_dimension
+from pipeline.draft.score import base_value
 from pipeline.draft.text import Span
+from pipeline.draft.topic import anaphor, related, topic_ids
 
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
@@ -31,6 +34,7 @@ class Reading:
     baseline: str | None = None
     metric: str | None = None
     todo: list = field(default_factory=list)
+    candidates: list = field(default_factory=list)   # subject ids the text leaves open
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Place:
     sentence: Span
     clause: Span
     paragraph: Span
+    paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -60,7 +65,8 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
-    inside = [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]
+    inside = _without_named_families(
+        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
     baselines = [m for m in inside if _is_baseline(place.view, m, number)]
     others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
               and m.start < place.clause.end]
@@ -83,11 +89,21 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     if len(ids) == 1:
         reading.subject = ids.pop()
     elif ids:
+        reading.candidates = sorted(ids)
         reading.todo.append(f"subject: the sentence names {', '.join(sorted(ids))}; pick one")
     elif not any(not m.entity for m in others):
-        _earlier_subject(place, mentions, reading)
+        _earlier_subject(catalogue, place, mentions, reading, number)
+    else:
+        reading.candidates = sorted({c for m in others for c in m.candidates})
     _unknown_products(catalogue, place, inside, reading)
     return reading
+
+
+def _without_named_families(inside: list[Mention]) -> list[Mention]:
+    """"Ironwood is Google's first TPU": a family word beside one of its own members names
+    that member, not another candidate."""
+    named = {m.entity for m in inside if m.entity}
+    return [m for m in inside if not (m.candidates and named & set(m.candidates))]
 
 
 def earlier_value(view: str, number: Number, reading: Reading) -> None:
@@ -103,6 +119,9 @@ def earlier_value(view: str, number: Number, reading: Reading) -> None:
 
 
 def _unmatched(mention: Mention) -> str:
+    if mention.candidates:
+        return (f"{mention.text!r} may mean {', '.join(mention.candidates)} (a family or shared "
+                "name); name one")
     return (f"{mention.text!r} is not one entity of the specs; add it (or an alias) with "
             "`extend:` or a new entity, then name it here")
 
@@ -133,13 +152,28 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     return bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
 
 
-def _earlier_subject(place: Place, mentions: list[Mention], reading: Reading) -> None:
-    earlier = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start
-               and m.entity]
-    if earlier:
-        reading.subject = earlier[-1].entity
-        reading.todo.append(f"subject: not named in this sentence; {earlier[-1].entity} "
-                            "(named earlier in the paragraph) assumed: confirm or change")
+def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention],
+                     reading: Reading, number: Number) -> None:
+    """No name in the sentence: an anaphor ("it", "該晶片") of the topic's kind decides; else
+    the topic is assumed (one id) or its ids are candidates, each with a todo."""
+    topic = topic_ids(mentions, place.paragraphs, place.sentence.start)
+    sentence = place.view[place.sentence.start:place.sentence.end]
+    kind = anaphor(sentence, number.start - place.sentence.start)
+    if kind and len(topic) == 1:
+        referred = related(catalogue, topic[0], kind)
+        if referred == topic:
+            reading.subject = topic[0]
+            return
+        reading.candidates = sorted({*referred, topic[0]})
+    elif topic:
+        reading.candidates = list(topic)
+    if len(topic) == 1 and not reading.candidates[1:]:
+        reading.subject = topic[0]
+        reading.todo.append(f"subject: not named in this sentence; {topic[0]} "
+                            "(named earlier) assumed: confirm or change")
+    elif reading.candidates:
+        reading.todo.append("subject: not named in this sentence; the text before it names "
+                            f"{', '.join(reading.candidates)}; pick one")
     else:
         reading.todo.append("subject: the sentence names no entity of the specs; "
                             "find one with `claimaudit entities`")
@@ -224,19 +258,51 @@ def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
                          re.IGNORECASE)
     words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
     scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
-    subject = reading.subject
-    if subject is None or len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
+    if len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
         return
     scope = scopes.pop()
+    if reading.subject is None:
+        scoped = {e for c in reading.candidates for e in related(catalogue, c, scope)}
+        if len(scoped) == 1:        # "9,216 chips per pod" of a text about one chip
+            reading.subject = scoped.pop()
+            reading.todo = [t for t in reading.todo if not _open_subject(t)]
+        return
+    subject = reading.subject
     kind = catalogue.entities[subject].kind if subject in catalogue.entities else ""
     if scope == kind:
         return
-    if scope == "chip":
-        chips = [m for m in catalogue.members_of(subject)
-                 if catalogue.entities.get(m) and catalogue.entities[m].kind == "chip"]
-        if len(chips) == 1:
-            reading.subject = chips[0]
-    else:
-        containers = catalogue.containers_of(subject, scope)
-        if len(containers) == 1:
-            reading.subject = containers[0]
+    scoped_list = related(catalogue, subject, scope)
+    if len(scoped_list) == 1:
+        reading.subject = scoped_list[0]
+        reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {reading.subject} ({scope} "
+                                  f"of {subject}, named earlier)") for t in reading.todo]
+
+
+def _open_subject(todo: str) -> bool:
+    """A subject todo that asks to pick among ids the text gives (a rule may settle it)."""
+    return todo.startswith("subject:") and any(
+        words in todo for words in ("pick one", "assumed", "may mean", "names no entity"))
+
+
+def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """An amount equal to exactly one published figure among the candidates decides the
+    subject; of a decided subject, it decides an open metric (figure_match.py)."""
+    if number.unit in ("x", "%"):
+        return
+    value = base_value(claimed_text(number))
+    if value is None:
+        return
+    if reading.subject is None and reading.candidates:
+        chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
+        if chosen:
+            reading.subject = chosen
+            reading.todo = [t for t in reading.todo if not _open_subject(t)]
+    if reading.subject is None:
+        return
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if open_metric or reading.metric is None:
+        metrics = metrics_of_dimension(catalogue, number.unit)
+        metric = decide_metric(catalogue, reading.subject, metrics, value)
+        if metric:
+            reading.metric = metric
+            reading.todo = [t for t in reading.todo if t not in open_metric]

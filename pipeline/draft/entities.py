@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import load
+from pipeline.draft.families import family_words
 from pipeline.errors import Collector
 
 
@@ -33,6 +34,7 @@ class Mention:
     end: int
     entity: str          # entity id, or '' when the name is claimed by several
     text: str
+    candidates: tuple = ()   # the ids a family word or shared name may mean
 
 
 @dataclass
@@ -43,6 +45,7 @@ class Catalogue:
     metrics: dict        # id -> unit
     names: dict          # lower-case name -> set of entity ids
     pattern: re.Pattern | None = None
+    figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -56,14 +59,21 @@ class Catalogue:
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
-                found.append(Mention(match.start(), bigger.end(), "", text[match.start():bigger.end()]))
+                holders = sorted({c for i in ids for c in self.containers_of_any(i)})
+                found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
+                                     text[match.start():bigger.end()],
+                                     tuple(holders) if len(holders) > 1 else ()))
                 continue
             found.append(Mention(match.start(), match.end(),
-                                 next(iter(ids)) if len(ids) == 1 else "", match.group()))
+                                 next(iter(ids)) if len(ids) == 1 else "", match.group(),
+                                 tuple(sorted(ids)) if len(ids) > 1 else ()))
         return found
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
+
+    def containers_of_any(self, entity: str) -> list[str]:
+        return sorted(e.id for e in self.entities.values() if entity in e.members)
 
     def containers_of(self, entity: str, kind: str) -> list[str]:
         return sorted(e.id for e in self.entities.values()
@@ -80,6 +90,7 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
     documents = load.read_documents([specs_dir], problems)
     problems.raise_if_any()
     entities: dict[str, Entity] = {}
+    figures: dict = {}
     metrics = {row["id"]: row.get("unit") for row in load.builtin_metrics()}
     for document in documents:
         root = document.root
@@ -88,11 +99,35 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
         for node in root.get("entities") or []:
             if isinstance(node, load.Node):
                 _add_entity(entities, node)
+                _add_figures(figures, node)
         table = root.get("metrics")
         if isinstance(table, load.Node):
             for name, spec in table.values.items():
                 metrics[name] = spec.get("unit") if isinstance(spec, load.Node) else None
-    return _catalogue(entities, metrics)
+    catalogue = _catalogue(entities, metrics)
+    catalogue.figures = figures
+    return catalogue
+
+
+def _add_figures(figures: dict, node) -> None:
+    """The entity's published figures that are plain quantities (an expression is skipped:
+    it is a derivation, not a figure an article copies)."""
+    from pipeline.units import UnitError, parse_quantity
+
+    ident = node.get("id") or node.get("extend")
+    for fact in node.get("facts") or []:
+        if not isinstance(fact, load.Node) or not isinstance(fact.get("metric"), str):
+            continue
+        text = str(fact.get("value"))
+        try:
+            value = parse_quantity(text).base
+        except (UnitError, ValueError):
+            continue
+        values = figures.setdefault((ident, fact.get("metric")), [])
+        values.append(value)
+        binary = re.search(r"\b([GT])iB\b", text)
+        if binary:      # "192 GiB" is the "192 GB" an article writes (CONTRACT 10.2)
+            values.append(value / 2 ** {"G": 30, "T": 40}[binary.group(1)] * {"G": 1e9, "T": 1e12}[binary.group(1)])
 
 
 def _add_entity(entities: dict, node) -> None:
@@ -125,13 +160,23 @@ def names_of(entity: Entity) -> set[str]:
 
 
 def _catalogue(entities: dict, metrics: dict) -> Catalogue:
+    from pipeline.draft.lexicon import lexicon
+
     names: dict[str, set] = {}
-    for entity in entities.values():
-        for name in names_of(entity):
-            names.setdefault(_key(name), set()).add(entity.id)
+    by_entity = {entity.id: names_of(entity) for entity in entities.values()}
+    for ident, spellings_of in by_entity.items():
+        for name in spellings_of:
+            names.setdefault(_key(name), set()).add(ident)
+    lex = lexicon()
+    kinds = {w for key in ("hardware_nouns", "system_suffixes", "not_family_words") for w in lex.words(key)}
+    kinds |= {w for words in lex.data["scope_words"].values() for w in words}
+    families = family_words(by_entity, {e.vendor for e in entities.values() if e.vendor}, kinds,
+                            lex.words("family_words"))
+    for word, ids in families.items():
+        names.setdefault(_key(word), set()).update(ids)
     if not names:
         return Catalogue(entities, metrics, names)
-    spellings = sorted({name for e in entities.values() for name in names_of(e)},
+    spellings = sorted({name for e in entities.values() for name in names_of(e)} | set(families),
                        key=len, reverse=True)
     body = "|".join(_name_regex(name) for name in spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");

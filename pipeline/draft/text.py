@@ -111,3 +111,12 @@ def paragraph_of(text: str, position: int) -> Span:
     start = text.rfind("\n", 0, position) + 1
     end = text.find("\n", position)
     return Span(start, len(text) if end < 0 else end)
+
+
+def paragraphs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line (paragraph) of the plain text."""
+    out, start = [], 0
+    for line in text.split("\n"):
+        out.append((start, start + len(line)))
+        start += len(line) + 1
+    return out
