@@ -59,7 +59,9 @@ class Catalogue:
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
-                holders = sorted({c for i in ids for c in self.containers_of_any(i)})
+                word = _key(text[match.end():bigger.end()]).rstrip("s")
+                holders = sorted({c for i in ids for c in self.containers_of_any(i)
+                                  if any(word in _key(n) for n in names_of(self.entities[c]))})
                 found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
                                      text[match.start():bigger.end()],
                                      tuple(holders) if len(holders) > 1 else ()))
