@@ -15,7 +15,7 @@ from pipeline.draft import context
 from pipeline.draft.entities import Catalogue, Mention
 from pipeline.draft.lexicon import alternation, lexicon
 from pipeline.draft.numbers import Number, count_kind
-from pipeline.draft.figure_match import decide_metric, decide_subject, metrics_of_dimension
+from pipeline.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from pipeline.draft.score import base_value
 from pipeline.draft.text import Span
 from pipeline.draft.topic import anaphor, related, topic_ids
@@ -35,6 +35,7 @@ class Reading:
     metric: str | None = None
     todo: list = field(default_factory=list)
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
+    referred: bool = False      # the subject is the topic an anaphor refers to, not a name
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,8 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     between = view[number.end:mention.start] if mention.start >= number.end else ""
     if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
         return True          # "4x the memory bandwidth of Trainium2"
-    return bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
+    # "是 Trainium2 的 4 倍" compares; "Blackwell 的 8TB/s" is Blackwell's own figure
+    return number.unit in ("x", "%") and bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
 
 
 def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention],
@@ -162,7 +164,7 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     if kind and len(topic) == 1:
         referred = related(catalogue, topic[0], kind)
         if referred == topic:
-            reading.subject = topic[0]
+            reading.subject, reading.referred = topic[0], True
             return
         reading.candidates = sorted({*referred, topic[0]})
     elif topic:
@@ -303,6 +305,12 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if open_metric or reading.metric is None:
         metrics = metrics_of_dimension(catalogue, number.unit)
         metric = decide_metric(catalogue, reading.subject, metrics, value)
+        if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
+            # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure
+            kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
+            hits = matching(catalogue, kin, metrics, value)
+            if len(hits) == 1:
+                reading.subject, metric = hits.pop()
         if metric:
             reading.metric = metric
             reading.todo = [t for t in reading.todo if t not in open_metric]

@@ -118,7 +118,8 @@ def _add_figures(figures: dict, node) -> None:
 
     ident = node.get("id") or node.get("extend")
     for fact in node.get("facts") or []:
-        if not isinstance(fact, load.Node) or not isinstance(fact.get("metric"), str):
+        if (not isinstance(fact, load.Node) or not isinstance(fact.get("metric"), str)
+                or fact.get("superseded") is True):
             continue
         text = str(fact.get("value"))
         try:
