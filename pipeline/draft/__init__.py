@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.draft import claims as build
-from pipeline.draft import context
+from pipeline.draft import context, table_cells
 from pipeline.draft import text as textmod
 from pipeline.draft.entities import Catalogue, load_catalogue
 from pipeline.draft.lexicon import lexicon
 from pipeline.draft.numbers import Number, find_numbers
+from pipeline.draft.text import Span
 from pipeline.draft.wording import comparative_change
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -59,7 +60,14 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     records: list[dict] = []
     used: set = set()
     paragraphs = tuple(textmod.paragraphs(plain))
+    table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions))
     for number in find_numbers(plain):
+        cell = table_cells.cell_at(table, number.start)
+        if cell is not None:
+            record = cell_record(catalogue, plain, cell, number, mentions)
+            record["id"] = _unique(record["id"], used)
+            records.append(record)
+            continue
         sentence = textmod.containing(sentences, number.start)
         if sentence is None:
             continue
@@ -72,28 +80,61 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     return records
 
 
-def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions) -> dict:
+def cell_names(catalogue: Catalogue, view: str, span, mentions) -> bool:
+    """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
+    inside = [m for m in mentions if span.start <= m.start < span.end]
+    return bool(inside) or bool(build.PRODUCT.search(view, span.start, span.end))
+
+
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions) -> dict:
+    """A table cell's claim: its column (or row) names the subject, its row label (or column
+    header) the metric; a change cell compares two columns."""
+    words = f"{cell.label} "
+    local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
+    whole = Span(0, len(local))
+    place = build.Place(local, local, whole, whole, whole)
+    shift = len(words) - cell.span.start
+    moved = replace(number, start=number.start + shift, end=number.end + shift)
+    reading = build.Reading()
+    reading.subject = build.named_in(catalogue, plain, cell.subject, mentions, "subject", reading)
+    if cell.baseline is not None:
+        reading.baseline = build.named_in(catalogue, plain, cell.baseline, mentions, "baseline", reading)
+    change = ""
+    if number.unit == "%":
+        sign = re.search(r"([+\-−])\s?$", local[:moved.start])
+        change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
+    quote = plain[cell.row.start:cell.row.end]
+    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
+
+
+def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
+                 reading: build.Reading | None = None, change: str | None = None,
+                 quote: str | None = None) -> dict:
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 8]
     clause_text = view[place.clause.start:place.clause.end]
-    reading = build.subject_and_baseline(catalogue, place, number, mentions)
+    if reading is None:
+        reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
     build.settle_by_figures(catalogue, number, reading)
     build.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
-    change = ""
     window = _window(place, number)
-    if number.unit == "%" and not context.share_wording(before):
+    if change is not None:
+        pass                    # a table's change column writes its sign
+    elif number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")
+    else:
+        change = ""
     if number.unit == "x" and context.direction(clause_text) == "decrease":
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)
     quote_end = max(place.clause.end, number.end)
     record = {"id": f"{reading.subject or 'claim'}-{claimed}",
-              "quote": place.text[place.clause.start:quote_end]}
+              "quote": quote or place.text[place.clause.start:quote_end]}
     qualifier = context.qualifier(before, after, number)
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)

@@ -100,6 +100,27 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
+def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
+             role: str, reading: Reading) -> str | None:
+    """The one entity a table header (or first cell) names, else a todo naming what it says."""
+    if span is None:
+        return None
+    inside = [m for m in mentions if span.start <= m.start < span.end]
+    ids = {m.entity for m in inside if m.entity}
+    if len(ids) == 1 and all(m.entity for m in inside):
+        return ids.pop()
+    header = text[span.start:span.end]
+    unmatched = next((m for m in inside if not m.entity), None)
+    if unmatched is not None:
+        if role == "subject":
+            reading.candidates = list(unmatched.candidates)
+        reading.todo.append(f"{role}: {_unmatched(unmatched)}")
+    else:
+        reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
+                            "(or an alias) with `extend:` or a new entity, then name it here")
+    return None
+
+
 def _without_named_families(inside: list[Mention]) -> list[Mention]:
     """"Ironwood is Google's first TPU": a family word beside one of its own members names
     that member, not another candidate."""

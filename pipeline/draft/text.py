@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／", "0123456789.,%/")
 _TAG = re.compile(r"<[^>]+>")
+_CELL_END = re.compile(r"</t[dh]\s*>", re.IGNORECASE)
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
 _SENTENCE_END = re.compile(r"[。！？!?]+|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
@@ -39,6 +40,7 @@ def plain_text(raw: str, skip_classes: list[str]) -> str:
         return raw
     for name in skip_classes:
         raw = _drop_elements(raw, name)
+    raw = _CELL_END.sub(" | ", raw)      # a table row stays one line of cells (table_cells.py)
     raw = _BLOCK_END.sub("\n", raw)
     text = html.unescape(_TAG.sub("", raw))
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
