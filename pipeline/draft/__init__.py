@@ -20,6 +20,7 @@ from pipeline.draft.entities import Catalogue, load_catalogue
 from pipeline.draft.lexicon import lexicon
 from pipeline.draft.numbers import Number, find_numbers
 from pipeline.draft.text import Span
+from pipeline.draft.topic import Topics
 from pipeline.draft.wording import comparative_change
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -60,6 +61,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     records: list[dict] = []
     used: set = set()
     paragraphs = tuple(textmod.paragraphs(plain))
+    topics = Topics(mentions, paragraphs)
     table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions))
     for number in find_numbers(plain):
         cell = table_cells.cell_at(table, number.start)
@@ -73,7 +75,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
             continue
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
         place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start),
-                            paragraphs)
+                            paragraphs, topics)
         record = claim_record(catalogue, place, number, mentions)
         record["id"] = _unique(record["id"], used)
         records.append(record)

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 from pipeline.draft import context
 from pipeline.draft.entities import Catalogue, Mention
+from pipeline.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from pipeline.draft.lexicon import alternation, lexicon
 from pipeline.draft.numbers import Number, count_kind
-from pipeline.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from pipeline.draft.score import base_value
 from pipeline.draft.text import Span
-from pipeline.draft.topic import anaphor, related, topic_ids
+from pipeline.draft.topic import Topics, anaphor, related, topic_ids
 
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
@@ -48,6 +48,7 @@ class Place:
     clause: Span
     paragraph: Span
     paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
+    topics: Topics | None = None
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -179,7 +180,8 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
                      reading: Reading, number: Number) -> None:
     """No name in the sentence: an anaphor ("it", "該晶片") of the topic's kind decides; else
     the topic is assumed (one id) or its ids are candidates, each with a todo."""
-    topic = topic_ids(mentions, place.paragraphs, place.sentence.start)
+    topic = (place.topics.before(place.sentence.start) if place.topics is not None
+             else topic_ids(mentions, place.paragraphs, place.sentence.start))
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
     if kind and len(topic) == 1:
@@ -310,7 +312,9 @@ def _open_subject(todo: str) -> bool:
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
     """An amount equal to exactly one published figure among the candidates decides the
     subject; of a decided subject, it decides an open metric (figure_match.py)."""
-    if number.unit in ("x", "%"):
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
+                                         else open_metric or reading.metric is None):
         return
     value = base_value(claimed_text(number))
     if value is None:

@@ -130,7 +130,8 @@ def _add_figures(figures: dict, node) -> None:
         values.append(value)
         binary = re.search(r"\b([GT])iB\b", text)
         if binary:      # "192 GiB" is the "192 GB" an article writes (CONTRACT 10.2)
-            values.append(value / 2 ** {"G": 30, "T": 40}[binary.group(1)] * {"G": 1e9, "T": 1e12}[binary.group(1)])
+            power = {"G": (30, 1e9), "T": (40, 1e12)}[binary.group(1)]
+            values.append(value / 2 ** power[0] * power[1])
 
 
 def _add_entity(entities: dict, node) -> None:

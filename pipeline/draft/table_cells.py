@@ -46,7 +46,7 @@ def row_cells(text: str, start: int, end: int) -> list[Span] | None:
     pieces = [m for m in re.finditer(r"[^\t]+?(?=\t| {2,}|$)", line) if m.group().strip()]
     if len(pieces) < 3:
         return None
-    return [_trim(text, start + m.start(), start + m.end()) for m in pieces]
+    return [span for m in pieces if (span := _trim(text, start + m.start(), start + m.end()))]
 
 
 def _trim(text: str, start: int, end: int) -> Span | None:
@@ -60,7 +60,8 @@ def _trim(text: str, start: int, end: int) -> Span | None:
 def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     """Runs of two or more rows with the same number of cells and the same separator (pipes
     or spaces); Markdown separator rows are dropped."""
-    found, run = [], []
+    found: list = []
+    run: list = []
     for start, end in paragraphs:
         if RULE.match(text[start:end] or "x") and "-" in text[start:end] and run:
             continue

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from functools import cache
 
 from pipeline.draft.lexicon import alternation, lexicon
@@ -38,23 +39,43 @@ def anaphor(sentence: str, position: int) -> str | None:
     return table[chosen.group("word").lower()]
 
 
+class Topics:
+    """The text's named mentions, indexed once so each sentence's topic is a lookup (the
+    drafter stays linear in the text's length)."""
+
+    def __init__(self, mentions, paragraphs):
+        self.named = [m for m in mentions if m.entity]
+        self.starts = [m.start for m in self.named]
+        self.blocks = [a for a, _ in paragraphs]
+        self.leader: list = []          # the most named id after each mention, None on a tie
+        counts: dict[str, int] = {}
+        best, tied = None, False
+        for mention in self.named:
+            counts[mention.entity] = counts.get(mention.entity, 0) + 1
+            if best is None or counts[mention.entity] > counts[best]:
+                best, tied = mention.entity, False
+            elif mention.entity != best and counts[mention.entity] == counts[best]:
+                tied = True
+            self.leader.append(None if tied else best)
+
+    def before(self, sentence_start: int) -> list[str]:
+        """The ids the text last named before the sentence (the nearest paragraph that names
+        any), most recent first, then the text's most named id."""
+        count = bisect_left(self.starts, sentence_start)
+        if not count:
+            return []
+        last = self.named[count - 1]
+        block = self.blocks[bisect_right(self.blocks, last.start) - 1] if self.blocks else 0
+        first = bisect_left(self.starts, block)
+        here = list(dict.fromkeys(m.entity for m in reversed(self.named[first:count])))
+        dominant = self.leader[count - 1]
+        if dominant and dominant not in here:
+            here.append(dominant)       # the article's own subject stays a candidate
+        return here
+
+
 def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:
-    """The ids the text last named before the sentence (nearest paragraph that names any),
-    most recent first; `paragraphs` are (start, end) offsets in order."""
-    named = [m for m in mentions if m.entity and m.start < sentence_start]
-    if not named:
-        return []
-    last = named[-1]
-    block = next(((a, b) for a, b in paragraphs if a <= last.start < b), (last.start, last.end))
-    here = list(dict.fromkeys(reversed([m.entity for m in named if block[0] <= m.start])))
-    counts: dict[str, int] = {}
-    for mention in named:
-        counts[mention.entity] = counts.get(mention.entity, 0) + 1
-    most = max(counts.values())
-    dominant = [e for e, n in counts.items() if n == most]
-    if len(dominant) == 1 and dominant[0] not in here:
-        here.append(dominant[0])     # the article's own subject stays a candidate
-    return here
+    return Topics(mentions, paragraphs).before(sentence_start)
 
 
 def related(catalogue, entity: str, kind: str) -> list[str]:
