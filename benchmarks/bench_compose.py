@@ -1,7 +1,7 @@
 """YAML reading with Python's cyclic garbage collector paused (as load.py does) and running.
 
     python benchmarks/bench_compose.py [N]      (default 100,000 generated claims)
-Reads one generated N-claim file with load.read_document, alternating the two settings,
+Reads one generated N-claim file with documents.read_document, alternating the two settings,
 3 runs each, in one process; prints the median of each and the ratio (issue 12).
 """
 
@@ -21,19 +21,20 @@ def main() -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import write_claims_file
 
-    from pipeline import load
+    from claimaudit.core import errors, yamlio
+    from claimaudit.input import documents
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    paused = load._collector_paused
+    paused = yamlio._collector_paused
     times: dict[str, list[float]] = {"paused": [], "running": []}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "claims.yaml"
         write_claims_file(path, n, ROOT / "specs")
         for _ in range(3):
             for setting in times:
-                load._collector_paused = paused if setting == "paused" else contextlib.nullcontext
+                yamlio._collector_paused = paused if setting == "paused" else contextlib.nullcontext
                 start = time.perf_counter()
-                document = load.read_document(path, "claims.yaml", load.Collector())
+                document = documents.read_document(path, "claims.yaml", errors.Collector())
                 times[setting].append(time.perf_counter() - start)
                 del document
     for setting, runs in times.items():

@@ -48,7 +48,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         big = write_csv(tmp / "big.csv", distinct_claims(args.rows))
-        check = [PY, "-m", "pipeline", "check", str(big), "--specs", str(ROOT / "specs"),
+        check = [PY, "-m", "claimaudit", "check", str(big), "--specs", str(ROOT / "specs"),
                  "--format", "csv"]
         got: dict[str, list] = {"pandas": [], "this": [], "other": []}
         for run in range(args.runs):

@@ -3,7 +3,7 @@
     python benchmarks/bench_derive.py [N ...]     (default 1000 10000 100000 1000000)
 A 1,000-claim YAML corpus is generated, loaded and validated once; its validated
 claim frame is then repeated to N rows (fresh ids), and only the derivation and
-judging (pipeline.run.check_corpus: readings, derive per unique figure, joins,
+judging (claimaudit.run.check_corpus: readings, derive per unique figure, joins,
 vectorised verdicts, fold) is timed. Each size runs in a fresh process so that
 peak memory (max RSS) is its own.
 """
@@ -29,7 +29,7 @@ def repeated_corpus(n: int):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import write_claims_file
 
-    from pipeline.run import load_corpus
+    from claimaudit.run import load_corpus
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "claims.yaml"
@@ -42,7 +42,7 @@ def repeated_corpus(n: int):
 
 
 def measure(n: int) -> dict:
-    from pipeline.run import check_corpus
+    from claimaudit.run import check_corpus
 
     corpus = repeated_corpus(n)
     start = time.perf_counter()

@@ -4,7 +4,7 @@
 A 1,000-claim generated corpus is loaded once and repeated to N rows; every row then gets
 its own claimed value (the written value times a random factor around 1, so most claims
 are wrong by a random amount and a few fall near a slip), so nothing is shared between
-rows but the reading (subject, baseline, metric). Timed: pipeline.run.check_corpus, with
+rows but the reading (subject, baseline, metric). Timed: claimaudit.run.check_corpus, with
 explanations and, in a second fresh process, without them. Peak memory is max RSS; CPU
 seconds (process time) are given beside wall seconds, since a shared machine inflates the latter.
 """
@@ -47,8 +47,8 @@ def _scaled(quantity, factor: float):
 
 
 def measure(n: int, explain: bool) -> dict:
-    from pipeline import forensics
-    from pipeline.run import check_corpus
+    from claimaudit.forensics import explain as forensics
+    from claimaudit.run import check_corpus
 
     corpus = distinct_claims(n)
     if not explain:

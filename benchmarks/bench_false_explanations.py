@@ -7,7 +7,7 @@ Each trial generates specs (4 chips with random figures, a system of each) and c
 explanation rate is the share of random-error claims that are not consistent and still
 get an explanation; recall is the share of planted slips whose cause comes first (a planted
 slip that leaves the claim consistent at its written precision is not counted).
-The same two figures are then measured at the places of pipeline/slip_places.py: chips
+The same two figures are then measured at the places of pipeline/forensics/places/others.py: chips
 with a second, conflicting source for their bandwidth, boards and pods of boards (a pod
 states its bandwidth), and expression claims over the chips (slip_corpus.make_place_specs).
 """
@@ -34,9 +34,9 @@ from slip_corpus import (
     random_place_error,
 )
 
-from pipeline.results import to_records
-from pipeline.run import check_paths
-from pipeline.slips import catalogue
+from claimaudit.forensics.places.pair import catalogue
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 
 def trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
@@ -57,7 +57,7 @@ def trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
 
 
 def place_trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:
-    """The same measure at the places of pipeline/slip_places.py: chips with a conflicting
+    """The same measure at the places of pipeline/forensics/places/others.py: chips with a conflicting
     second source, boards and pods of boards, expression claims over the chips."""
     rng = random.Random(seed)
     _, pods, specs = make_place_specs(rng)

@@ -3,7 +3,7 @@
     python benchmarks/bench_plugin.py [FILES] [CLAIMS_PER_FILE]     (default 100 x 100)
 Writes FILES claim files of generated claims over the bundled specs, pins every claim's
 `expect` to its verdict, then times cold processes (3 runs, median) of
-`python -m pipeline check claims` and `python -m pytest --collect-only -q claims`.
+`python -m claimaudit check claims` and `python -m pytest --collect-only -q claims`.
 Both run the worktree's code (PYTHONPATH), not an installed copy.
 """
 
@@ -27,8 +27,8 @@ def write_corpus(root: Path, files: int, per_file: int) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import claims
 
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     shutil.copytree(ROOT / "specs", root / "specs")
     (root / "claims").mkdir()
@@ -60,7 +60,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         write_corpus(root, files, per_file)
-        commands = {"check": [sys.executable, "-m", "pipeline", "check", "claims"],
+        commands = {"check": [sys.executable, "-m", "claimaudit", "check", "claims"],
                     "pytest --collect-only": [sys.executable, "-m", "pytest", "--collect-only",
                                               "-q", "-p", "no:cacheprovider", "claims"]}
         medians = {}

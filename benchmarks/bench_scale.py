@@ -61,7 +61,7 @@ def distinct_claims(n: int, seed: int = 12) -> list[dict]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import UNITS, derivable_pairs
 
-    from pipeline.units import unit_info
+    from claimaudit.model.units import unit_info
 
     rng = random.Random(seed)
     pairs = derivable_pairs(SPECS)
@@ -114,7 +114,7 @@ def write_csv(path: Path, claims: list[dict], sources: int = 10) -> Path:
 DERIVE = """
 import resource, sys, time
 from pathlib import Path
-from pipeline.run import check_corpus, load_corpus
+from claimaudit.run import check_corpus, load_corpus
 corpus = load_corpus([Path(sys.argv[1])], Path(sys.argv[2]))
 start = time.perf_counter()
 run = check_corpus(corpus)
@@ -151,7 +151,7 @@ def part_check(tmp: Path, runs: int) -> list[dict]:
     rows = []
     for n in (10_000, 100_000):
         paths = write_yaml(tmp / f"yaml-{n}", distinct_claims(n), 10)
-        check = [PY, "-m", "pipeline", "check", *map(str, paths), "--specs", str(SPECS)]
+        check = [PY, "-m", "claimaudit", "check", *map(str, paths), "--specs", str(SPECS)]
         got = alternating({"floor": FLOOR, "json": [*check, "--format", "json"],
                            "text": check}, runs if n < 100_000 else 1)
         floor = got["floor"][0]
@@ -173,7 +173,7 @@ def part_csv(tmp: Path, sizes: list[int], runs: int) -> list[dict]:
         big = write_csv(tmp / "big.csv", distinct_claims(n))
         out = tmp / "out.csv"
         pandas_s, _ = timed([PY, "-c", PANDAS_RW, str(big), str(out)], runs)
-        seconds, peak = timed([PY, "-m", "pipeline", "check", str(big), "--specs", str(SPECS),
+        seconds, peak = timed([PY, "-m", "claimaudit", "check", str(big), "--specs", str(SPECS),
                                "--format", "csv"], runs)
         rows.append({"part": "check big.csv --format csv", "claims": n,
                      "seconds": round(seconds, 2), "peak_mb": peak,
@@ -186,7 +186,7 @@ def part_report(tmp: Path, runs: int) -> list[dict]:
     write_yaml(claims_dir, distinct_claims(10_000), 10)
     out = tmp / "report-out"
     floor, _ = timed(FLOOR, runs)
-    seconds, peak = timed([PY, "-m", "pipeline", "report", "--claims", str(claims_dir),
+    seconds, peak = timed([PY, "-m", "claimaudit", "report", "--claims", str(claims_dir),
                            "--specs", str(SPECS), "--out", str(out)], runs)
     pages = sorted(out.glob("*.md"), key=lambda p: p.stat().st_size)
     heights = [_svg_px(p) for p in out.glob("figures/*.svg")]
@@ -208,7 +208,7 @@ def part_pytest(tmp: Path, runs: int) -> list[dict]:
     paths = write_yaml(directory, distinct_claims(10_000), 100, expect="consistent")
     collect, _ = timed([PY, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
                         "--claimaudit-specs", str(SPECS), str(directory)], runs, cwd=tmp / "pinned")
-    check, _ = timed([PY, "-m", "pipeline", "check", *map(str, paths), "--specs", str(SPECS),
+    check, _ = timed([PY, "-m", "claimaudit", "check", *map(str, paths), "--specs", str(SPECS),
                       "--format", "json"], runs)
     return [{"part": "pytest collect (100 files)", "claims": 10_000, "seconds": round(collect, 2),
              "check_seconds": round(check, 2), "ratio": round(collect / check, 1)}]

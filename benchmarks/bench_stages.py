@@ -53,8 +53,9 @@ def _timed(module, name: str, table: dict) -> None:
 
 
 def stages(path: Path, specs: Path) -> dict:
-    from pipeline import epistemic, forensics
-    from pipeline import run as run_module
+    from claimaudit import run as run_module
+    from claimaudit.engine import epistemic
+    from claimaudit.forensics import explain as forensics
 
     table: dict = {}
     modules = {"run": run_module, "forensics": forensics, "epistemic": epistemic}

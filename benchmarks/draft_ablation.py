@@ -100,7 +100,7 @@ def score_round(index: int, mode: str) -> dict:
     from the lexicon are cached per process: ablate only in a fresh process (`--one`)."""
     import importlib
 
-    lexmod: Any = importlib.import_module("pipeline.draft.lexicon")  # the package re-exports a function
+    lexmod: Any = importlib.import_module("claimaudit.draft.lexicon")  # the package re-exports a function
 
     entry = yaml.safe_load(ROUNDS_FILE.read_text(encoding="utf-8"))["rounds"][index]
     original = lexmod.package_yaml
@@ -122,8 +122,8 @@ def score_round(index: int, mode: str) -> dict:
 
 def _score_articles(names: list[str]) -> tuple:
     from benchmarks.draft_eval import DATA, drafted_yaml
-    from pipeline.draft.entities import load_catalogue
-    from pipeline.draft.score import Score, score
+    from claimaudit.draft.entities import load_catalogue
+    from claimaudit.draft.score import Score, score
 
     catalogue = load_catalogue(ROOT / "specs")
     notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]

@@ -22,11 +22,11 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.draft import SourceInfo, detect_language, draft_document, slug
-from pipeline.draft.emit import dump
-from pipeline.draft.entities import load_catalogue
-from pipeline.draft.score import Score, score
-from pipeline.draft.structure_score import ORDER, StructureScore, structure_score
+from claimaudit.draft.article import SourceInfo, detect_language, draft_document, slug
+from claimaudit.draft.emit import dump
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.score import Score, score
+from claimaudit.draft.structure_score import ORDER, StructureScore, structure_score
 
 DATA = ROOT / "tests" / "data" / "draft"
 
@@ -39,8 +39,8 @@ def drafted_yaml(path: Path, catalogue) -> str:
 
 def check_errors(texts: dict, specs: Path) -> list[str]:
     """Problems `check` reports for drafted files {name: text}, checked in one run."""
-    from pipeline.errors import InputError
-    from pipeline.run import check_paths
+    from claimaudit.core.errors import InputError
+    from claimaudit.run import check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in texts.items():

@@ -21,9 +21,9 @@ QUALIFIERS = ["about", "about", "about", "up_to", "roughly", "nearly", "just_ove
 
 def derivable_pairs(specs_dir: Path) -> list[tuple[str, str, str, float]]:
     """(entity, metric, dimension, nominal base value) for every figure the specs give."""
-    from pipeline.derive import SpecGraph
-    from pipeline.run import load_corpus
-    from pipeline.units import metric_dimension
+    from claimaudit.engine.derive import SpecGraph
+    from claimaudit.model.units import metric_dimension
+    from claimaudit.run import load_corpus
 
     corpus = load_corpus([], specs_dir)
     graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics)
@@ -37,7 +37,7 @@ def derivable_pairs(specs_dir: Path) -> list[tuple[str, str, str, float]]:
 
 
 def claims(n: int, specs_dir: Path, seed: int = 7) -> list[dict]:
-    from pipeline.units import unit_info
+    from claimaudit.model.units import unit_info
 
     rng = random.Random(seed)
     pairs = derivable_pairs(specs_dir)

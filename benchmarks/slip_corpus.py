@@ -160,7 +160,7 @@ def claims_yaml(claims: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- the places of pipeline/slip_places.py ----------------------------------------------------
+# -- the places of pipeline/forensics/places/others.py ----------------------------------------------------
 
 @dataclass
 class Pod:

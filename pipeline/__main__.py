@@ -1,7 +1,7 @@
-"""`python -m pipeline` is the same as the `claimaudit` command."""
+"""`python -m claimaudit` is the same as the `claimaudit` command."""
 
 import sys
 
-from pipeline.cli import main
+from claimaudit.cli import main
 
 sys.exit(main())

@@ -13,10 +13,10 @@ import re
 import sys
 from pathlib import Path
 
-from pipeline import __version__
-from pipeline.errors import ClaimauditError, InputError
+from claimaudit import __version__
+from claimaudit.core.errors import ClaimauditError, InputError
+from claimaudit.core.words import languages
 
-LANGUAGES = ("en", "zh-Hant", "zh-Hans")  # pipeline/data/labels.yaml
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
 
 
@@ -34,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=LANGUAGES, default="en",
+    check.add_argument("--lang", choices=languages(), default="en",
                        help="language of the text and Markdown output (JSON is unchanged)")
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
                        help="judge every claim on the facts in force on that date")
@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
-    report.add_argument("--lang", choices=LANGUAGES, default=None,
+    report.add_argument("--lang", choices=languages(), default=None,
                         help="language of every source page (default: a source written in "
                              "Chinese gets its page in its script, others English)")
 
@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
     explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    explain.add_argument("--lang", choices=LANGUAGES, default="en",
+    explain.add_argument("--lang", choices=languages(), default="en",
                          help="language of the labels, steps and explanations (claim and spec text is "
                               "shown as written; numbers, names and source ids are never translated)")
     _discovery_parsers(commands)
@@ -113,10 +113,11 @@ def _date(text: str) -> str:
 
 
 def cmd_check(args) -> int:
-    from pipeline import lint, render, result_table
-    from pipeline.load import collector_paused
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.core.yamlio import collector_paused
+    from claimaudit.model import lint
+    from claimaudit.output import render, result_table
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     with collector_paused():    # checking and writing make millions of objects, ~no cycles
         run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
@@ -132,33 +133,26 @@ def cmd_check(args) -> int:
         else:
             sys.stdout.write(render.text_table(records, colour=render.use_colour(),
                                                lang=args.lang))
-    return exit_status(records, args.strict)
-
-
-def exit_status(records: list[dict], strict: bool = False) -> int:
-    mismatched = any(r.get("expect") and r["expect"] != r["verdict"] for r in records)
-    inconsistent = strict and any(r["verdict"] == "inconsistent" for r in records)
-    return 1 if mismatched or inconsistent else 0
+    return result_table.exit_status(run, args.strict)
 
 
 def cmd_report(args) -> int:
-    from pipeline.figures import Painter
+    from claimaudit.report.figures import Painter
 
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from pipeline.report import write_reports
-        from pipeline.results import to_records
-        from pipeline.run import check_paths
+        from claimaudit.output.result_table import exit_status
+        from claimaudit.run import check_paths, write_reports
 
         run = check_paths([args.claims], args.specs)
         written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
     print(f"wrote {len(written)} files to {args.out}")
-    return exit_status(to_records(run))
+    return exit_status(run)
 
 
 def cmd_explain(args) -> int:
-    from pipeline import render
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output import render
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     if not CLAIM_REF.match(args.claim):
         print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
@@ -177,7 +171,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_draft(args) -> int:
-    from pipeline.draft import draft_file
+    from claimaudit.draft.article import draft_file
 
     sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
                                 language=args.language, title=args.title,
@@ -194,8 +188,9 @@ DISCOVERY_COLUMNS = {
 
 def cmd_discover(args) -> int:
     """entities / facts / metrics: read the specs, print a table or JSON."""
-    from pipeline import discover, render
-    from pipeline.run import load_corpus
+    from claimaudit.model import discover
+    from claimaudit.output import render
+    from claimaudit.run import load_corpus
 
     corpus = load_corpus([], args.specs)
     if args.command == "entities":
@@ -230,7 +225,7 @@ def _run(args) -> int:
     too): see load.collector_paused."""
     if args.command != "check":
         return COMMANDS[args.command](args)
-    from pipeline.load import collector_paused
+    from claimaudit.core.yamlio import collector_paused
 
     with collector_paused():
         return COMMANDS[args.command](args)

@@ -92,11 +92,11 @@ class Batch:
     def _check(self, files: list[Path]) -> None:
         """Check the files together; a file with problems gets them, the others are checked
         again without it (so one bad file does not hide the results of the rest)."""
-        from pipeline.errors import ClaimauditError
-        from pipeline.files import display_name
-        from pipeline.load import collector_paused
-        from pipeline.results import to_records
-        from pipeline.run import check_paths
+        from claimaudit.core.errors import ClaimauditError
+        from claimaudit.core.yamlio import collector_paused
+        from claimaudit.input.files import display_name
+        from claimaudit.output.results import to_records
+        from claimaudit.run import check_paths
 
         shown = {display_name(path): path for path in files}
         while files:
@@ -182,7 +182,7 @@ def _skip_at_claim(reason: str) -> BaseException:
 
 def mismatch_message(record: dict) -> str:
     """`claims/x.yaml:42: id: expected consistent, got inconsistent (major): claimed ..., derived ...`"""
-    from pipeline.render import derived_text, region_text, verdict_label
+    from claimaudit.output.render import derived_text, region_text, verdict_label
 
     claimed = record.get("claimed")
     claimed_part = "nothing claimed"

@@ -41,6 +41,13 @@ def pytest_collection_modifyitems(config, items):
         if "slow" in item.keywords:
             item.add_marker(skip)
 
+def records_exit_status(records: list[dict], strict: bool = False) -> int:
+    """The exit-status rule over whole records: the oracle for result_table.exit_status."""
+    mismatched = any(r.get("expect") and r["expect"] != r["verdict"] for r in records)
+    inconsistent = strict and any(r["verdict"] == "inconsistent" for r in records)
+    return 1 if mismatched or inconsistent else 0
+
+
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "mini"
 BAD = DATA / "bad"
@@ -49,8 +56,8 @@ BAD = DATA / "bad"
 @pytest.fixture(scope="session")
 def mini_records():
     """The mini corpus checked once: {claim id: CONTRACT section 7 record}."""
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     records = to_records(check_paths([MINI / "claims"], MINI / "specs"))
     return {record["id"]: record for record in records}

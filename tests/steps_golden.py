@@ -1,6 +1,6 @@
 """Every English step and explanation reading claimimaudit writes for the bundled data, collected
 in one dict: tests/data/steps/golden_en.json is this dict as the string-building code (before
-steps became data, pipeline/steps.py) wrote it, and test_steps.py checks the data's English
+steps became data, pipeline/engine/steps.py) wrote it, and test_steps.py checks the data's English
 wording against it word for word.
 
 Collected: the steps of every figure each spec set derives (every entity x metric), the steps,
@@ -26,8 +26,8 @@ SETS = {"mini": (DATA / "mini" / "claims", DATA / "mini" / "specs"),
 
 
 def collect() -> dict:
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     out: dict = {}
     for name, (claims, specs) in SETS.items():
@@ -58,7 +58,8 @@ def _figures(graph) -> dict:
 
 def _candidates(run) -> list:
     """The words of every slip candidate of every (subject, baseline, metric) reading claimed."""
-    from pipeline import forensics, slips
+    from claimaudit.forensics import explain as forensics
+    from claimaudit.forensics.places import pair as slips
 
     superseded = forensics._superseded_facts(run.corpus.facts, run.graph)
     claims = run.corpus.claims

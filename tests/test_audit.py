@@ -1,11 +1,10 @@
-"""The spec-data audit (pipeline/audit.py), known answers on the bundled specs."""
+"""The spec-data audit (pipeline/report/audit.py), known answers on the bundled specs."""
 
 from pathlib import Path
 
 import pytest
 
-from pipeline.audit import spec_audit
-from pipeline.run import check_paths
+from claimaudit.run import check_paths, spec_audit
 
 ROOT = Path(__file__).resolve().parent.parent
 

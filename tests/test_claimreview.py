@@ -1,4 +1,4 @@
-"""ClaimReview JSON-LD (pipeline/claimreview.py): the rating scale, JSON-LD expansion offline
+"""ClaimReview JSON-LD (pipeline/report/claimreview.py): the rating scale, JSON-LD expansion offline
 with pyld and the bundled schema.org context, required properties, one pinned source."""
 
 import json
@@ -9,10 +9,9 @@ from importlib import resources
 import pytest
 from pyld import jsonld
 
+from claimaudit.report.claimreview import rating
+from claimaudit.run import check_paths, write_reports
 from conftest import DATA
-from pipeline.claimreview import rating
-from pipeline.report import write_reports
-from pipeline.run import check_paths
 
 EPI = DATA / "epi"
 GOLDEN = EPI / "golden" / "chipnews-2025-04-15.jsonld"
@@ -46,7 +45,7 @@ def offline_loader(url, options=None):
     """schema.org's context from the package (pipeline/data), never from the network."""
     if url.rstrip("/") not in ("https://schema.org", "http://schema.org"):
         raise AssertionError(f"JSON-LD expansion asked for {url}")
-    text = (resources.files("pipeline") / "data" / "schemaorg-context.jsonld").read_text()
+    text = (resources.files("claimaudit") / "data" / "schemaorg-context.jsonld").read_text()
     return {"contextUrl": None, "documentUrl": url, "document": json.loads(text)}
 
 

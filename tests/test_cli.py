@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.core.words import languages
+from claimaudit.output import render
 from conftest import DATA, MINI
-from pipeline import render
-from pipeline.cli import main
 
 SUMMARY = re.compile(r"^claimaudit: \d+ problems? in the input; nothing was checked$")
 
@@ -221,7 +222,7 @@ def test_yaml_nulls_mean_nothing(capsys, tmp_path, monkeypatch):
 def test_subprocess_prints_no_traceback():
     names = ["unknown-unit", "python-tag", "not-utf8"]
     result = subprocess.run(
-        [sys.executable, "-m", "pipeline", "check", *(f"bad/{n}.yaml" for n in names),
+        [sys.executable, "-m", "claimaudit", "check", *(f"bad/{n}.yaml" for n in names),
          "--specs", "mini/specs"],
         cwd=DATA, capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout) == (2, "")
@@ -251,7 +252,7 @@ def test_check_runs_with_the_collector_paused_and_resumes_it(capsys, in_data, mo
     after it, an error or not."""
     import gc
 
-    from pipeline import run as run_module
+    from claimaudit import run as run_module
 
     seen = []
     real = run_module.check_paths
@@ -431,7 +432,7 @@ def test_help_works(capsys):
 
 
 def test_console_script_help():
-    result = subprocess.run([sys.executable, "-m", "pipeline", "--help"], capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "claimaudit", "--help"], capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.startswith("usage: claimaudit ")
 
@@ -444,9 +445,9 @@ def test_no_command_is_a_usage_error(capsys):
 
 
 @pytest.mark.parametrize("code", [
-    "import pipeline.pytest_plugin",
+    "import claimaudit.pytest_plugin",
     "import sys; sys.argv = ['claimaudit', '--help']\n"
-    "from pipeline.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass",
+    "from claimaudit.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass",
 ])
 def test_plugin_load_and_help_import_neither_pandas_nor_pint(code):
     probe = code + "\nimport sys\nprint(sorted({'pandas', 'pint', 'pandera', 'numpy'} & set(sys.modules)))"
@@ -518,17 +519,17 @@ def test_nested_aliases_are_read_once(capsys, tmp_path, monkeypatch):
 
 
 def test_every_output_language_has_every_word():
-    from pipeline.load import package_yaml
+    from claimaudit.core.yamlio import package_yaml
 
-    languages = package_yaml("labels.yaml")
-    assert set(languages) == set(render.LANGUAGES)
+    by_language = package_yaml("labels.yaml")
+    assert set(by_language) == set(languages()) and languages()[0] == "en"
 
     def shape(words):      # a counted label ({one, other} in English, one text in Chinese) is a leaf
         return {k: shape(v) if isinstance(v, dict) and set(v) != {"one", "other"} else None
                 for k, v in words.items()}
 
-    for lang, words in languages.items():
-        assert shape(words) == shape(languages["en"]), lang
+    for lang, words in by_language.items():
+        assert shape(words) == shape(by_language["en"]), lang
 
 
 @pytest.mark.parametrize("lang, header, summary", [

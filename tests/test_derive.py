@@ -1,4 +1,4 @@
-"""Derived values over the spec graph, end to end on tests/data/mini (pipeline/derive.py).
+"""Derived values over the spec graph, end to end on tests/data/mini (pipeline/engine/derive.py).
 
 The mini corpus: chipa (1,000 TFLOPS, 144 GiB, 4.0 TB/s, sparsity 2) -> sysa (4 chips)
 -> clustera (8 systems); chipb (500 TFLOPS, 96 GB) -> sysb; chipc has two conflicting
@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 
-from pipeline import derive, judge
-from pipeline.errors import InputError
-from pipeline.results import to_records
-from pipeline.run import check_paths
+from claimaudit.core.errors import InputError
+from claimaudit.engine import derive, judge
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 # -- verdicts and derived values, one row per claim --------------------------------
 
@@ -351,8 +351,8 @@ def test_derive_and_judge_are_pure(module):
 
 
 def test_the_import_check_sees_imports():
-    from pipeline import load
-    assert {"yaml", "pathlib"} <= imported_modules(load)
+    from claimaudit.input import documents
+    assert {"yaml", "pathlib"} <= imported_modules(documents)
 
 
 CONFUSABLE = """\
@@ -413,11 +413,11 @@ def test_a_spec_directory_may_add_metrics(tmp_path):
 
 def test_more_readings_than_the_cap_is_an_input_error_not_a_silent_cut(tmp_path):
     chips = "".join(f"  - id: c{i}\n    kind: chip\n    facts:\n"
-                    "      - {metric: power, value: 1000 W, source: s}\n"
-                    "      - {metric: power, value: 2000 W, source: s}\n" for i in range(7))
+                    "      - {metric: hbm_bandwidth, value: 1 TB/s, source: s}\n"
+                    "      - {metric: hbm_bandwidth, value: 2 TB/s, source: s}\n" for i in range(7))
     rack = "  - {id: rack, kind: system, members: {" + ", ".join(f"c{i}: 1" for i in range(7)) + "}}\n"
-    claim = "  - {id: p, subject: rack, metric: power, claimed: 13000 W, qualifier: at_most}\n"
-    with pytest.raises(InputError, match="rack.power: more than 64 combinations of conflicting"):
+    claim = "  - {id: p, subject: rack, metric: hbm_bandwidth, claimed: 13 TB/s, qualifier: at_most}\n"
+    with pytest.raises(InputError, match="rack.hbm_bandwidth: more than 64 combinations of conflicting"):
         check_paths(*corpus(tmp_path, chips + rack, claim))
 
 
@@ -435,14 +435,14 @@ def test_more_readings_than_the_cap_is_an_input_error_not_a_silent_cut(tmp_path)
       - id: base
         kind: chip
         facts:
-          - {metric: power, value: 100 W, source: s}
+          - {metric: hbm_bandwidth, value: 100 GB/s, source: s}
       - id: nextgen
         kind: chip
         facts:
-          - {metric: power, value: "2 * base.power", source: s}
-          - {metric: power, value: "3 * base.power", source: s}
+          - {metric: hbm_bandwidth, value: "2 * base.hbm_bandwidth", source: s}
+          - {metric: hbm_bandwidth, value: "3 * base.hbm_bandwidth", source: s}
       - {id: pod, kind: system, members: {nextgen: 4}}
-    """, "{id: r, subject: pod, baseline: nextgen, metric: power, claimed: 4x, qualifier: exact}"),
+    """, "{id: r, subject: pod, baseline: nextgen, metric: hbm_bandwidth, claimed: 4x, qualifier: exact}"),
 ])
 def test_conflicting_facts_stay_consistent_through_formulas_and_expression_facts(
         tmp_path, entities, claim):

@@ -1,10 +1,10 @@
-"""Discovery commands (pipeline/discover.py; CONTRACT 9.4): entities, facts, metrics."""
+"""Discovery commands (pipeline/model/discover.py; CONTRACT 9.4): entities, facts, metrics."""
 
 import json
 
 import pytest
 
-from pipeline.cli import main
+from claimaudit.cli import main
 
 SPECS = """\
 sources:

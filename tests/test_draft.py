@@ -10,13 +10,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.cli import main
-from pipeline.draft import SourceInfo, draft_document, draft_file
-from pipeline.draft.emit import dump
-from pipeline.draft.entities import load_catalogue
-from pipeline.draft.score import claimed_values
-from pipeline.errors import InputError
-from pipeline.run import check_paths
+from claimaudit.cli import main
+from claimaudit.core.errors import InputError
+from claimaudit.draft.article import SourceInfo, draft_document, draft_file
+from claimaudit.draft.emit import dump
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.score import claimed_values
+from claimaudit.run import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 # the seed articles live in the project's shared folder, laid beside the checkout (as in CI)
@@ -124,10 +124,10 @@ def test_a_claim_the_text_decides_is_complete(catalogue):
 
 
 def test_what_the_text_does_not_decide_goes_to_todo(catalogue):
-    raw = "Rubin Ultra delivers 15 exaflops of FP4."
+    raw = "Zorblax Ultra delivers 15 exaflops of FP4."
     [claim] = draft_document(raw, SourceInfo("t", "t", "en"), catalogue)["claims"]
     assert claim["kind"] == "qualitative" and claim["claimed"] == "15 EFLOPS"
-    assert any("Rubin Ultra is not in the specs" in item for item in claim["todo"])
+    assert any("Zorblax Ultra is not in the specs" in item for item in claim["todo"])
 
 
 def test_times_more_gives_two_readings_of_the_number(catalogue):
@@ -195,7 +195,7 @@ def test_drafted_yaml_always_loads_and_checks(text, catalogue, tmp_path_factory)
     ("亞馬遜表示，這項技術將使其加速器實現 6 倍的性能提升。", "zh-Hant"),
     ("亚马逊表示，这项技术将使其加速器实现 6 倍的性能提升。", "zh-Hans")])
 def test_language_is_detected_from_the_script(text, tag):
-    from pipeline.draft import detect_language
+    from claimaudit.draft.article import detect_language
 
     assert detect_language(text) == tag
 
@@ -283,7 +283,7 @@ def test_the_draft_path_imports_neither_pandas_nor_pint(tmp_path):
     article = tmp_path / "a.txt"
     article.write_text("The MI455X GPU has 16 vector pipelines and 432 GB of HBM4 at 19.6 TB/s.",
                        encoding="utf-8")
-    code = ("import sys; from pathlib import Path; from pipeline.draft import draft_file; "
+    code = ("import sys; from pathlib import Path; from claimaudit.draft.article import draft_file; "
             f"draft_file(Path({str(article)!r}), Path({str(ROOT / 'specs')!r})); "
             "print(sorted({'pandas', 'pint'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

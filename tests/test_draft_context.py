@@ -3,8 +3,8 @@
 
 import pytest
 
-from pipeline.draft import context
-from pipeline.draft.numbers import find_numbers
+from claimaudit.draft import context
+from claimaudit.draft.numbers import find_numbers
 
 
 def first(text):

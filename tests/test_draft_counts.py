@@ -4,9 +4,9 @@ The nouns below are chosen to be absent from `count_nouns` in draft_lexicon.yaml
 
 import pytest
 
-from pipeline.draft.claims import claimed_text
-from pipeline.draft.lexicon import lexicon
-from pipeline.draft.numbers import find_numbers
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.numbers import find_numbers
 
 
 def found(text):

@@ -3,7 +3,7 @@
 
 import pytest
 
-from pipeline.draft.entities import load_catalogue
+from claimaudit.draft.entities import load_catalogue
 
 SPEC = """\
 sources:

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.draft import SourceInfo, context, draft_document
-from pipeline.draft.claims import claimed_text
-from pipeline.draft.entities import load_catalogue
-from pipeline.draft.lexicon import alternation, lexicon
-from pipeline.draft.numbers import find_numbers
+from claimaudit.draft import context
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.numbers import find_numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 

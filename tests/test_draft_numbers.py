@@ -3,8 +3,8 @@ issue names, and the skip rules (years, dates, names, versions, ordinals, list n
 
 import pytest
 
-from pipeline.draft.claims import claimed_text
-from pipeline.draft.numbers import chinese_value, find_numbers
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.numbers import chinese_value, find_numbers
 
 
 def found(text):

@@ -4,10 +4,10 @@ keeps when it is no hardware claim. Wording differs from the articles that taugh
 
 import pytest
 
-from pipeline.draft.claims import claimed_text
-from pipeline.draft.numbers import chinese_value, find_numbers
-from pipeline.draft.score import base_value
-from pipeline.draft.shorthand import scale_power
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.numbers import chinese_value, find_numbers
+from claimaudit.draft.score import base_value
+from claimaudit.draft.shorthand import scale_power
 
 
 def found(text):

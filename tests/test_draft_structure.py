@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.draft import SourceInfo, draft_document
-from pipeline.draft.entities import Mention, load_catalogue
-from pipeline.draft.families import family_words
-from pipeline.draft.figure_match import decide_metric, decide_subject, same_figure
-from pipeline.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
-from pipeline.draft.topic import anaphor, related, topic_ids
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.entities import Mention, load_catalogue
+from claimaudit.draft.families import family_words
+from claimaudit.draft.figure_match import decide_metric, decide_subject, same_figure
+from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
+from claimaudit.draft.topic import anaphor, related, topic_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "tests" / "data" / "draft-specs"
@@ -180,7 +180,7 @@ def test_field_verdict(claim, expected, verdict):
 
 
 def test_draft_reads_standard_input():
-    run = subprocess.run([sys.executable, "-m", "pipeline", "draft", "-", "--specs", str(SPECS / "base")],
+    run = subprocess.run([sys.executable, "-m", "claimaudit", "draft", "-", "--specs", str(SPECS / "base")],
                          input="The Zephyr Z2 has 192 GB of HBM.\n".encode(), capture_output=True,
                          cwd=ROOT, timeout=60)
     assert run.returncode == 0, run.stderr
@@ -188,7 +188,7 @@ def test_draft_reads_standard_input():
 
 
 def test_draft_standard_input_must_be_utf8():
-    run = subprocess.run([sys.executable, "-m", "pipeline", "draft", "-", "--specs", str(SPECS / "base")],
+    run = subprocess.run([sys.executable, "-m", "claimaudit", "draft", "-", "--specs", str(SPECS / "base")],
                          input=b"\xff", capture_output=True, cwd=ROOT, timeout=60)
     assert run.returncode == 2
     assert run.stderr == b"claimaudit: <stdin>:1: expected UTF-8 text, found byte 0xff\n"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from pipeline.cli import _parser, main
+from claimaudit.cli import _parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "README.md"

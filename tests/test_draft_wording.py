@@ -1,4 +1,4 @@
-"""Known answers for the drafter's round-6 wording rules (pipeline/draft/wording.py and the
+"""Known answers for the drafter's round-6 wording rules (pipeline/draft/phrasing.py and the
 small-count, slash, inch and order-of-magnitude entries): comparatives before a percentage,
 market shares, numbers inside names, hyphenated counts. Wording differs from the articles that
 taught the rules."""
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.draft import draft_records
-from pipeline.draft.claims import claimed_text
-from pipeline.draft.entities import load_catalogue
-from pipeline.draft.numbers import find_numbers
-from pipeline.draft.score import base_value
-from pipeline.draft.wording import comparative_change
+from claimaudit.draft.article import draft_records
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.score import base_value
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,15 +1,15 @@
-"""Section 9.1 known answers (pipeline/epistemic.py) on tests/data/epi: parties, a circular
+"""Section 9.1 known answers (pipeline/engine/epistemic.py) on tests/data/epi: parties, a circular
 source, a dated supersession, `superseded: true`, an undated source without a party."""
 
 import json
 
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.engine.epistemic import basis
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 from conftest import DATA
-from pipeline.cli import main
-from pipeline.epistemic import basis
-from pipeline.results import to_records
-from pipeline.run import check_paths
 
 EPI = DATA / "epi"
 CHIPNEWS, LAUNCH = "chipnews-2025-04-15", "acme-2025-03-01-launch"
@@ -106,7 +106,7 @@ def test_basis_rule(sources, claimant, expected):
 
 
 def test_as_of_today_is_today(today):
-    from pipeline.inforce import today as today_date
+    from claimaudit.model.inforce import today as today_date
 
     records = to_records(check_paths([EPI / "claims"], EPI / "specs", today_date()))
     assert {(r["source"], r["id"]): (r["verdict"], r["basis"]) for r in records} == \
@@ -118,7 +118,7 @@ def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
     own URL's facts). As published: chipnews's date has a fact set of its own (4.7 TB/s in
     force); the launch's date, its own facts left out, falls back to today's, so it is not
     derived again."""
-    from pipeline import run
+    from claimaudit import run
 
     calls = []
     original = run.check_group
@@ -155,7 +155,7 @@ def test_explain_shows_basis_and_as_published(capsys, monkeypatch):
 
 
 def test_figure_labels_mark_the_basis(today):
-    from pipeline.figures import figure_rows
+    from claimaudit.report.figures import figure_rows
 
     labels = [row["label"] for row in figure_rows(list(today.values()))]
     assert "fp8-3x (claimant's own figures)" in labels

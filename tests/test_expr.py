@@ -1,4 +1,4 @@
-"""Safe expressions: the ast whitelist, evaluation with dimensions, rendering (pipeline/expr.py)."""
+"""Safe expressions: the ast whitelist, evaluation with dimensions, rendering (pipeline/model/expr.py)."""
 
 import math
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline import expr
-from pipeline.expr import ExprError, Value
-from pipeline.intervals import Interval
+from claimaudit.model import expr
+from claimaudit.model.expr import ExprError, Value
+from claimaudit.model.intervals import Interval
 
 FLOPS = (("flop", 1.0), ("time", -1.0))
 BYTES = (("information", 1.0),)
@@ -287,7 +287,7 @@ def test_render_round_trips_generated_trees(tree):
     ("900 bytes per second", 900.0, (("information", 1.0), ("time", -1.0))),
 ])
 def test_numbers_with_units_are_exact_quantities(text, base, dims):
-    from pipeline.expr import parse
+    from claimaudit.model.expr import parse
 
     tree = parse(f"{text} / chip.hbm_bandwidth")
     assert tree[2][0] == "qty"
@@ -297,8 +297,8 @@ def test_numbers_with_units_are_exact_quantities(text, base, dims):
 
 
 def test_a_unit_quantity_keeps_its_dimension_through_arithmetic():
-    from pipeline.expr import Value, evaluate, parse
-    from pipeline.intervals import Interval
+    from claimaudit.model.expr import Value, evaluate, parse
+    from claimaudit.model.intervals import Interval
 
     bandwidth = (("information", 1.0), ("time", -1.0))
     value = evaluate(parse("7.2 TB/s / v6e.hbm_bandwidth"),
@@ -314,7 +314,7 @@ def test_a_unit_quantity_keeps_its_dimension_through_arithmetic():
     ("3 tops / a.b", "expression '3 tops / a.b': unknown unit 'tops' (did you mean TOPS?)"),
 ])
 def test_unknown_units_in_expressions(text, message):
-    from pipeline.expr import parse
+    from claimaudit.model.expr import parse
 
     with pytest.raises(ExprError) as info:
         parse(text)
@@ -322,7 +322,7 @@ def test_unknown_units_in_expressions(text, message):
 
 
 def test_a_unit_of_several_words_is_lifted_whole_among_other_terms():
-    from pipeline.expr import parse
+    from claimaudit.model.expr import parse
 
     tree = parse("(2 petabits per second + 1 Tbps) / a.scaleout_bandwidth * 3")
     lifted = tree[2][2]
@@ -331,7 +331,7 @@ def test_a_unit_of_several_words_is_lifted_whole_among_other_terms():
 
 
 def test_names_with_digits_are_not_quantities():
-    from pipeline.expr import parse
+    from claimaudit.model.expr import parse
 
     assert parse("tpu_v6e.hbm_bandwidth * log2(a.b2)")[0] == "bin"
     assert parse("1e6 * a.b")[2] == ("num", 1e6)

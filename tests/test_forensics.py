@@ -1,4 +1,4 @@
-"""Explanations: the slips that would make a claim hold (pipeline/forensics.py, slips.py).
+"""Explanations: the slips that would make a claim hold (pipeline/forensics/explain.py, slips.py).
 
 Known answers on the bundled corpus and on a fixture of planted slips
 (tests/data/slips), hypothesis properties over generated specs (a slip planted
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pipeline import slips
-from pipeline.load import package_yaml
-from pipeline.results import to_records
-from pipeline.run import check_paths
+from claimaudit.core.yamlio import package_yaml
+from claimaudit.forensics.places import pair as slips
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPS = Path(__file__).parent / "data" / "slips"
@@ -94,7 +94,7 @@ def fixture_records():
     return check(SLIPS / "claims", SLIPS / "specs")
 
 
-# planted at the places of pipeline/slip_places.py (tests/test_slip_places.py checks them)
+# planted at the places of pipeline/forensics/places/others.py (tests/test_slip_places.py checks them)
 PLACE_SLIPS = {"double-rounding-expr", "binary-decimal-expr", "sparse-dense-expr",
                "superseded-conflicting-source", "superseded-own-source"}
 

@@ -13,9 +13,10 @@ import sys
 import pytest
 import yaml
 
+from claimaudit.cli import main
+from claimaudit.core import errors, yamlio
+from claimaudit.input import documents, files, load, records
 from conftest import MINI
-from pipeline import files, load
-from pipeline.cli import main
 
 HEADER = "source: {id: s, title: T}\nclaims:\n"
 SUMMARY_SUFFIX = "nothing was checked"
@@ -289,9 +290,9 @@ def test_the_garbage_collector_is_paused_while_composing_and_restored(monkeypatc
     path = tmp_path / "a.yaml"
     path.write_text(HEADER + "  - {id: a, kind: qualitative}\n")
     assert gc.isenabled()
-    load.read_document(path, "a.yaml", load.Collector())
+    documents.read_document(path, "a.yaml", errors.Collector())
     path.write_text("a: [unclosed\n")
-    load.read_document(path, "a.yaml", load.Collector())
+    documents.read_document(path, "a.yaml", errors.Collector())
     assert seen == [False, False] and gc.isenabled()
 
 
@@ -299,23 +300,23 @@ def test_without_libyaml_the_pure_python_safe_loader_reads_the_same(monkeypatch)
     files = sorted((MINI / "claims").glob("*.yaml"))
 
     def read_all():
-        problems = load.Collector()
+        problems = errors.Collector()
         documents = load.read_documents(files, problems)
-        return [load.claim_records(d, problems) for d in documents], problems.problems
+        return [records.claim_records(d, problems) for d in documents], problems.problems
 
     with_libyaml = read_all()
     monkeypatch.delattr(yaml, "CSafeLoader")
-    assert load.safe_loader_base() is yaml.SafeLoader
+    assert yamlio.safe_loader_base() is yaml.SafeLoader
     assert read_all() == with_libyaml
-    assert load.package_yaml("labels.yaml")
+    assert yamlio.package_yaml("labels.yaml")
 
 
 def test_without_libyaml_problems_keep_their_lines(monkeypatch, tmp_path):
     monkeypatch.delattr(yaml, "CSafeLoader")
     path = tmp_path / "a.yaml"
     path.write_bytes(HEADER.encode() + b"  - {id: a, kind: qualitative}\n  - note: x\x1by\n")
-    problems = load.Collector()
-    assert load.read_document(path, "a.yaml", problems) is None
+    problems = errors.Collector()
+    assert documents.read_document(path, "a.yaml", problems) is None
     assert [p.line for p in problems.problems] == [4]
 
 
@@ -323,13 +324,13 @@ def test_without_libyaml_problems_keep_their_lines(monkeypatch, tmp_path):
 def test_read_bytes_reads_a_regular_file(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_bytes(b"x: 1\n")
-    assert files.read_bytes(path, "a.yaml", load.Collector()) == b"x: 1\n"
+    assert files.read_bytes(path, "a.yaml", errors.Collector()) == b"x: 1\n"
 
 
 # -- pandera failures are keyed on the check, never on message text -----------------
 
 def test_every_schema_check_is_registered_with_what_it_expects():
-    from pipeline import schemas
+    from claimaudit.model import schemas
 
     for schema in (schemas.CLAIM_SOURCES, schemas.CLAIMS, schemas.SPEC_SOURCES, schemas.ENTITIES,
                    schemas.FACTS, schemas.METRICS):
@@ -343,8 +344,8 @@ def test_a_list_where_text_belongs_is_caught_whatever_order_pandera_reports_in(m
     import pandas as pd
     import pandera.pandas as pa
 
-    from pipeline import schemas
-    from pipeline.errors import Collector
+    from claimaudit.core.errors import Collector
+    from claimaudit.model import schemas
 
     if order == "reversed":
         real = pa.errors.SchemaErrors.__init__
@@ -395,8 +396,8 @@ def test_without_libyaml_a_nesting_thousands_deep_is_a_problem(monkeypatch, tmp_
     monkeypatch.delattr(yaml, "CSafeLoader")
     path = tmp_path / "a.yaml"
     path.write_text("a: " + "[" * 5000 + "]" * 5000 + "\n")
-    problems = load.Collector()
-    assert load.read_document(path, "a.yaml", problems) is None
+    problems = errors.Collector()
+    assert documents.read_document(path, "a.yaml", problems) is None
     assert [str(p) for p in problems.problems] == ["a.yaml:1: lists and mappings nested too deeply "
                                                    "to read"]
 

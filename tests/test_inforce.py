@@ -1,11 +1,11 @@
-"""Section 9.1 fields and the in-force rule (pipeline/inforce.py)."""
+"""Section 9.1 fields and the in-force rule (pipeline/model/inforce.py)."""
 
 import pandas as pd
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.model import inforce
 from conftest import DATA
-from pipeline import inforce
-from pipeline.cli import main
 
 EPI = DATA / "epi"
 

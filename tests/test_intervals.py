@@ -1,4 +1,4 @@
-"""Interval arithmetic and the 1e-9 equality rule (pipeline/intervals.py)."""
+"""Interval arithmetic and the 1e-9 equality rule (pipeline/model/intervals.py)."""
 
 import math
 import operator
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from pipeline.intervals import Interval, IntervalError, close, le, lt
-from pipeline.units import parse_quantity
+from claimaudit.model.intervals import Interval, IntervalError, close, le, lt
+from claimaudit.model.units import parse_quantity
 
 
 def bounds(iv):

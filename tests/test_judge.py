@@ -1,4 +1,4 @@
-"""Claimed regions, verdicts and severity (pipeline/judge.py, CONTRACT section 4)."""
+"""Claimed regions, verdicts and severity (pipeline/engine/judge.py, CONTRACT section 4)."""
 
 import math
 
@@ -7,10 +7,19 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pipeline.intervals import Interval
-from pipeline.judge import RULES, VERDICT_RANK, Region, better, claimed_region, judge, judge_frame, regions
-from pipeline.units import parse_quantity, unit_info
-from pipeline.validate import qualifier_table
+from claimaudit.engine.judge import (
+    RULES,
+    VERDICT_RANK,
+    Region,
+    better,
+    claimed_region,
+    judge,
+    judge_frame,
+    regions,
+)
+from claimaudit.model.intervals import Interval
+from claimaudit.model.units import parse_quantity, unit_info
+from claimaudit.model.validate import qualifier_table
 
 INF = math.inf
 SEVERITY_RANK = {None: 0, "minor": 1, "major": 2}

@@ -1,12 +1,12 @@
-"""The spec lint (pipeline/lint.py): known answers, and its place in `check` and specs.md."""
+"""The spec lint (pipeline/model/lint.py): known answers, and its place in `check` and specs.md."""
 
 import pytest
 
+from claimaudit.cli import main
+from claimaudit.model.lint import accepted_findings, findings, quote_supports
+from claimaudit.model.units import parse_quantity
+from claimaudit.run import load_corpus
 from conftest import DATA
-from pipeline.cli import main
-from pipeline.lint import accepted_findings, findings, quote_supports
-from pipeline.run import load_corpus
-from pipeline.units import parse_quantity
 
 LINT = DATA / "epi-lint"
 F = "specs/lint.yaml"

@@ -1,12 +1,12 @@
-"""YAML files -> records with file:line kept; malformed files -> problems (pipeline/load.py)."""
+"""YAML files -> records with file:line kept; malformed files -> problems (pipeline/input/load.py)."""
 
 import textwrap
 
 import pytest
 
+from claimaudit.core.errors import Collector, InputError
+from claimaudit.input import documents, load, records
 from conftest import BAD, MINI
-from pipeline import load
-from pipeline.errors import Collector, InputError
 
 
 def read(tmp_path, text, name="f.yaml"):
@@ -14,7 +14,7 @@ def read(tmp_path, text, name="f.yaml"):
     path = tmp_path / name
     path.write_bytes(text if isinstance(text, bytes) else textwrap.dedent(text).encode())
     problems = Collector()
-    document = load.read_document(path, name, problems)
+    document = documents.read_document(path, name, problems)
     return (document.root if document else None), [str(p) for p in problems.problems]
 
 
@@ -95,7 +95,7 @@ def test_malformed_files(tmp_path, text, problems):
     path = tmp_path / "f.yaml"
     path.write_bytes(text.encode() if isinstance(text, str) else text)
     collector = Collector()
-    load.read_document(path, "f.yaml", collector)
+    documents.read_document(path, "f.yaml", collector)
     assert [str(p) for p in collector.problems] == problems
 
 
@@ -185,20 +185,20 @@ def test_read_documents_lists_the_problems_of_every_file(monkeypatch):
 
 # -- records ----------------------------------------------------------------------
 
-def records(tmp_path, text, kind="claims"):
+def as_records(tmp_path, text, kind="claims"):
     root, problems = read(tmp_path, text)
     assert problems == []
     collector = Collector()
-    document = load.Document("f.yaml", root)
+    document = documents.Document("f.yaml", root)
     if kind == "claims":
-        out = load.claim_records(document, collector)
+        out = records.claim_records(document, collector)
     else:
-        out = load.spec_records(document, collector)
+        out = records.spec_records(document, collector)
     return out, [str(p) for p in collector.problems]
 
 
 def test_claim_records_keep_file_line_and_source(tmp_path):
-    (sources, claims), problems = records(tmp_path, """\
+    (sources, claims), problems = as_records(tmp_path, """\
         source: {id: s1, title: T}
         claims:
           - id: c1
@@ -235,7 +235,7 @@ def test_claim_records_keep_file_line_and_source(tmp_path):
     ("source: {id: s, title: T}\n", "f.yaml:1: claims file: expected a 'claims' list, found none"),
 ])
 def test_claim_file_shape_problems(tmp_path, text, problem):
-    _, problems = records(tmp_path, text)
+    _, problems = as_records(tmp_path, text)
     assert problem in problems
 
 
@@ -243,14 +243,14 @@ def test_a_claims_file_that_is_a_list_is_a_problem(tmp_path):
     path = tmp_path / "f.yaml"
     path.write_text("- a\n- b\n")
     collector = Collector()
-    document = load.read_document(path, "f.yaml", collector)
-    assert load.claim_records(document, collector) == ([], [])
+    document = documents.read_document(path, "f.yaml", collector)
+    assert records.claim_records(document, collector) == ([], [])
     assert [str(p) for p in collector.problems] == [
         "f.yaml:1: claims file: expected a mapping, found a list"]
 
 
 def test_spec_records(tmp_path):
-    out, problems = records(tmp_path, """\
+    out, problems = as_records(tmp_path, """\
         sources:
           - {id: s, title: S}
         entities:
@@ -286,7 +286,7 @@ def test_spec_records(tmp_path):
                       "expected one of sources, entities, metrics"),
 ])
 def test_spec_file_shape_problems(tmp_path, text, problem):
-    _, problems = records(tmp_path, text, kind="specs")
+    _, problems = as_records(tmp_path, text, kind="specs")
     assert problem in problems
 
 
@@ -300,7 +300,7 @@ CONTRACT_METRICS = {
 
 
 def test_builtin_metrics_cover_the_contract():
-    metrics = {m["id"]: m for m in load.builtin_metrics()}
+    metrics = {m["id"]: m for m in records.builtin_metrics()}
     assert set(metrics) >= CONTRACT_METRICS
     assert metrics["scaleup_bandwidth_per_direction"]["formula"] == "scaleup_bandwidth / 2"
     assert {metrics[m]["aggregates"] for m in ("chip_to_chip_latency", "process_node")} == {"none"}

@@ -1,5 +1,9 @@
-"""Packaging: a wheel (not only an editable install) carries every module and data file."""
+"""Packaging: a wheel (not only an editable install) carries every module and data file; the
+import name is `claimaudit` (CONTRACT 10.1), mapped onto the repository's pipeline/ folder, so
+a user's own `pipeline` package never shadows it."""
 
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -10,18 +14,52 @@ def _setuptools() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 
 
+def _folder(package: str) -> Path:
+    """The source folder of an import package, through the build's package-dir mapping."""
+    mapping = _setuptools()["package-dir"]
+    top, _, rest = package.partition(".")
+    return ROOT / mapping[top] / Path(*rest.split(".")) if rest else ROOT / mapping[top]
+
+
+def test_the_import_name_is_claimaudit_mapped_onto_pipeline():
+    assert _setuptools()["package-dir"] == {"claimaudit": "pipeline"}
+    import claimaudit
+    assert Path(claimaudit.__file__).resolve().parent == ROOT / "pipeline"
+
+
 def test_every_package_directory_is_listed():
     listed = set(_setuptools()["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "pipeline").rglob("__init__.py")
-             if "__pycache__" not in p.parts}
+    found = {".".join(("claimaudit", *p.parent.relative_to(ROOT / "pipeline").parts))
+             for p in (ROOT / "pipeline").rglob("__init__.py") if "__pycache__" not in p.parts}
     assert found <= listed, f"not in [tool.setuptools] packages: {sorted(found - listed)}"
+    assert all(_folder(package).is_dir() for package in listed)
 
 
 def test_every_data_file_is_matched_by_package_data():
     patterns = _setuptools()["package-data"]
     for package, globs in patterns.items():
-        folder = ROOT / Path(*package.split("."))
+        folder = _folder(package)
         files = {p for p in folder.iterdir() if p.is_file() and p.name != "__init__.py"
                  and p.suffix != ".py" and "__pycache__" not in p.parts}
         matched = {p for glob in globs for p in folder.glob(glob)}
         assert files <= matched, f"{package}: not packaged: {sorted(p.name for p in files - matched)}"
+
+
+def test_python_dash_m_claimaudit_runs_the_cli(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "claimaudit", "--version"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip().startswith("claimaudit ")
+
+
+def test_a_project_with_its_own_pipeline_package_runs_its_pytest(tmp_path):
+    """A user project named its package `pipeline` (a common name): with claimaudit installed,
+    its `python -m pytest` must pass (the plugin loads from claimaudit, never from it)."""
+    (tmp_path / "pipeline").mkdir()
+    (tmp_path / "pipeline" / "__init__.py").write_text("STAGES = ('extract', 'load')\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_own.py").write_text(
+        "from pipeline import STAGES\n\n\ndef test_own_package():\n    assert STAGES[0] == 'extract'\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed" in done.stdout

@@ -1,4 +1,4 @@
-"""Every fixed word of the reports in the page's language (pipeline/page_words.py, labels.yaml).
+"""Every fixed word of the reports in the page's language (pipeline/report/page_words.py, labels.yaml).
 
 The bundled corpus plus a generated 400-claim source (so the source is split into parts, and
 CHANGES.md, the index and the figures cut their lists with "N more") are reported twice: once to
@@ -18,12 +18,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipeline.load import package_yaml
-from pipeline.page_words import fill, plural, report_words
-from pipeline.report import write_reports
-from pipeline.results import to_records
-from pipeline.run import check_paths
-from pipeline.steps import say
+from claimaudit.core.yamlio import package_yaml
+from claimaudit.engine.steps import say
+from claimaudit.output.results import to_records
+from claimaudit.report.page_words import fill, plural, report_words
+from claimaudit.run import check_paths, write_reports
 
 ROOT = Path(__file__).resolve().parent.parent
 CHINESE = ("zh-Hant", "zh-Hans")
@@ -132,8 +131,8 @@ def reports(tmp_path_factory):
 
 def data_texts(run) -> list[str]:
     """The claim and spec text a page shows as written (and the steps, hints and readings in
-    each language: data worded by pipeline/steps.py and slip_words.py), longest first."""
-    from pipeline.audit import spec_audit
+    each language: data worded by pipeline/engine/steps.py and slip_words.py), longest first."""
+    from claimaudit.run import spec_audit
 
     texts = []
     for record in to_records(run) + spec_audit(run)["sums"]:

@@ -1,4 +1,4 @@
-"""Reports that stay readable at scale (pipeline/pages.py, the figure limits in figures.py).
+"""Reports that stay readable at scale (pipeline/report/pages.py, the figure limits in figures.py).
 
 A generated corpus over the mini specs (fast), and 10,000 claims over the bundled specs (slow):
 every Markdown file under 500 KB, every claim on exactly one page, links into the parts land on
@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from claimaudit.report import figures, pages
+from claimaudit.run import check_paths, write_reports
 from conftest import MINI
-from pipeline import figures, pages
-from pipeline.report import write_reports
-from pipeline.run import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 # (claimed, verdict over the mini specs' chipa.fp8_dense = 1,000 TFLOPS)

@@ -1,4 +1,4 @@
-"""Plain claims found over columns (pipeline/plain_claims.py): a row is plain only when the row
+"""Plain claims found over columns (pipeline/model/plain_claims.py): a row is plain only when the row
 rules of validate.py would pass it silently, and skipping the row rules for plain rows changes
 neither the checked claims nor any message."""
 
@@ -7,12 +7,12 @@ import pandas as pd
 import pytest
 from test_result_table import CORPORA, ROOT, generated_table
 
+from claimaudit.core.errors import InputError
+from claimaudit.model import validate
+from claimaudit.model.plain_claims import plain_claims
+from claimaudit.model.quantities import parse_quantities
+from claimaudit.run import load_corpus
 from conftest import BAD, DATA, MINI
-from pipeline import validate
-from pipeline.errors import InputError
-from pipeline.plain_claims import plain_claims
-from pipeline.quantities import parse_quantities
-from pipeline.run import load_corpus
 
 PLAIN = {"subject": "chipa", "baseline": None, "metric": "fp8_dense", "claimed": "1,000 TFLOPS",
          "qualifier": None, "kind": None, "interpretations": None, "expr": None, "todo": None,

@@ -133,8 +133,8 @@ def test_yaml_files_outside_a_claims_directory_are_not_collected(corpus):
 
 def test_flipping_one_bundled_spec_fact_fails_exactly_the_dependent_claims(pytester, mini_records):
     """On a copy of the bundled corpus: Trn2 UltraServer FP8 83.2 -> 93.2 PFLOPS."""
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     root = Path(__file__).resolve().parent.parent
     for name in ("claims", "specs"):

@@ -1,10 +1,10 @@
-"""Numbers as published (pipeline/published_numbers.py): known answers for the rounding,
+"""Numbers as published (pipeline/model/published_numbers.py): known answers for the rounding,
 prefix and GiB/GB helpers the `round` and `unit` slips use."""
 
 import pytest
 
-from pipeline import published_numbers
-from pipeline.intervals import Interval
+from claimaudit.model import published_numbers
+from claimaudit.model.intervals import Interval
 
 
 @pytest.mark.parametrize("value, h, digits", [

@@ -1,4 +1,4 @@
-"""The column parser (pipeline/quantities.py) against the scalar rule (units.parse_quantity).
+"""The column parser (pipeline/model/quantities.py) against the scalar rule (units.parse_quantity).
 
 Every field and every error message must be the scalar rule's, exactly, for any text: generated
 quantity texts with thousands separators, full-width digits, exponents, signs, Chinese numerals,
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pipeline import quantities
-from pipeline.quantities import QUANTITY_COLUMNS, parse_quantities, quantity_objects
-from pipeline.units import UnitError, parse_quantity
+from claimaudit.model import quantities
+from claimaudit.model.quantities import QUANTITY_COLUMNS, parse_quantities, quantity_objects
+from claimaudit.model.units import UnitError, parse_quantity
 
 UNITS = ["", "TB", "TB/s", "PFLOPS", "petaFLOPs", "TFLOP/s", "Tbps", "GiB", "kW", "W", "ms",
          "µs", "us", "nm", "x", "×", "%", "times", "分鐘", "個", "倍", "pflops", "parsecs",

@@ -1,10 +1,10 @@
-"""The readings of a claim (pipeline/readings.py): the JEDEC double reading of capacities."""
+"""The readings of a claim (pipeline/engine/readings.py): the JEDEC double reading of capacities."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from pipeline import readings
+from claimaudit.engine import readings
 
 GIB = 2**30
 

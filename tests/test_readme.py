@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import _parser
+from claimaudit.cli import _parser
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 

@@ -1,8 +1,8 @@
-"""Renderings for `check` (pipeline/render.py): terminal widths and the CSV row."""
+"""Renderings for `check` (pipeline/output/render.py): terminal widths and the CSV row."""
 
 import pytest
 
-from pipeline import render
+from claimaudit.output import render
 
 
 def test_width_counts_wide_characters_twice_and_ascii_by_length():
@@ -48,9 +48,9 @@ def test_table_records_give_the_csv_and_exit_status_of_full_records():
     """`check --format csv` reads the short records; they must render as the full ones."""
     from pathlib import Path
 
-    from pipeline.cli import exit_status
-    from pipeline.results import table_records, to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import table_records, to_records
+    from claimaudit.run import check_paths
+    from conftest import records_exit_status as exit_status
 
     root = Path(__file__).resolve().parent.parent
     run = check_paths([root / "claims"], root / "specs")
@@ -69,7 +69,7 @@ def test_table_records_give_the_csv_and_exit_status_of_full_records():
 ])
 def test_the_claimed_figure_takes_the_output_languages_qualifier(lang, qualifier, shown):
     """`explain --lang zh-Hant` shows 聲稱: 最高 362 PFLOPS (the claim's words stay in 原文)."""
-    from pipeline.render import claimed_text
+    from claimaudit.output.render import claimed_text
 
     record = {"claimed": {"text": "362 PFLOPS"}, "qualifier": qualifier}
     assert claimed_text(record, lang) == shown

@@ -1,4 +1,4 @@
-"""The report stage (pipeline/report.py, pipeline/figures.py, pipeline/templates/).
+"""The report stage (pipeline/report/write.py, pipeline/report/figures.py, pipeline/templates/).
 
 Golden files over tests/data/report (rewrite them with CLAIMAUDIT_UPDATE_GOLDEN=1), hostile text,
 determinism, the atomic swap, and CHANGES.md between two runs.
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import changes, filters, outdir, report
-from pipeline.errors import OutputError
-from pipeline.report import ReportError, write_reports
-from pipeline.run import check_paths
+from claimaudit.core.errors import OutputError
+from claimaudit.report import changes, filters, outdir
+from claimaudit.report import write as report
+from claimaudit.report.write import ReportError
+from claimaudit.run import check_paths, write_reports
 
 FIXTURE = Path(__file__).parent / "data" / "report"
 GOLDEN = FIXTURE / "golden"
@@ -89,7 +90,7 @@ def assert_tables_hold(name: str, content: str) -> int:
 def test_frozen_spec_audit_matches_the_engine(fixture_run):
     """tests/data/report/audit.json is what spec_audit gives today (the update switch rewrites
     it), so the golden reports never rest on a stale audit."""
-    from pipeline.audit import spec_audit
+    from claimaudit.run import spec_audit
 
     fresh = json.loads(json.dumps(spec_audit(fixture_run), sort_keys=True))
     if UPDATE:
@@ -124,7 +125,7 @@ def test_reports_match_golden_files(fixture_run, tmp_path):
 
 
 def test_results_json_is_the_record_list(fixture_run, undated_out):
-    from pipeline.results import to_records
+    from claimaudit.output.results import to_records
 
     assert json.loads((undated_out / "results.json").read_text(encoding="utf-8")) == \
         json.loads(json.dumps(to_records(fixture_run)))
@@ -153,7 +154,7 @@ def test_figures_are_svg_with_one_row_per_drawable_claim(undated_out):
 
 
 def test_spec_audit_from_the_engine(fixture_run, tmp_path):
-    pytest.importorskip("pipeline.audit")
+    pytest.importorskip("claimaudit.report.audit")
     write_reports(fixture_run, tmp_path / "r", DATE)
     specs = (tmp_path / "r" / "specs.md").read_text(encoding="utf-8")
     assert "trainium3.scaleup\\_bandwidth | 2.0 TB/s" in specs
@@ -282,7 +283,7 @@ def test_same_inputs_and_date_give_byte_identical_files(fixture_run, tmp_path):
 
 
 def test_a_worker_process_draws_the_same_files(fixture_run, tmp_path):
-    from pipeline.figures import Painter
+    from claimaudit.report.figures import Painter
 
     write_reports(fixture_run, tmp_path / "here", DATE, audit=AUDIT)
     with Painter().start() as painter:
@@ -291,7 +292,7 @@ def test_a_worker_process_draws_the_same_files(fixture_run, tmp_path):
 
 
 def test_a_failure_in_the_worker_leaves_the_previous_reports_untouched(fixture_run, tmp_path):
-    from pipeline.figures import Painter
+    from claimaudit.report.figures import Painter
 
     out = tmp_path / "reports"
     write_reports(fixture_run, out, DATE, audit=AUDIT)

@@ -1,4 +1,4 @@
-"""`claimaudit report` under kill -9, SIGTERM and SIGINT (pipeline/report.py, figures.py, outdir.py).
+"""`claimaudit report` under kill -9, SIGTERM and SIGINT (pipeline/report/write.py, figures.py, outdir.py).
 
 After every kill the reports directory is present and complete (byte-identical to the state
 before or after the run), no process the run started survives it, and the next full run leaves
@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import outdir
-from pipeline.report import write_reports
-from pipeline.run import check_paths
+from claimaudit.report import outdir
+from claimaudit.run import check_paths, write_reports
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "data" / "report"
@@ -57,7 +56,7 @@ class Project:
                     "MPLCONFIGDIR": str(root / "mpl"), "CLAIMAUDIT_TEST_TOKEN": self.token}
 
     def start(self, date: str) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, "-m", "pipeline", "report", "--out", "reports",
+        return subprocess.Popen([sys.executable, "-m", "claimaudit", "report", "--out", "reports",
                                  "--date", date], cwd=self.root, env=self.env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -118,7 +117,7 @@ def test_a_hundred_kills_during_report_lose_nothing(tmp_path):
 
 WORKER = """
 import os, sys, time
-from pipeline.figures import Painter
+from claimaudit.report.figures import Painter
 painter = Painter().start()
 print(painter._pid, flush=True)
 time.sleep(60)
@@ -153,10 +152,10 @@ def test_sigint_during_a_failing_report_ends_promptly_with_130(tmp_path):
     """A report whose figures fail (a full disk) interrupted at random moments: it exits at once
     with 130 (or 2 when the failure came first), one line, no traceback, no worker left."""
     project = Project(tmp_path)
-    fail = ("import sys, pipeline.figures as f\n"
+    fail = ("import sys, claimaudit.report.figures as f\n"
             "def full(rows, path, words=None): raise OSError(28, 'No space left on device')\n"
             "f.draw_file = full\n"
-            "from pipeline.cli import main; sys.argv[1:] = ['report']; sys.exit(main())")
+            "from claimaudit.cli import main; sys.argv[1:] = ['report']; sys.exit(main())")
     chance = random.Random(7)
     for _ in range(3):
         process = subprocess.Popen([sys.executable, "-c", fail], cwd=project.root,

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.report import page_language, report_words, write_reports
-from pipeline.run import check_paths
+from claimaudit.report.page_words import report_words
+from claimaudit.report.views import page_language
+from claimaudit.run import check_paths, write_reports
 
 DATA = Path(__file__).parent / "data" / "report"
 

@@ -1,4 +1,4 @@
-"""`claimaudit report` never loses a file it did not write (pipeline/outdir.py, report.py).
+"""`claimaudit report` never loses a file it did not write (pipeline/report/outdir.py, report.py).
 
 The output-directory rule, the atomic swap and the recovery after a kill, output faults (full or
 read-only disk, raised in-process since the tests run as root), and a previous results.json that
@@ -16,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import outdir, report
-from pipeline.cli import main
+from claimaudit.cli import main
+from claimaudit.report import outdir
+from claimaudit.report import write as report
+from claimaudit.run import write_reports
 
 FIXTURE = Path(__file__).parent / "data" / "report"
 DATE = "2025-12-10"
@@ -238,12 +240,12 @@ def test_a_live_run_s_staging_directory_is_left_alone(project, capsys):
 def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, monkeypatch):
     """The flaky failure: a figure job still running recreated the staging directory after the
     cleanup. The worker is now killed and reaped first; repeated to catch the race."""
-    from pipeline.figures import Painter
-    from pipeline.run import check_paths
+    from claimaudit.report.figures import Painter
+    from claimaudit.run import check_paths
 
     run = check_paths([Path("claims")], Path("specs"))
     out = project / "reports"
-    report.write_reports(run, out, DATE)
+    write_reports(run, out, DATE)
     before = snapshot(out)
     real_render = report._render
 
@@ -255,7 +257,7 @@ def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, mon
     monkeypatch.setattr(report, "_render", fail_on_index)
     for _ in range(5):
         with Painter().start() as painter, pytest.raises(RuntimeError):
-            report.write_reports(run, out, DATE, painter=painter)
+            write_reports(run, out, DATE, painter=painter)
         assert snapshot(out) == before
         assert outdir.leftovers(out) == []
 
@@ -284,7 +286,7 @@ def test_a_full_or_read_only_disk_is_one_line_and_damages_nothing(project, capsy
         monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: fail() if self.name ==
                             "specs.md" else real(self, *a, **k))
     elif where == "figure":                         # in the forked worker, sent back
-        monkeypatch.setattr("pipeline.figures.draw_file", fail)
+        monkeypatch.setattr("claimaudit.report.figures.draw_file", fail)
     else:
         monkeypatch.setattr(outdir, "renameat2", fail)
     assert report_cli(capsys, out) == (2, "", (f"claimaudit: {out}: cannot write the reports: "

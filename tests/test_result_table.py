@@ -1,4 +1,4 @@
-"""`check --format csv` over columns (pipeline/result_table.py) against the record path
+"""`check --format csv` over columns (pipeline/output/result_table.py) against the record path
 (results.table_records -> render.csv_text), which stays the reference: the same bytes and the
 same exit status on every bundled corpus and on generated claim tables."""
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.output import render, result_table
+from claimaudit.output.results import table_records
+from claimaudit.run import check_paths
 from conftest import DATA, MINI
-from pipeline import render, result_table
-from pipeline.cli import exit_status
-from pipeline.results import table_records
-from pipeline.run import check_paths
+from conftest import records_exit_status as exit_status
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = [

@@ -12,10 +12,10 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from claimaudit.core.errors import InputError
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 from conftest import MINI
-from pipeline.errors import InputError
-from pipeline.results import to_records
-from pipeline.run import check_paths
 
 WORDS = ["chipa", "chipb", "sysa", "nosuch", "fp8_dense", "hbm_capacity", "power", "fp8_sparse",
          "about", "roughly", "more_than", "exact", "consistent", "qualitative", "", "x"]

@@ -1,4 +1,4 @@
-"""Matching slips to claims over columns (pipeline/slip_match.py) against the scalar rules.
+"""Matching slips to claims over columns (pipeline/forensics/match.py) against the scalar rules.
 
 The property: for random groups of claims and candidates, `best` picks, for every claim, what
 the scalar rules pick one claim at a time (judge.claimed_region / Region.contains for the fit,
@@ -11,9 +11,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline import judge, slip_match
-from pipeline.forensics import _significant_digits
-from pipeline.intervals import REL_EQ
+from claimaudit.engine import judge
+from claimaudit.forensics import match as slip_match
+from claimaudit.forensics.explain import _significant_digits
+from claimaudit.model.intervals import REL_EQ
 
 REACH = 1.5
 GIB = 2**30 / 1e9

@@ -1,4 +1,4 @@
-"""Explanations at the places of pipeline/slip_places.py: a conflicting source, the inputs of
+"""Explanations at the places of pipeline/forensics/places/others.py: a conflicting source, the inputs of
 an expression claim, the spec audit's sums and a group of members rounded and multiplied up.
 
 Known answers on the planted-slips fixture (tests/data/slips; hand arithmetic in
@@ -16,10 +16,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pipeline import forensics, slip_places, slips
-from pipeline.audit import stated_vs_members
-from pipeline.results import to_records
-from pipeline.run import check_paths
+from claimaudit.forensics import explain as forensics
+from claimaudit.forensics.places import others as slip_places
+from claimaudit.forensics.places import pair as slips
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths, stated_vs_members
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPS = Path(__file__).parent / "data" / "slips"

@@ -1,4 +1,4 @@
-"""Explanation readings and hints worded per language (pipeline/slip_words.py, data/slips.yaml).
+"""Explanation readings and hints worded per language (pipeline/forensics/words.py, data/slips.yaml).
 
 Known answers on the bundled corpus in English, Traditional and Simplified Chinese; every
 language's reading template fills from the fields the English one is given; JSON keeps English.
@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import slip_words, slips
-from pipeline.results import to_records
-from pipeline.run import check_paths
-from pipeline.steps import Worded, say
+from claimaudit.engine.steps import Worded, say
+from claimaudit.forensics import words as slip_words
+from claimaudit.forensics.places import pair as slips
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "zh-Hant", "zh-Hans")

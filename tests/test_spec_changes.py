@@ -1,4 +1,4 @@
-"""CHANGES.md's spec section (pipeline/spec_changes.py): fact changes since the last run, each
+"""CHANGES.md's spec section (pipeline/report/spec_changes.py): fact changes since the last run, each
 tied to exactly the claims whose verdicts it moved."""
 
 import json
@@ -7,12 +7,9 @@ import shutil
 
 import pytest
 
-from conftest import DATA
-from pipeline import outdir
-from pipeline.report import write_reports
-from pipeline.run import check_paths
-from pipeline.snapshot import previous_snapshot
-from pipeline.spec_changes import (
+from claimaudit.report import outdir
+from claimaudit.report.snapshot import previous_snapshot
+from claimaudit.report.spec_changes import (
     claim_edits,
     entity_changes,
     explain_verdicts,
@@ -20,6 +17,8 @@ from pipeline.spec_changes import (
     summary,
     tie,
 )
+from claimaudit.run import check_paths, write_reports
+from conftest import DATA
 
 EPI = DATA / "epi"
 

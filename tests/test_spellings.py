@@ -1,4 +1,4 @@
-"""Vendor unit spellings and Chinese number forms (pipeline/spellings.py, data/unit_spellings.yaml)."""
+"""Vendor unit spellings and Chinese number forms (pipeline/model/spellings.py, data/unit_spellings.yaml)."""
 
 import math
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.spellings import canonical_unit, chinese_numeral, rewrite_number
-from pipeline.units import UnitError, parse_quantity
+from claimaudit.model.spellings import canonical_unit, chinese_numeral, rewrite_number
+from claimaudit.model.units import UnitError, parse_quantity
 
 SPELLED = [
     # as written, value, h (written unit), canonical unit, base value
@@ -123,8 +123,8 @@ def test_unknown_units_suggest_the_nearest(text, message):
 
 def test_a_claim_and_a_fact_written_with_vendor_spellings_check(tmp_path):
     """Spellings work end to end: in a spec fact, in a claim, and the report keeps them."""
-    from pipeline.results import to_records
-    from pipeline.run import check_paths
+    from claimaudit.output.results import to_records
+    from claimaudit.run import check_paths
 
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "s.yaml").write_text(
@@ -150,7 +150,7 @@ def test_a_claim_and_a_fact_written_with_vendor_spellings_check(tmp_path):
 
 def _every_spelling():
     """(written unit, canonical unit) for every whole spelling and prefix x unit word."""
-    from pipeline.spellings import table
+    from claimaudit.model.spellings import table
 
     data = table()
     pairs = [(w, c) for w, c in data["whole"].items()]
@@ -223,7 +223,7 @@ def test_spelled_units_are_answered_from_the_unit_cache_without_pint():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom pipeline.units import parse_quantity\n"
+    code = ("import sys\nfrom claimaudit.model.units import parse_quantity\n"
             "for t in ['2 petaFLOPs', '1.5 分鐘', '7.2 TBps', '13 petabits per second', '兩倍',"
             " '3億 個', '1 Tbit/s', '2 hours', '900 GB/sec', '42.5 Exaflops']:\n"
             "    parse_quantity(t)\nprint('pint' in sys.modules)\n")

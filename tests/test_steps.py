@@ -1,4 +1,4 @@
-"""Derivation steps as data and their words per language (pipeline/steps.py, data/steps.yaml).
+"""Derivation steps as data and their words per language (pipeline/engine/steps.py, data/steps.yaml).
 
 Known answers: one step of every kind worded in English, Traditional and Simplified Chinese.
 The English wording of every step, hint and reading the bundled data gives equals what the
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import render
-from pipeline.load import package_yaml
-from pipeline.results import to_records
-from pipeline.run import check_paths
-from pipeline.steps import Step, Worded, arithmetic, say
+from claimaudit.core.yamlio import package_yaml
+from claimaudit.engine.steps import Step, Worded, arithmetic, say
+from claimaudit.output import render
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 sys.path.insert(0, str(Path(__file__).parent))
 

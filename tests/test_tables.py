@@ -1,4 +1,4 @@
-"""Claim tables (pipeline/tables.py): known answers, file:row errors, Parquet round trip."""
+"""Claim tables (pipeline/input/tables.py): known answers, file:row errors, Parquet round trip."""
 
 import csv
 
@@ -6,13 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from claimaudit.cli import main
+from claimaudit.core.errors import Collector, InputError
+from claimaudit.input.records import CLAIM_FIELDS, SOURCE_FIELDS
+from claimaudit.input.tables import read_table
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 from conftest import MINI
-from pipeline.cli import main
-from pipeline.errors import Collector, InputError
-from pipeline.load import CLAIM_FIELDS, SOURCE_FIELDS
-from pipeline.results import to_records
-from pipeline.run import check_paths
-from pipeline.tables import read_table
 
 SPECS = MINI / "specs"
 HEADER = ["source", "id", "quote", "subject", "metric", "claimed", "qualifier", "expect",

@@ -1,4 +1,4 @@
-"""Quantity parsing (pipeline/units.py): known answers for every unit, and properties."""
+"""Quantity parsing (pipeline/model/units.py): known answers for every unit, and properties."""
 
 import math
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.units import UnitError, convert, parse_quantity
+from claimaudit.model.units import UnitError, convert, parse_quantity
 
 KNOWN = [
     # text, value, h, unit, kind, base value
@@ -90,11 +90,12 @@ def test_case_matters():
 
 
 def test_unit_cache_is_current_and_agrees_with_pint():
-    """data/units_cache.json must be regenerated (python -m pipeline.units) after units.txt changes."""
-    from pipeline.units import _cache_data, _unit_cache, build_unit_cache, resolve_with_pint
+    """data/units_cache.json must be regenerated (python -m claimaudit.model.units) after
+    units.txt changes."""
+    from claimaudit.model.units import _cache_data, _unit_cache, build_unit_cache, resolve_with_pint
 
     built = build_unit_cache()
-    assert _unit_cache() == built["units"], "stale unit cache: run `python -m pipeline.units`"
+    assert _unit_cache() == built["units"], "stale unit cache: run `python -m claimaudit.model.units`"
     assert _cache_data()["vocabulary"] == built["vocabulary"], "stale unit cache"
     for unit, entry in built["units"].items():
         info = resolve_with_pint(unit)
@@ -110,7 +111,7 @@ WORDS = ["dense", "cores", "X", "HBM", "E", "INT", "FP", "MXFP", "per", "s", "ss
                                                max_size=8))
 def test_words_pint_cannot_know_are_told_apart_without_it(word):
     """_pint_may_know is False only for words pint rejects (it spares the pint import)."""
-    from pipeline.units import _pint_may_know, resolve_with_pint
+    from claimaudit.model.units import _pint_may_know, resolve_with_pint
 
     if not _pint_may_know(word):
         with pytest.raises(UnitError):
@@ -120,7 +121,7 @@ def test_words_pint_cannot_know_are_told_apart_without_it(word):
 def test_words_after_numbers_in_quotes_are_answered_without_pint(monkeypatch):
     """The spec lint reads `dense`, `cores`... after a quote's numbers as possible units:
     pint (imported and built: ~0.09 s) is not asked about them."""
-    import pipeline.units as units
+    import claimaudit.model.units as units
 
     monkeypatch.setattr(units, "resolve_with_pint", lambda unit: pytest.fail(f"asked pint: {unit}"))
     for word in ["dense", "cores", "HBM", "INT", "Tensor", "e", "GHz", "TB/ss"]:
@@ -129,7 +130,7 @@ def test_words_after_numbers_in_quotes_are_answered_without_pint(monkeypatch):
 
 
 def test_units_outside_the_cache_still_resolve_through_pint():
-    from pipeline.units import _unit_cache
+    from claimaudit.model.units import _unit_cache
 
     assert "GB/ms" not in _unit_cache()
     assert math.isclose(parse_quantity("1 GB/ms").base, 1e12, rel_tol=1e-12)

@@ -5,9 +5,9 @@ import textwrap
 
 import pytest
 
-from pipeline.errors import InputError
-from pipeline.results import to_records
-from pipeline.run import check_paths
+from claimaudit.core.errors import InputError
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 
 SPECS = """\
 sources:
@@ -133,7 +133,7 @@ entities:
 
 
 def test_an_extension_adds_facts_and_aliases(tmp_path):
-    from pipeline.run import load_corpus
+    from claimaudit.run import load_corpus
 
     records = corpus(tmp_path, """\
       - {id: cap, quote: q, subject: chipx, metric: hbm_capacity, claimed: 144 GB}
@@ -224,8 +224,8 @@ def test_todo_must_be_a_list_of_text(tmp_path, todo, message):
 def test_every_bundled_entity_has_aliases_that_name_it():
     from pathlib import Path
 
-    from pipeline.extend import alias_table
-    from pipeline.run import load_corpus
+    from claimaudit.model.extend import alias_table
+    from claimaudit.run import load_corpus
 
     root = Path(__file__).parent.parent
     entities = load_corpus([], root / "specs").entities

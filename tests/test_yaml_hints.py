@@ -1,12 +1,12 @@
 """YAML syntax errors get a hint when an unquoted colon or quote is the likely cause
-(pipeline/yaml_hints.py, used by load.read_document)."""
+(pipeline/input/yaml_hints.py, used by load.read_document)."""
 
 from pathlib import Path
 
 import pytest
 
-from pipeline.errors import Collector
-from pipeline.load import read_document
+from claimaudit.core.errors import Collector
+from claimaudit.input.documents import read_document
 
 HEAD = "source: {id: s, title: T}\nclaims:\n  - id: c\n"
 

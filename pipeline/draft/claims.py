@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline.draft import context
-from pipeline.draft.entities import Catalogue, Mention
-from pipeline.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
-from pipeline.draft.lexicon import alternation, lexicon
-from pipeline.draft.numbers import Number, count_kind
-from pipeline.draft.score import base_value
-from pipeline.draft.text import Span
-from pipeline.draft.topic import Topics, anaphor, related, topic_ids
+from claimaudit.draft import context
+from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
+from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.numbers import count_kind
+from claimaudit.draft.score import base_value
+from claimaudit.draft.text import Span
+from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
 
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline.draft.lexicon import alternation, grouped_pattern, lexicon
-from pipeline.draft.numbers import Number
+from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 
 UNIT_DIMENSION = {
     "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops",

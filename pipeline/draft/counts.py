@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
 
-from pipeline.draft.lexicon import alternation, lexicon
-
-if TYPE_CHECKING:
-    from pipeline.draft.numbers import Number
+from claimaudit.draft.forms import Number, after_name, read_unit
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.phrasing import hyphen_compound
 
 HAN = "\u4e00-\u9fff"
 DIGIT_CHARS = "[一二兩两三四五六七八九十0-9]"
@@ -79,15 +77,11 @@ def _speaks_of_hardware(text: str) -> bool:
     if others.search(text) or PRODUCT_LIKE.search(text) or any(
             word.lower() in latin for word in re.findall(r"[A-Za-z0-9/]+", text)):
         return True
-    from pipeline.draft.numbers import read_unit
     return any(read_unit(text, m.end())[0] not in ("", "x", "%") for m in re.finditer(r"\d", text))
 
 
 def general_count(view: str, number: Number) -> bool:
     """A bare number that is a count by the words around it, in a sentence about hardware."""
-    from pipeline.draft.numbers import after_name
-    from pipeline.draft.wording import hyphen_compound
-
     if "." in number.text and "e" not in number.text:
         return False                 # 3.0, 5.0: a version; a count is whole (3.6亿亿次 is scaled)
     if re.search(r"\d{4}[-/.]$", view[max(0, number.start - 5):number.start]):

@@ -13,9 +13,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline import load
-from pipeline.draft.families import family_words
-from pipeline.errors import Collector
+from claimaudit.core.errors import Collector
+from claimaudit.draft.families import family_words
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.input import documents, load, records
+from claimaudit.model.units import UnitError, parse_quantity
 
 
 @dataclass
@@ -50,7 +52,6 @@ class Catalogue:
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
             return []
-        from pipeline.draft.lexicon import alternation, lexicon
 
         suffix = re.compile(r"[\s-]?(?:" + alternation(lexicon().words("system_suffixes")) + ")",
                             re.IGNORECASE)
@@ -89,23 +90,23 @@ def _key(name: str) -> str:
 def load_catalogue(specs_dir: Path) -> Catalogue:
     """Read every spec file under `specs_dir` (raises InputError on a broken file)."""
     problems = Collector()
-    documents = load.read_documents([specs_dir], problems)
+    docs = load.read_documents([specs_dir], problems)
     problems.raise_if_any()
     entities: dict[str, Entity] = {}
     figures: dict = {}
-    metrics = {row["id"]: row.get("unit") for row in load.builtin_metrics()}
-    for document in documents:
+    metrics = {row["id"]: row.get("unit") for row in records.builtin_metrics()}
+    for document in docs:
         root = document.root
-        if not isinstance(root, load.Node):
+        if not isinstance(root, documents.Node):
             continue
         for node in root.get("entities") or []:
-            if isinstance(node, load.Node):
+            if isinstance(node, documents.Node):
                 _add_entity(entities, node)
                 _add_figures(figures, node)
         table = root.get("metrics")
-        if isinstance(table, load.Node):
+        if isinstance(table, documents.Node):
             for name, spec in table.values.items():
-                metrics[name] = spec.get("unit") if isinstance(spec, load.Node) else None
+                metrics[name] = spec.get("unit") if isinstance(spec, documents.Node) else None
     catalogue = _catalogue(entities, metrics)
     catalogue.figures = figures
     return catalogue
@@ -114,11 +115,9 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
 def _add_figures(figures: dict, node) -> None:
     """The entity's published figures that are plain quantities (an expression is skipped:
     it is a derivation, not a figure an article copies)."""
-    from pipeline.units import UnitError, parse_quantity
-
     ident = node.get("id") or node.get("extend")
     for fact in node.get("facts") or []:
-        if (not isinstance(fact, load.Node) or not isinstance(fact.get("metric"), str)
+        if (not isinstance(fact, documents.Node) or not isinstance(fact.get("metric"), str)
                 or fact.get("superseded") is True):
             continue
         text = str(fact.get("value"))
@@ -143,7 +142,7 @@ def _add_entity(entities: dict, node) -> None:
         if isinstance(node.get(attribute), str):
             setattr(entity, attribute, node.get(attribute))
     members = node.get("members")
-    if isinstance(members, load.Node):
+    if isinstance(members, documents.Node):
         entity.members.update(members.values)
     aliases = node.get("aliases")
     if isinstance(aliases, list):
@@ -164,8 +163,6 @@ def names_of(entity: Entity) -> set[str]:
 
 
 def _catalogue(entities: dict, metrics: dict) -> Catalogue:
-    from pipeline.draft.lexicon import lexicon
-
     names: dict[str, set] = {}
     by_entity = {entity.id: names_of(entity) for entity in entities.values()}
     for ident, spellings_of in by_entity.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from pipeline.draft.context import UNIT_DIMENSION
+from claimaudit.draft.context import UNIT_DIMENSION
 
 METRIC_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate", "bps": "rate",
                     "": "count", "W": "power", "s": "time", "nm": "length", "mm2": "area"}

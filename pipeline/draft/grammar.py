@@ -20,24 +20,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline.draft.lexicon import alternation, lexicon
-from pipeline.draft.numbers import CHINESE_CHARS, Number, _plain, chinese_value, unit_at
-
-# Units of an amount of hardware (compute, memory, bandwidth, power): a word between the
-# number and one of these is an adjective of the amount, whatever the word.
-AMOUNT_UNITS = {"FLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "TOPS", "POPS", "MB", "GB", "TB", "PB", "GiB",
-                "TiB", "GB/s", "TB/s", "PB/s", "Gbps", "Tbps", "Pbps", "W", "kW", "MW"}
-ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
-
-
-def unit_after_adjective(view: str, position: int) -> tuple[str, int]:
-    """(unit, end) when one adjective stands between the number and an amount unit, else
-    ('', position)."""
-    match = ADJECTIVE.match(view, position)
-    if not match or match.group(1) in lexicon().words("not_modifiers"):
-        return "", position
-    unit, end = unit_at(view, match.end())
-    return (unit, end) if unit in AMOUNT_UNITS else ("", position)
+from claimaudit.draft.forms import CHINESE_CHARS, Number, chinese_value, plain
+from claimaudit.draft.lexicon import alternation, lexicon
 
 
 def fractions(view: str) -> list[Number]:
@@ -60,7 +44,7 @@ def fractions(view: str) -> list[Number]:
 
 
 def _percent(match: re.Match, value: float) -> Number:
-    return Number(match.start(), match.end(), value, _plain(value), "%", word=True)
+    return Number(match.start(), match.end(), value, plain(value), "%", word=True)
 
 
 def doublings(view: str) -> list[Number]:
@@ -70,7 +54,7 @@ def doublings(view: str) -> list[Number]:
         times = chinese_value(m.group(1))
         if times and (m.group(2) == "番" or times == 1):
             value = 2.0 ** times
-            out.append(Number(m.start(), m.end(), value, _plain(value), "x", word=True,
+            out.append(Number(m.start(), m.end(), value, plain(value), "x", word=True,
                               ratio_word=True))
     return out
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from pipeline.load import package_yaml
+from claimaudit.core.yamlio import package_yaml
 
 
 def alternation(words, bounded: bool = True) -> str:

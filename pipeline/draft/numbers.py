@@ -16,37 +16,39 @@ neither a unit nor a count noun near it is not drafted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache, lru_cache
 
-from pipeline.draft.lexicon import alternation, lexicon
-
-ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
-CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
-CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
-SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
-                     r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number found in the text, with its unit (`''` for a count, `x` for a ratio)."""
-
-    start: int
-    end: int            # end of the number and its unit
-    value: float        # in the written unit
-    text: str           # the number as `claimed` writes it
-    unit: str           # canonical unit ('' count, 'x' ratio, '%' percent)
-    implied: str = ""   # 'at_least' for 數千 / thousands of
-    word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
-    noun: str = ""      # count kind taken from a neighbour ("32 compute units, down from 38")
-    ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
+from claimaudit.draft.counts import general_count
+from claimaudit.draft.forms import (
+    ARABIC,
+    CHINESE,
+    CHINESE_CHARS,
+    SEVERAL,
+    Number,
+    after_name,
+    chinese_value,
+    plain,
+    read_unit,
+    unit_at,
+)
+from claimaudit.draft.grammar import doublings, english_cardinals, fractions
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_glued
+from claimaudit.draft.shorthand import (
+    bare_prefix,
+    names_listed,
+    per_second,
+    person_clause,
+    scale_at,
+    scale_power,
+    vague_non_hardware,
+)
+from claimaudit.draft.text import digits_view
 
 
 def find_numbers(text: str) -> list[Number]:
     """Every number in `text` that may be a claim, in order of position."""
-    from pipeline.draft.text import digits_view
-
     view = digits_view(text)
     found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
              + _parity(view) + _fractions(view))
@@ -61,8 +63,6 @@ def find_numbers(text: str) -> list[Number]:
 
 
 def _arabic(view: str) -> list[Number]:
-    from pipeline.draft.shorthand import bare_prefix, per_second, scale_at, scale_power
-
     out = []
     for match in ARABIC.finditer(view):
         written = match.group(0)
@@ -93,72 +93,6 @@ def _with_unit(view: str, start: int, end: int, value: float, text: str, word=Fa
     return Number(start, unit_end, value, text, unit, word=word)
 
 
-PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)"
-# one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
-PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
-
-
-def read_unit(view: str, position: int) -> tuple[str, int]:
-    """The canonical unit written at `position` (after one optional space, or after a
-    precision: `362 FP8 PFLOPs`), or ('', position)."""
-    unit, end = unit_at(view, position)
-    between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
-    from pipeline.draft.grammar import unit_after_adjective
-
-    if not unit and between:
-        unit, end = unit_at(view, between.end())
-        if not unit:                                 # 2,563 FP8 sparse TFLOPS
-            unit, end = unit_after_adjective(view, between.end())
-        return (unit, end) if unit not in ("", "x", "%") else ("", position)
-    if not unit:
-        return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
-    return unit, end
-
-
-def _adjective_at(view: str, position: int):
-    words = lexicon().words("unit_adjectives")
-    return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
-
-
-def unit_at(view: str, position: int) -> tuple[str, int]:
-    lex = lexicon()
-    match = lex.unit_pattern.match(view, position)
-    if match:
-        spelling = match.group().lstrip(" \u00a0-")
-        return lex.unit_of[spelling], match.end()
-    match = lex.unit_pattern_i.match(view, position)
-    if match:
-        spelling = match.group().lstrip(" \u00a0-").lower()
-        for known, unit in lex.unit_of.items():
-            if len(known) >= 4 and known.lower() == spelling:
-                return unit, match.end()
-    from pipeline.draft.shorthand import glued_unit
-    return glued_unit(view, position)                # 230MBSRAM
-
-
-def chinese_value(word: str) -> float | None:
-    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; None when not a number."""
-    data = lexicon().data
-    digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
-    total, section, digit, last = 0.0, 0.0, None, ""
-    for char in word:
-        if char in digits:
-            digit = digits[char]
-        elif char in small:
-            section += (1 if digit is None else digit) * 10 ** small[char]
-            digit = None
-        elif char in big and last in big and total:
-            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
-        elif char in big:
-            section += digit or 0
-            total += (section or 1) * 10 ** big[char]
-            section, digit = 0.0, None
-        else:
-            return None
-        last = char
-    return total + section + (digit or 0)
-
-
 def _chinese(view: str) -> list[Number]:
     """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍)."""
     out = []
@@ -170,7 +104,7 @@ def _chinese(view: str) -> list[Number]:
         if value is None or value == 0:
             continue
         unit, end = read_unit(view, word_end)
-        number = Number(match.start(), end, value, _plain(value), unit, word=True)
+        number = Number(match.start(), end, value, plain(value), unit, word=True)
         if unit or _count_noun_at(view, word_end) or count_kind(view, number):
             out.append(number)
     return out
@@ -178,15 +112,13 @@ def _chinese(view: str) -> list[Number]:
 
 def _english(view: str) -> list[Number]:
     """`eight stacks`, `a million accelerators`, `five petaflops`: only with a unit or count noun."""
-    from pipeline.draft.grammar import english_cardinals
-
     words = lexicon().data["english_numbers"]
     out = []
     for start, word_end, value in english_cardinals(view):
         unit, end = read_unit(view, word_end)
         if unit == "x" and view[word_end:end].strip().lower() != "times":
             unit, end = "", word_end         # "one X" is not a ratio
-        number = Number(start, end, value, _plain(value), unit, word=True)
+        number = Number(start, end, value, plain(value), unit, word=True)
         if unit or _count_noun_at(view, word_end) or count_kind(view, number) or \
                 re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[word_end:], re.IGNORECASE):
             out.append(number)
@@ -194,12 +126,10 @@ def _english(view: str) -> list[Number]:
 
 
 def _ratio_words(view: str) -> list[Number]:
-    from pipeline.draft.grammar import doublings
-
     table = lexicon().data["ratio_words"]
     listed = [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
                                                else table[m.group()]),
-                     _plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
+                     plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
                      ratio_word=True)
               for m in re.finditer(alternation(table), view, re.IGNORECASE)]
     return doublings(view) + listed
@@ -215,11 +145,9 @@ def _parity(view: str) -> list[Number]:
 def _fractions(view: str) -> list[Number]:
     """`a two-thirds gain`, 三分之一: a share in words, a percentage (its sign from the words);
     listed words, then the fraction grammar (grammar.py)."""
-    from pipeline.draft.grammar import fractions
-
     table = lexicon().data["fraction_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()]),
-                   _plain(float(table[m.group().lower()])), "%", word=True)
+                   plain(float(table[m.group().lower()])), "%", word=True)
             for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view)
 
 
@@ -234,18 +162,9 @@ def _several(view: str) -> list[Number]:
         if value is None:  # not a numeral after all
             continue
         unit, end = read_unit(view, match.end())
-        out.append(Number(match.start(), max(end, match.end()), value, _plain(value), unit,
+        out.append(Number(match.start(), max(end, match.end()), value, plain(value), unit,
                           implied="at_least", word=True))
     return out
-
-
-def _plain(value: float) -> str:
-    if value >= 1e6 and value == int(value):
-        mantissa, power = value, 0
-        while mantissa % 10 == 0:
-            mantissa, power = mantissa / 10, power + 1
-        return f"{int(mantissa)}e{power}"
-    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
 @cache
@@ -286,7 +205,6 @@ def count_kind(view: str, number: Number) -> str | None:
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind
-    from pipeline.draft.counts import general_count
     return "other" if not number.unit and general_count(view, number) else None
 
 
@@ -324,9 +242,6 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
 
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
-    from pipeline.draft.shorthand import person_clause, vague_non_hardware
-    from pipeline.draft.wording import acronym_hyphen_name, market_share, name_glued
-
     lex = lexicon()
     before = view[max(0, number.start - 24):number.start]
     after = view[number.end:number.end + 12]
@@ -392,8 +307,6 @@ def _not_hardware(view: str, number: Number) -> bool:
 
 def _small_chinese_count(view: str, number: Number) -> bool:
     """三个维度 is not a hardware count; 四個 GPU, 兩顆 Rubin GPU and 三个系列: A 1、A 2 are."""
-    from pipeline.draft.shorthand import names_listed
-
     if not (number.word and not number.unit and number.value < 10 and
             re.match(rf"[{CHINESE_CHARS}]", view[number.start])):
         return False
@@ -420,14 +333,3 @@ def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool
         return True
     whole = number.text.replace(",", "")
     return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
-
-
-def after_name(before: str, number: Number) -> bool:
-    """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
-    if number.word:
-        return False
-    words = lexicon().words("name_words")
-    if re.search(r"(?:" + alternation(words) + r")[\s-]?$", before):
-        return True
-    return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
-        r"\b(?:[A-Z][a-z]+(?<![aisu])s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)

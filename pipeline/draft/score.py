@@ -13,7 +13,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from pipeline.draft.lexicon import lexicon
+from claimaudit.draft.lexicon import lexicon
+from claimaudit.model.units import UnitError, parse_quantity
 
 
 @dataclass
@@ -42,7 +43,6 @@ class Score:
 
 def base_value(claimed: str) -> float | None:
     """A `claimed` text in base units: 4.4x -> 4.4, 2.5 PFLOPS -> 2.5e15, 110 mm2 -> 1.1e-4."""
-    from pipeline.units import UnitError, parse_quantity
 
     match = re.fullmatch(r"([\d.,e+]+) (\S+)", claimed)
     extra = lexicon().data["unclaimable_units"]

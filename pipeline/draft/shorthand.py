@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from pipeline.draft.lexicon import alternation, lexicon
+from claimaudit.draft.forms import CHINESE_CHARS, unit_at
+from claimaudit.draft.lexicon import alternation, lexicon
 
 CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
 
@@ -52,8 +53,6 @@ def scale_power(word: str) -> int:
 
 def scale_at(view: str, position: int) -> re.Match | None:
     """The scale word at `position`, without a final 兆 that prefixes a unit (10兆瓦 is 10 MW)."""
-    from pipeline.draft.numbers import unit_at
-
     match = stacked_scale().match(view, position)
     while match and match.group(1).endswith("兆") and unit_at(view, match.end() - 1)[0]:
         if len(match.group(1)) == 1:
@@ -74,22 +73,6 @@ def per_second(view: str, start: int, end: int, unit: str) -> tuple[str, int] | 
     if not unit and word:
         return table[word.group().strip().lower()], word.end()
     return None
-
-
-@cache
-def _glued_unit() -> re.Pattern:
-    lex = lexicon()
-    body = alternation(lex.unit_of, bounded=False)
-    glued = alternation(lex.words("unit_glued_words"), bounded=False)
-    return re.compile(rf"(?:{body})(?={glued})")
-
-
-def glued_unit(view: str, position: int) -> tuple[str, int]:
-    """`230MBSRAM`: the unit run into the memory it measures; else ('', position)."""
-    match = _glued_unit().match(view, position)
-    if not match:
-        return "", position
-    return lexicon().unit_of[match.group()], match.end()
 
 
 def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
@@ -137,7 +120,5 @@ def person_clause(view: str, number) -> bool:
 def names_listed(view: str, number) -> bool:
     """`三个系列:Ascend 950、Ascend 960和Ascend 970`: a count whose noun a colon spells out as
     product names counts those products."""
-    from pipeline.draft.numbers import CHINESE_CHARS
-
     return bool(re.match(rf"[{CHINESE_CHARS}]?[\u4e00-\u9fff]{{0,3}}\s?[:：]\s?[A-Z][A-Za-z]*[\s-]?\d",
                          view[number.end:number.end + 24]))

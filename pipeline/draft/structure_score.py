@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline.draft.score import _same, claimed_values
+from claimaudit.draft.score import _same, claimed_values
 
 FIELDS = ("subject", "baseline", "metric")
 RIGHT, ASKED, ASKED_OTHER, SILENT, MISSED = "right", "asked", "asked_other", "silent", "missed"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.draft.text import Span
+from claimaudit.draft.text import Span
 
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
 CHANGE = re.compile(r"^\s*[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")

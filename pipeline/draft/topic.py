@@ -15,7 +15,7 @@ import re
 from bisect import bisect_left, bisect_right
 from functools import cache
 
-from pipeline.draft.lexicon import alternation, lexicon
+from claimaudit.draft.lexicon import alternation, lexicon
 
 CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also)\s+)"
 

@@ -1,0 +1,246 @@
+"""`claimaudit draft`: an article's text -> a claim file that `check` accepts as printed.
+
+One claim per numeric statement (CONTRACT 9.3, 9.4): numbers are found (numbers.py), quoted
+by their clause (text.py), read with the words around them (context.py, claims.py) against
+the spec's entities and metrics (entities.py), and written as YAML by yaml.safe_dump, which
+escapes quotes, colons and '#'. What the text leaves open is listed in each claim's `todo`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from claimaudit.core.errors import ClaimauditError, Collector
+from claimaudit.draft import claims as build
+from claimaudit.draft import context, table_cells
+from claimaudit.draft import text as textmod
+from claimaudit.draft.emit import dump
+from claimaudit.draft.entities import Catalogue, load_catalogue
+from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.numbers import Number, find_numbers
+from claimaudit.draft.text import Span
+from claimaudit.draft.topic import Topics
+from claimaudit.draft.phrasing import comparative_change
+from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
+
+
+@dataclass
+class SourceInfo:
+    id: str
+    title: str
+    language: str
+    publisher: str | None = None
+    url: str | None = None
+    published: str | None = None
+
+
+def detect_language(text: str) -> str:
+    """en, zh-Hant or zh-Hans by the script most of the letters are written in."""
+    han = len(re.findall(r"[\u4e00-\u9fff]", text))
+    latin = len(re.findall(r"[A-Za-z]", text))
+    if han <= latin / 4:
+        return "en"
+    simplified = len(re.findall(r"[这们为说时国过发会来对还么个实现图设进让]", text))
+    traditional = len(re.findall(r"[這們為說時國過發會來對還麼個實現圖設進讓]", text))
+    return "zh-Hans" if simplified > traditional else "zh-Hant"
+
+
+def slug(text: str) -> str:
+    value = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return value[:60].strip("-") or "article"
+
+
+def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
+    """Plain or HTML article text -> claim records in order of appearance."""
+    plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
+    view = textmod.digits_view(plain)
+    sentences = textmod.sentences(plain)
+    mentions = catalogue.find(view)
+    records: list[dict] = []
+    used: set = set()
+    paragraphs = tuple(textmod.paragraphs(plain))
+    topics = Topics(mentions, paragraphs)
+    table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions))
+    for number in find_numbers(plain):
+        cell = table_cells.cell_at(table, number.start)
+        if cell is not None:
+            record = cell_record(catalogue, plain, cell, number, mentions)
+            record["id"] = _unique(record["id"], used)
+            records.append(record)
+            continue
+        sentence = textmod.containing(sentences, number.start)
+        if sentence is None:
+            continue
+        clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
+        place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start),
+                            paragraphs, topics)
+        record = claim_record(catalogue, place, number, mentions)
+        record["id"] = _unique(record["id"], used)
+        records.append(record)
+    return records
+
+
+def cell_names(catalogue: Catalogue, view: str, span, mentions) -> bool:
+    """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
+    inside = [m for m in mentions if span.start <= m.start < span.end]
+    return bool(inside) or bool(build.PRODUCT.search(view, span.start, span.end))
+
+
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions) -> dict:
+    """A table cell's claim: its column (or row) names the subject, its row label (or column
+    header) the metric; a change cell compares two columns."""
+    words = f"{cell.label} "
+    local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
+    whole = Span(0, len(local))
+    place = build.Place(local, local, whole, whole, whole)
+    shift = len(words) - cell.span.start
+    moved = replace(number, start=number.start + shift, end=number.end + shift)
+    reading = build.Reading()
+    reading.subject = build.named_in(catalogue, plain, cell.subject, mentions, "subject", reading)
+    if cell.baseline is not None:
+        reading.baseline = build.named_in(catalogue, plain, cell.baseline, mentions, "baseline", reading)
+    change = ""
+    if number.unit == "%":
+        sign = re.search(r"([+\-−])\s?$", local[:moved.start])
+        change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
+    quote = plain[cell.row.start:cell.row.end]
+    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
+
+
+def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
+                 reading: build.Reading | None = None, change: str | None = None,
+                 quote: str | None = None) -> dict:
+    view = place.view
+    before = view[place.clause.start:number.start]
+    after = view[number.end:number.end + 8]
+    clause_text = view[place.clause.start:place.clause.end]
+    if reading is None:
+        reading = build.subject_and_baseline(catalogue, place, number, mentions)
+    build.choose_metric(catalogue, place, number, reading)
+    build.apply_scope(catalogue, place, reading)
+    build.settle_by_figures(catalogue, number, reading)
+    build.check_chip_count(catalogue, reading)
+    build.earlier_value(view, number, reading)
+    window = _window(place, number)
+    if change is not None:
+        pass                    # a table's change column writes its sign
+    elif number.unit == "%" and not context.share_wording(before):
+        way = context.direction(window) or ("increase" if comparative_change(before) else "")
+        change = {"increase": "+", "decrease": "-"}.get(way, "")
+    else:
+        change = ""
+    if number.unit == "x" and context.direction(clause_text) == "decrease":
+        reading.subject, reading.baseline = reading.baseline, reading.subject
+    claimed = build.claimed_text(number, change)
+    quote_end = max(place.clause.end, number.end)
+    record = {"id": f"{reading.subject or 'claim'}-{claimed}",
+              "quote": quote or place.text[place.clause.start:quote_end]}
+    qualifier = context.qualifier(before, after, number)
+    times_more = context.times_more(before, view[number.end:number.end + 12], number)
+    _shape(record, reading, number, claimed, qualifier, times_more)
+    return record
+
+
+def _window(place: build.Place, number: Number) -> str:
+    """The words next to a number: a few before it and after it, inside its clause."""
+    start = max(place.clause.start, number.start - 12)
+    return place.view[start:min(place.clause.end, number.end + 16)]
+
+
+def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
+    ratio = number.unit == "x" or claimed.startswith(("+", "-"))
+    if not ratio:
+        reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
+    if ratio and reading.subject and not reading.baseline and not any(
+            item.startswith("baseline:") for item in reading.todo):
+        reading.todo.append("baseline: the text names nothing this is compared with; "
+                            "add `baseline:` (find one with `claimaudit entities`)")
+    complete = reading.subject and reading.metric and (reading.baseline or not ratio)
+    if ratio and number.unit == "%" and not claimed.startswith(("+", "-")):
+        complete = False
+        reading.todo.append("claimed: a share of what? write the claim as a ratio or an expr")
+    if complete and times_more:
+        record["metric"] = reading.metric
+        record["interpretations"] = [
+            {"label": f"{claimed} as written", "subject": reading.subject,
+             "baseline": reading.baseline, "claimed": claimed},
+            {"label": f"{number.value + 1:g}x ({claimed} more)", "subject": reading.subject,
+             "baseline": reading.baseline, "claimed": f"{number.value + 1:g}x"}]
+    elif complete:
+        record.update(subject=reading.subject, metric=reading.metric)
+        if reading.baseline:
+            record["baseline"] = reading.baseline
+    else:
+        record["kind"] = "qualitative"
+        reading.todo.append(_shape_todo(reading, ratio))
+    if "interpretations" not in record:
+        record["claimed"] = claimed
+    if qualifier:
+        record["qualifier"] = qualifier
+    if reading.todo:
+        record["todo"] = list(dict.fromkeys(reading.todo))
+
+
+def _shape_todo(reading, ratio: bool) -> str:
+    known = ", ".join(f"{k}: {v}" for k, v in (("subject", reading.subject),
+                                              ("baseline", reading.baseline),
+                                              ("metric", reading.metric)) if v)
+    fields = "subject, baseline and metric" if ratio else "subject and metric"
+    return (f"shape: replace `kind: qualitative` with {fields}"
+            + (f" (the text gives {known})" if known else ""))
+
+
+def _unique(base: str, used: set) -> str:
+    ident = slug(base.replace("_", "-").replace(".", "p").replace("%", "pct"))
+    candidate, n = ident, 2
+    while candidate in used:
+        candidate, n = f"{ident}-{n}", n + 1
+    used.add(candidate)
+    return candidate
+
+
+def draft_document(raw: str, source: SourceInfo, catalogue: Catalogue) -> dict:
+    head = {k: v for k, v in vars(source).items() if v is not None}
+    return {"source": head, "claims": draft_records(raw, catalogue)}
+
+
+def draft_file(path: Path, specs_dir: Path, **fields) -> str:
+    """The `draft` command's work: read, draft, dump (YAML text)."""
+
+    raw = read_article(path)
+    stem = "stdin" if str(path) == "-" else path.stem
+    language = fields.get("language") or detect_language(raw)
+    title = fields.get("title") or _first_line(raw) or stem
+    source = SourceInfo(id=fields.get("source_id") or slug(stem), title=title,
+                        language=language, publisher=fields.get("publisher"),
+                        url=fields.get("url"), published=fields.get("published"))
+    return dump(draft_document(raw, source, load_catalogue(specs_dir)))
+
+
+def read_article(path: Path) -> str:
+    """The article's text; `-` reads standard input (CONTRACT 10.4), at most 64 MiB."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ClaimauditError(f"<stdin>:0: input is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        path = Path("<stdin>")
+    else:
+        problems = Collector()
+        data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
+        if data is None:
+            raise ClaimauditError(f"{path}: {problems.problems[0].message}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ClaimauditError(
+            f"{path}:1: expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+
+
+def _first_line(raw: str) -> str:
+    plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
+    line = next((line for line in plain.splitlines() if line.strip()), "")
+    return line.strip()[:100]

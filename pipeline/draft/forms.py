@@ -1,0 +1,152 @@
+"""What every drafting rule shares: the `Number` found in a text, the number forms (digits,
+Chinese numerals), and the unit written after a number (pipeline/draft/).
+
+The rules that find numbers (numbers.py, grammar.py, shorthand.py, counts.py) and those that
+read the words around them (context.py, phrasing.py, claims.py) import this module; it
+imports none of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from claimaudit.draft.lexicon import alternation, lexicon
+
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
+CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
+SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
+                     r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number found in the text, with its unit (`''` for a count, `x` for a ratio)."""
+
+    start: int
+    end: int            # end of the number and its unit
+    value: float        # in the written unit
+    text: str           # the number as `claimed` writes it
+    unit: str           # canonical unit ('' count, 'x' ratio, '%' percent)
+    implied: str = ""   # 'at_least' for 數千 / thousands of
+    word: bool = False  # a ratio word (twice, 翻倍) or number word carried it
+    noun: str = ""      # count kind taken from a neighbour ("32 compute units, down from 38")
+    ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
+
+
+PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)"
+# one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
+PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
+
+
+def read_unit(view: str, position: int) -> tuple[str, int]:
+    """The canonical unit written at `position` (after one optional space, or after a
+    precision: `362 FP8 PFLOPs`), or ('', position)."""
+    unit, end = unit_at(view, position)
+    between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
+    if not unit and between:
+        unit, end = unit_at(view, between.end())
+        if not unit:                                 # 2,563 FP8 sparse TFLOPS
+            unit, end = unit_after_adjective(view, between.end())
+        return (unit, end) if unit not in ("", "x", "%") else ("", position)
+    if not unit:
+        return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
+    return unit, end
+
+
+def _adjective_at(view: str, position: int):
+    words = lexicon().words("unit_adjectives")
+    return re.compile(r"[ \u00a0]?(?:" + alternation(words) + r")(?= )", re.IGNORECASE).match(view, position)
+
+
+def unit_at(view: str, position: int) -> tuple[str, int]:
+    lex = lexicon()
+    match = lex.unit_pattern.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-")
+        return lex.unit_of[spelling], match.end()
+    match = lex.unit_pattern_i.match(view, position)
+    if match:
+        spelling = match.group().lstrip(" \u00a0-").lower()
+        for known, unit in lex.unit_of.items():
+            if len(known) >= 4 and known.lower() == spelling:
+                return unit, match.end()
+    return glued_unit(view, position)                # 230MBSRAM
+
+
+# Units of an amount of hardware (compute, memory, bandwidth, power): a word between the
+# number and one of these is an adjective of the amount, whatever the word.
+AMOUNT_UNITS = {"FLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "TOPS", "POPS", "MB", "GB", "TB", "PB", "GiB",
+                "TiB", "GB/s", "TB/s", "PB/s", "Gbps", "Tbps", "Pbps", "W", "kW", "MW"}
+ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
+
+
+def unit_after_adjective(view: str, position: int) -> tuple[str, int]:
+    """(unit, end) when one adjective stands between the number and an amount unit, else
+    ('', position)."""
+    match = ADJECTIVE.match(view, position)
+    if not match or match.group(1) in lexicon().words("not_modifiers"):
+        return "", position
+    unit, end = unit_at(view, match.end())
+    return (unit, end) if unit in AMOUNT_UNITS else ("", position)
+
+
+@cache
+def _glued_unit() -> re.Pattern:
+    lex = lexicon()
+    body = alternation(lex.unit_of, bounded=False)
+    glued = alternation(lex.words("unit_glued_words"), bounded=False)
+    return re.compile(rf"(?:{body})(?={glued})")
+
+
+def glued_unit(view: str, position: int) -> tuple[str, int]:
+    """`230MBSRAM`: the unit run into the memory it measures; else ('', position)."""
+    match = _glued_unit().match(view, position)
+    if not match:
+        return "", position
+    return lexicon().unit_of[match.group()], match.end()
+
+
+def chinese_value(word: str) -> float | None:
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; None when not a number."""
+    data = lexicon().data
+    digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
+    total, section, digit, last = 0.0, 0.0, None, ""
+    for char in word:
+        if char in digits:
+            digit = digits[char]
+        elif char in small:
+            section += (1 if digit is None else digit) * 10 ** small[char]
+            digit = None
+        elif char in big and last in big and total:
+            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
+        elif char in big:
+            section += digit or 0
+            total += (section or 1) * 10 ** big[char]
+            section, digit = 0.0, None
+        else:
+            return None
+        last = char
+    return total + section + (digit or 0)
+
+
+def plain(value: float) -> str:
+    if value >= 1e6 and value == int(value):
+        mantissa, power = value, 0
+        while mantissa % 10 == 0:
+            mantissa, power = mantissa / 10, power + 1
+        return f"{int(mantissa)}e{power}"
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+
+
+def after_name(before: str, number: Number) -> bool:
+    """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
+    if number.word:
+        return False
+    words = lexicon().words("name_words")
+    if re.search(r"(?:" + alternation(words) + r")[\s-]?$", before):
+        return True
+    return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
+        r"\b(?:[A-Z][a-z]+(?<![aisu])s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)

@@ -1,0 +1,76 @@
+"""Wording rules of the sixth held-out round (pipeline/draft/): how a comparative, a market,
+a product name and a hyphenated compound change what a number is.
+
+- a Chinese comparative glued before a percentage (`快40%`, `高50%`, `多了20%`) makes it a
+  change, an increase (1.4), not a share (0.4): the words of `快4倍` (`times_more_before`).
+  高達 (up to) stays a qualifier: the comparative must touch the number (or 了/出 between);
+- a percentage `of the (total ...) market` is a market share, no hardware claim;
+- a bare number glued between a Latin name and a Han noun (`Gaudi 3晶片`) is part of the
+  name; a Han classifier after it keeps it a count;
+- digits glued by a hyphen to an acronym (`WSE-3 engine clusters`) are a model number;
+- a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
+  instances`) is a count (counts.general_count still asks for a hardware sentence), unless
+  the noun measures time or a share (`not_compound_nouns`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.context import strip_qualifier
+from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import alternation, lexicon
+
+HAN = "\u4e00-\u9fff"
+
+
+def comparative_change(before: str) -> bool:
+    """`方面快40%`, `能效高50%`: a comparative right before the percentage. The words are those
+    that make `快4倍` an "N times more" (`times_more_before`): 快40% is that change in percent.
+    A qualifier (高達, 最高: up to) is no comparative."""
+    words = alternation(lexicon().words("times_more_before"), bounded=False)
+    stripped = strip_qualifier(before)
+    return stripped == before and bool(re.search(rf"(?:{words})(?:了|出)?\s?$", before))
+
+
+def market_share(view: str, number: Number) -> bool:
+    """`roughly 20% of the total semiconductor market`: a share of a market."""
+    if number.unit != "%":
+        return False
+    return bool(re.match(r"\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}market\b", view[number.end:number.end + 60],
+                         re.IGNORECASE))
+
+
+def name_glued(view: str, number: Number) -> bool:
+    """`Gaudi 3晶片`, `Trainium 2伺服器`: digits between a Latin name and a Han noun, no
+    classifier. A Han name (`昇腾384超节点`) is left alone: telling it from a verb (`支持384卡`)
+    needs the measure-word list, and a rule that fails without its list is no general rule."""
+    if number.unit or number.word or not number.text.isdigit():
+        return False
+    before, after = view[max(0, number.start - 12):number.start], view[number.end:number.end + 2]
+    if not re.match(rf"[{HAN}]", after) or _classifier(after[0]):
+        return False
+    return bool(re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before))
+
+
+def acronym_hyphen_name(view: str, number: Number) -> bool:
+    """`WSE-3 engine clusters`, `HL-388`: digits glued by a hyphen to an acronym are a model
+    number, even before a count noun."""
+    return not number.unit and not number.word and bool(
+        re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", view[max(0, number.start - 12):number.start]))
+
+
+def _classifier(char: str) -> bool:
+    """A one-character count noun or measure word (颗, 个, 台, 组 ...) or a listed non-count."""
+    data = lexicon().data
+    singles = {w for words in data["count_nouns"].values() for w in words if len(w) == 1}
+    singles |= set(lexicon().words("not_measure_words")) | set(lexicon().words("date_suffixes"))
+    return char in singles
+
+
+def hyphen_compound(view: str, number: Number) -> bool:
+    """`a four-node cluster`, `eight-way instances`: a number word, a hyphen, a noun."""
+    if not number.word or number.unit:
+        return False
+    match = re.match(r"-([a-z]+)\s+[A-Za-z]", view[number.end:number.end + 24])
+    return match is not None and match.group(1) not in lexicon().words("not_compound_nouns")

@@ -1,0 +1,99 @@
+"""Readings of a claim beyond one spec figure: ratios, and the JEDEC reading of capacities.
+
+- A ratio claim (`subject` vs `baseline`) divides one derived figure by another; each
+  pair of alternatives that chooses conflicting facts the same way gives one reading
+  (CONTRACT section 4, "Ratio claims divide subject by baseline").
+- A memory-capacity claim in GB/TB (MB, PB) is read decimally and as GiB/TiB; the better
+  reading stands: consistent, then within_rounding, then the smaller gap; decimal on a
+  tie (CONTRACT section 4). No other silent reading.
+Pure: alternatives or numpy columns in, the same out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from claimaudit.engine import judge
+from claimaudit.engine.derive import Alt, SpecGraph, capped, consistent_combinations, shown_input
+from claimaudit.engine.steps import Step
+from claimaudit.model import expr, fmt
+from claimaudit.model.intervals import IntervalError
+from claimaudit.model.units import binary_reading, unit_info
+
+
+def ratio_alts(graph: SpecGraph, top: str, bottom: str) -> tuple[Alt, ...]:
+    """Alternatives of `entity.metric / entity.metric` (the metrics may differ)."""
+    pairs = capped(consistent_combinations([graph.derive(*top.split(".")),
+                                            graph.derive(*bottom.split("."))]), f"{top} / {bottom}")
+    return tuple(ratio(upper, lower, top, bottom) for upper, lower in pairs)
+
+
+def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
+    """One reading of top / bottom, its steps and sources those of both sides."""
+    steps = tuple(dict.fromkeys(top.steps + bottom.steps))
+    sources = tuple(dict.fromkeys(top.sources + bottom.sources))
+    label = "; ".join(x for x in (top.label, bottom.label) if x)
+    choices = tuple(dict.fromkeys(top.choices + bottom.choices))
+    if top.interval is None or bottom.interval is None:
+        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
+    try:
+        value = top.interval / bottom.interval
+    except IntervalError as exc:
+        raise expr.ExprError(f"{top_name} / {bottom_name}: the baseline cannot divide: {exc}") \
+            from None
+    step = Step("ratio", formula=f"{top_name} / {bottom_name}",
+                working=f"{shown_input(top)} / {shown_input(bottom)}",
+                result=f"{fmt.number(value.value)}x")
+    return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
+
+
+def binary_scales(units, dimensions) -> np.ndarray:
+    """Per claim: GiB/GB (TiB/TB ...) for a decimal capacity claim, NaN for any other.
+
+    Worked out once per distinct unit and spread over the column."""
+    codes, uniques = pd.factorize(np.asarray(units, dtype=object), use_na_sentinel=False)
+    table = np.array([unit_info(binary_reading(u)).factor / unit_info(u).factor
+                      if isinstance(u, str) and binary_reading(u) else np.nan for u in uniques])
+    return np.where(np.asarray(dimensions, dtype=object) == "information", table[codes], np.nan)
+
+
+def binary_stands(decimal: tuple, binary: tuple) -> np.ndarray:
+    """Per row: does the binary reading's (verdict, gap) beat the decimal one's? Ties: no."""
+    (verdict, gap), (b_verdict, b_gap) = decimal, binary
+    rank, b_rank = judge.rank(verdict), judge.rank(b_verdict)
+    closer = (b_gap < gap) & ~judge.close_columns(b_gap, gap)
+    return (b_rank < rank) | ((b_rank == rank) & closer)
+
+
+def judge_standing_reading(rows: pd.DataFrame) -> dict:
+    """Per row: the verdict, severity and gap of the reading that stands, which reading it is
+    (`decimal`/`binary` for capacities, None otherwise), its factor and its claimed region.
+
+    `rows` carries the claim columns (v, h, rule, r, absolute, unit, claimed_dimension) and
+    the derived interval (value, low, high). Every row is judged as written; a decimal
+    capacity (GB, TB ...) is judged again as GiB/TiB, and the binary reading stands when
+    `binary_stands` says so (CONTRACT section 4)."""
+    low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
+                                                   rows["r"], rows["absolute"])
+    value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
+    verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
+    scale = binary_scales(rows["unit"], rows["claimed_dimension"])
+    capacity = ~np.isnan(scale)
+    reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
+    factor = np.ones(len(rows))
+    if capacity.any():
+        scale = np.where(capacity, scale, 1.0)
+        b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
+                                            rows["r"], rows["absolute"] * scale)
+        b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
+                                                         value, dlow, dhigh)
+        use_binary = capacity & binary_stands((verdict, gap), (b_verdict, b_gap))
+        verdict = np.where(use_binary, b_verdict, verdict)
+        severity = np.where(use_binary, b_severity, severity)
+        gap = np.where(use_binary, b_gap, gap)
+        low, high = np.where(use_binary, b_low, low), np.where(use_binary, b_high, high)
+        reading[use_binary] = "binary"
+        factor = np.where(use_binary, scale, 1.0)
+    return {"verdict": verdict, "severity": severity, "gap": gap, "reading": reading,
+            "factor": factor, "region_low": low, "region_high": high}

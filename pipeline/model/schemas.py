@@ -1,0 +1,209 @@
+"""pandera models for the raw frames, and their failures as file:line problems.
+
+The models check each field on its own (id forms, allowed words); checks that
+need other files (does this entity exist? is this unit right for the metric?)
+live in validate.py. Validation is lazy: every failure of every row is
+collected, then turned into a `file:line: message` through the frame's
+`file`/`line`/`lines` columns.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pandera.pandas as pa
+from pandera.errors import SchemaErrorReason
+
+from claimaudit.core.errors import shown
+
+SOURCE_ID = r"^[a-z0-9][a-z0-9_-]*$"
+NAME_ID = r"^[a-z][a-z0-9_]*$"
+DATE = r"^\d{4}-\d{2}-\d{2}$"
+VERDICTS = ("consistent", "within_rounding", "inconsistent", "unverifiable", "ambiguous")
+ENTITY_KINDS = ("chip", "system", "cluster")
+STATUSES = ("shipping", "announced", "projected")
+BOOLEANS = ("true", "false", "True", "False", "yes", "no")
+SOURCE_KINDS = ("datasheet", "documentation", "press_release", "keynote", "blog", "press", "analyst",
+                "benchmark")
+QUOTE_FORMS = ("text", "table")  # table: the quote is a table cell; its unit is in the header
+PARTY = r"^[a-z0-9][a-z0-9-]*$"
+PARTY_WORDS = "a party slug of lower-case letters, digits and -, such as aws"
+AGGREGATES = ("sum", "none", "formula")
+
+
+def _text(pattern: str | None = None, isin=None, nullable: bool = True, expected: str = "",
+          extra: list | None = None):
+    checks = list(extra or [])
+    if pattern:
+        checks.append(_expecting(pa.Check.str_matches(pattern), expected or f"text matching {pattern}"))
+    if isin:
+        checks.append(_expecting(pa.Check.isin(list(isin)), expected or f"one of {', '.join(isin)}"))
+    return pa.Column(object, checks=checks, nullable=nullable, coerce=False)
+
+
+# What each of our checks expects, keyed on the check object itself (never on message text):
+# a failure pandera reports is mapped back through `SchemaError.check`. A schema holds copies
+# of the checks it was given, so `_schema` registers the schema's own check objects.
+EXPECTED: dict[int, str] = {}
+
+
+def _expecting(check: pa.Check, expected: str) -> pa.Check:
+    check.description = expected
+    return check
+
+
+def _is_date(series: pd.Series) -> pd.Series:
+    """Calendar dates only: 2025-13-45 has the form but is no date."""
+    from datetime import date
+
+    def valid(value) -> bool:
+        try:
+            return value is None or bool(date.fromisoformat(value))
+        except (TypeError, ValueError):
+            return False
+
+    return series.map(valid)
+
+
+_REAL_DATE = _expecting(pa.Check(_is_date, element_wise=False), "a real calendar date YYYY-MM-DD")
+
+
+def _is_superseded(series: pd.Series) -> pd.Series:
+    """`superseded`: a yes/no word, or the calendar date from which the fact is superseded."""
+    def valid(value) -> bool:
+        return value is None or value in BOOLEANS or bool(
+            isinstance(value, str) and re.fullmatch(DATE, value) and _is_date(pd.Series([value])).iloc[0])
+
+    return series.map(valid)
+
+
+_SUPERSEDED = _expecting(pa.Check(_is_superseded, element_wise=False), "true, false or a date YYYY-MM-DD")
+
+
+def _schema(name: str, columns: dict) -> pa.DataFrameSchema:
+    schema = pa.DataFrameSchema(columns, name=name, strict=False)
+    for column in schema.columns.values():
+        for check in column.checks:
+            EXPECTED[id(check)] = check.description
+    return schema
+
+
+CLAIM_SOURCES = _schema("source", {
+    "id": _text(SOURCE_ID, nullable=False, expected="an id of lower-case letters, digits, - and _"),
+    "title": _text(nullable=False),
+    "published": _text(DATE, expected="a date YYYY-MM-DD", extra=[_REAL_DATE]),
+    "language": _text(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", expected="a BCP 47 tag (en, zh-Hant)"),
+    "publisher": _text(), "url": _text(),
+    "party": _text(PARTY, expected=PARTY_WORDS),
+})
+
+CLAIMS = _schema("claim", {
+    "id": _text(SOURCE_ID, nullable=False, expected="an id of lower-case letters, digits, - and _"),
+    "subject": _text(NAME_ID, expected="an entity id"),
+    "baseline": _text(NAME_ID, expected="an entity id"),
+    "metric": _text(NAME_ID, expected="a metric id"),
+    "expect": _text(isin=VERDICTS),
+    "kind": _text(isin=("qualitative", "numeric")),
+    "quote": _text(), "translation": _text(), "note": _text(), "claimed": _text(),
+    "expr": _text(), "qualifier": _text(), "tolerance": _text(),
+    "claimant": _text(PARTY, expected=PARTY_WORDS),
+})
+
+SPEC_SOURCES = _schema("source", {
+    "id": _text(SOURCE_ID, nullable=False, expected="an id of lower-case letters, digits, - and _"),
+    "title": _text(nullable=False),
+    "date": _text(DATE, expected="a date YYYY-MM-DD", extra=[_REAL_DATE]),
+    "url": _text(), "publisher": _text(), "note": _text(),
+    "kind": _text(isin=SOURCE_KINDS),
+    "party": _text(PARTY, expected=PARTY_WORDS),
+    "via": _text(),
+})
+
+ENTITIES = _schema("entity", {
+    "id": _text(NAME_ID, nullable=False, expected="an entity id of lower-case letters, digits and _"),
+    "kind": _text(isin=ENTITY_KINDS, nullable=False),
+    "status": _text(isin=STATUSES),
+    "name": _text(), "vendor": _text(), "sparsity": _text(), "note": _text(),
+})
+
+FACTS = _schema("fact", {
+    "metric": _text(NAME_ID, nullable=False, expected="a metric id"),
+    "value": _text(nullable=False),
+    "source": _text(SOURCE_ID, nullable=False, expected="a source id"),
+    "superseded": _text(expected="true, false or a date YYYY-MM-DD", extra=[_SUPERSEDED]),
+    "quote": _text(), "note": _text(),
+    "quote_form": _text(isin=QUOTE_FORMS), "lint_accepted": _text(),
+})
+
+METRICS = _schema("metric", {
+    "id": _text(NAME_ID, nullable=False, expected="a metric id of lower-case letters, digits and _"),
+    "unit": _text(nullable=False),
+    "aggregates": _text(isin=AGGREGATES),
+    "display": _text(), "formula": _text(), "precision": _text(), "description": _text(),
+})
+
+
+def check(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
+    """Validate lazily; add one problem per failing cell; return the labels of rows holding a
+    list or mapping where text belongs (the later checks cannot read them).
+
+    Cells that are not text are found here, before pandera sees them: pandera formats every
+    failing value into its messages, and a nested alias structure formats without end.
+    """
+    if frame.empty:
+        return set()
+    bad = _not_text(frame, schema, problems)
+    screened = frame.drop(index=list(bad)) if bad else frame
+    try:
+        schema.validate(screened, lazy=True)
+        return bad
+    except pa.errors.SchemaErrors as exc:
+        errors = exc.schema_errors
+    seen: set = set()
+    for error in errors:
+        column = getattr(error.schema, "name", None)
+        if not isinstance(column, str) or column not in frame.columns or error.failure_cases is None:
+            continue
+        expected = _expected_by(error)
+        if expected is None:
+            continue
+        for index in error.failure_cases["index"].dropna():
+            if (index, column) not in seen and index in screened.index:
+                seen.add((index, column))
+                _report(screened.loc[index], schema.name, column, expected, problems)
+    return bad
+
+
+def _expected_by(error) -> str | None:
+    """What the failing check expected: our registry, keyed on the check object."""
+    if error.reason_code == SchemaErrorReason.SERIES_CONTAINS_NULLS:
+        return "a value"
+    if error.reason_code == SchemaErrorReason.COLUMN_NOT_IN_DATAFRAME:
+        return None  # load.py makes every column; an absent one is an absent field
+    return EXPECTED.get(id(error.check), "a valid value")
+
+
+def _not_text(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
+    """Rows with a list or mapping (or a number) where the schema wants text."""
+    bad = set()
+    for column in schema.columns:
+        if column not in frame.columns:
+            continue
+        values = frame[column]
+        text = [v is None or isinstance(v, str) for v in values.tolist()]   # no per-cell pandas
+        for index in values.index[~np.array(text, dtype=bool)]:
+            bad.add(index)
+            _report(frame.loc[index], schema.name, column, "text", problems)
+    return bad
+
+
+def _report(row, what: str, column: str, expected: str, problems) -> None:
+    found = row[column]
+    if isinstance(row.get("id"), str):
+        what = f"{what} {shown(row.get('id'))}"
+    found_text = "nothing" if found is None or (isinstance(found, float) and pd.isna(found)) \
+        else shown(found)
+    problems.add(row["file"], row["lines"].get(column, row["line"]),
+                 f"{what}: {column}: expected {expected}, found {found_text}")

@@ -1,0 +1,205 @@
+"""The result frame -> the JSON objects of CONTRACT section 7 (one per claim).
+
+Everything users see (text table, JSON, Markdown reports, pytest messages) is
+built from these records, so the claimed/derived numbers are computed once,
+here, in the claim's own unit (or its binary reading, for capacities).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import namedtuple
+from collections.abc import Iterator
+
+from claimaudit.engine import judge
+from claimaudit.forensics.explain import hint
+from claimaudit.model.units import binary_reading, unit_info
+
+RATIO_KINDS = ("ratio", "change", "share")
+
+
+def _finite(x: float) -> float | None:
+    return None if x is None or not math.isfinite(x) else float(f"{x:.12g}")   # _tidy(x)
+
+
+def _tidy(x: float) -> float:
+    """Round away binary noise (20.249999999 -> 20.25) while keeping 12 significant digits."""
+    return float(f"{x:.12g}")
+
+
+def _text(value) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def is_ratio(claim) -> bool:
+    """A ratio, change or share, or any number compared against a baseline ("2.5" vs x)."""
+    readings = claim.interpretations or [{"baseline": claim.baseline}]
+    return claim.quantity.kind in RATIO_KINDS or any(r.get("baseline") for r in readings)
+
+
+def display_unit(quantity, reading: str | None, ratio: bool = False) -> str:
+    if ratio or quantity.kind in RATIO_KINDS:
+        return "x"
+    if quantity.kind == "count":
+        return ""
+    return (binary_reading(quantity.unit) or quantity.unit) if reading == "binary" else quantity.unit
+
+
+def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Region:
+    """The claimed region, in the written unit or in base units (ratios are plain numbers)."""
+    plain = in_base_units or quantity.kind in RATIO_KINDS
+    value, h = (quantity.base, quantity.base_h) if plain else (quantity.value, quantity.h)
+    relative = tolerance[1] if tolerance and tolerance[0] == "relative" else rule["tolerance"]
+    absolute = None
+    if tolerance and tolerance[0] == "absolute":
+        absolute = tolerance[1] / (1.0 if plain else unit_info(quantity.unit).factor)
+    return judge.claimed_region(value, h, rule["region"], relative, absolute)
+
+
+def claimed_record(claim) -> dict | None:
+    quantity = claim.quantity
+    if quantity is None:
+        return None
+    ratio = is_ratio(claim)
+    value = quantity.base if ratio else quantity.value
+    region = _region(quantity, claim.region, claim.tolerance_rule, False)
+    return {"text": quantity.text, "value": _tidy(value), "unit": "x" if ratio else quantity.unit,
+            "low": _finite(region.low), "high": _finite(region.high)}
+
+
+def derived_record(row, quantity, ratio: bool) -> dict:
+    unit = display_unit(quantity, row.reading, ratio)
+    factor = 1.0 if ratio or quantity.kind in RATIO_KINDS + ("count",) else unit_info(unit).factor
+    return {"value": _finite(row.value / factor), "unit": unit,
+            "low": _finite(row.low / factor), "high": _finite(row.high / factor)}
+
+
+ROW_FIELDS = ["claim", "payload", "value", "low", "high", "reading", "verdict", "severity",
+              "reading_label", "alt_label"]
+OWN_CLAIMED = "own_claimed"   # an interpretation's own `claimed` (run.OWN_FIELDS), when set
+
+
+def _own_claimed(row) -> dict:
+    """`{"claimed": text}` for an alternative that reads the claim's number its own way."""
+    own = getattr(row, OWN_CLAIMED, None)
+    return {"claimed": own} if isinstance(own, str) else {}
+
+
+CLAIM_COLUMNS = ("source", "id", "file", "line", "subject", "baseline", "metric", "expr",
+                 "quantity", "region", "tolerance_rule", "interpretations", "shape", "todo",
+                 "expect", "quote", "translation", "qualifier", "note")
+
+
+def _tuples(frame, columns) -> Iterator:
+    """`frame.itertuples()` over `columns` (those present), read column-wise: one `tolist()`
+    per column instead of pandas' per-cell iteration (slow on Arrow string columns)."""
+    present = [name for name in columns if name in frame]
+    row = namedtuple("Row", ["Index", *present])  # type: ignore[misc]  # fields known at run time
+    return map(row._make, zip(frame.index.tolist(), *(frame[name].tolist() for name in present)))
+
+
+def _claim_rows(run, columns: tuple = CLAIM_COLUMNS) -> Iterator[tuple]:
+    """(claim, result, its judged rows) for every claim, in file order."""
+    by_claim: dict = {}
+    if run.rows is not None and not run.rows.empty:
+        fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
+        for row in _tuples(run.rows, fields):
+            by_claim.setdefault(row.claim, []).append(row)
+    claims = _tuples(run.corpus.claims, columns)
+    for claim, result in zip(claims, _tuples(run.results, ("verdict", "severity", "row"))):
+        yield claim, result, by_claim.get(claim.Index, [])
+
+
+def to_records(run) -> list[dict]:
+    """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
+    records = []
+    for claim, result, rows in _claim_rows(run):
+        record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
+        record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
+        record["as_published"] = run.as_published.get(claim.Index)
+        records.append(record)
+    return records
+
+
+def table_records(run) -> list[dict]:
+    """The part of each record that `check --format csv` and the exit status read (render.
+    CSV_COLUMNS, expect): no steps, alternatives or hints, so a big table is written without
+    building them."""
+    return [{"source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
+             "verdict": result.verdict, "severity": _text(result.severity),
+             "claimed": claimed_record(claim), "derived": _derived(claim, result, rows)[1],
+             "basis": run.basis.get(claim.Index),
+             "explanations": run.explanations.get(claim.Index, []), "expect": claim.expect}
+            for claim, result, rows in _claim_rows(run, TABLE_COLUMNS)]
+
+
+TABLE_COLUMNS = ("source", "id", "file", "line", "baseline", "quantity", "region",
+                 "tolerance_rule", "interpretations", "expect")   # what table_records reads
+
+
+def _derived(claim, result, rows) -> tuple:
+    """(the row that stood, its derived record), or (None, None) when nothing was derived."""
+    if result.verdict in ("unverifiable", "ambiguous") or result.row < 0:
+        return None, None
+    row = next(r for r in rows if r.Index == result.row)
+    return row, derived_record(row, claim.quantity, is_ratio(claim))
+
+
+def reading_used(rows, result) -> str | None:
+    """'decimal' or 'binary' for a capacity claim with a derived value, else None."""
+    row = next((r for r in rows if r.Index == result.row), None)
+    return row.reading if row is not None and isinstance(row.reading, str) else None
+
+
+def _step_texts(alts) -> list:
+    """The English steps of a claim's alternatives, each once, in order."""
+    if len(alts) == 1:
+        return list(alts[0].texts)
+    return list(dict.fromkeys(text for alt in alts for text in alt.texts))
+
+
+def _record(claim, result, rows, payloads, explanations) -> dict:
+    quantity = claim.quantity
+    alts = [payloads[row.payload] for row in rows]
+    hints = []
+    row, derived = _derived(claim, result, rows)
+    if derived is not None:
+        if row.reading == "binary":
+            hints.append(f"{quantity.text} read as {quantity.value:g} {derived['unit']} "
+                         "(JEDEC binary units), the better reading")
+        elif row.reading == "decimal":
+            hints.append(f"{quantity.text} read in decimal units, the better reading (also tried "
+                         f"as {quantity.value:g} {binary_reading(quantity.unit)})")
+    if claim.shape == "qualitative":
+        hints.append("qualitative: nothing to compute")
+    todo = getattr(claim, "todo", None) or []
+    hints.extend(f"to do: {item}" for item in todo)
+    hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
+    alternatives = []
+    if len(rows) > 1:
+        for number, row in enumerate(rows, 1):
+            label = " / ".join(x for x in (row.reading_label, row.alt_label) if x)
+            alternatives.append({
+                "label": label or f"alternative {number}",
+                "verdict": row.verdict, "severity": _text(row.severity),
+                "derived": (None if math.isnan(row.value)
+                            else derived_record(row, quantity, is_ratio(claim))),
+                "missing": list(payloads[row.payload].missing)}
+                | _own_claimed(row))
+    record = {
+        "source": claim.source, "id": claim.id, "file": claim.file, "line": int(claim.line),
+        "subject": claim.subject, "baseline": claim.baseline, "metric": claim.metric,
+        "expr": claim.expr, "verdict": result.verdict, "severity": _text(result.severity),
+        "claimed": claimed_record(claim), "derived": derived,
+        "steps": _step_texts(alts),
+        "sources": list(dict.fromkeys(source for alt in alts for source in alt.sources)),
+        "missing": list(dict.fromkeys(m for alt in alts for m in alt.missing)),
+        "alternatives": alternatives, "hints": hints, "explanations": explanations,
+        "expect": claim.expect,
+        "reading": reading_used(rows, result),
+        "quote": claim.quote, "translation": claim.translation,
+        "qualifier": claim.qualifier or "about", "note": claim.note, "kind": claim.shape,
+    }
+    if todo:
+        record["todo"] = list(todo)
+    return record
