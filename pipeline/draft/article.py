@@ -21,9 +21,9 @@ from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
+from claimaudit.draft.phrasing import comparative_change
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
-from claimaudit.draft.phrasing import comparative_change
 from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
 
 

@@ -298,6 +298,11 @@ def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
     if scope == kind:
         return
     scoped_list = related(catalogue, subject, scope)
+    base = reading.baseline
+    base_kind = catalogue.entities[base].kind if base in catalogue.entities else scope
+    if base and base_kind != scope:     # "over the GB200 NVL72's 192GB per GPU": both per GPU
+        scoped_base = related(catalogue, base, scope)
+        reading.baseline = scoped_base[0] if len(scoped_base) == 1 else reading.baseline
     if len(scoped_list) == 1:
         reading.subject = scoped_list[0]
         reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {reading.subject} ({scope} "

@@ -1,5 +1,5 @@
 """The number itself as evidence (pipeline/draft/, issue 19): a figure that equals exactly
-one published figure among the candidates decides the subject, or the metric of a decided
+one published figure among the candidates (each of which publishes one) decides the subject, or the metric of a decided
 subject ("4,614 TFLOPS" of Ironwood is its fp8_dense). Equal means within 1% (an article
 rounds 7.37 TB/s to 7.4) or the GB/GiB convention (CONTRACT 10.2). Two matches decide
 nothing; no match decides nothing.
@@ -34,6 +34,8 @@ def decide_subject(catalogue, candidates, metric, unit: str, value: float) -> st
     """The one candidate with a published figure equal to the number (for the metric, or for
     any metric of the unit's dimension when the metric is open)."""
     metrics = [metric] if metric else metrics_of_dimension(catalogue, unit)
+    if not all(any((e, m) in catalogue.figures for m in metrics) for e in candidates):
+        return None         # a candidate that publishes no such figure is not ruled out
     hits = {e for e, _ in matching(catalogue, candidates, metrics, value)}
     return hits.pop() if len(hits) == 1 else None
 

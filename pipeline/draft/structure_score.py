@@ -3,7 +3,7 @@ is its subject, baseline and metric right with no todo, asked (a todo naming the
 among its candidates), or silently wrong (a wrong id and no todo on that field)?
 
 A drafted claim answers an annotated one as in score.py (the number inside the quote, the
-same value). A field counts as asked when a todo line of that field (`subject: ...`), or the
+same value; `in`, when given, is more of the quote). A field counts as asked when a todo line of that field (`subject: ...`), or the
 claim's `shape:` line, names the right id, or an interpretation carries it. "?" in the
 annotation means the text does not decide: any todo on the field is the right answer.
 """
@@ -84,7 +84,7 @@ def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
     result = StructureScore()
     for note in notes:
         hit = next((i for i, c in enumerate(numeric) if i not in used
-                    and str(note["number"]) in c["quote"]
+                    and str(note["number"]) in c["quote"] and note.get("in", "") in c["quote"]
                     and any(_same(v, float(note["value"])) for v in claimed_values(c))), None)
         if hit is None:
             result.counts[MISSED] += 1
