@@ -1,8 +1,8 @@
 """The number itself as evidence (pipeline/draft/, issue 19): a figure that equals exactly
-one published figure among the candidates (each of which publishes one) decides the subject, or the metric of a decided
-subject ("4,614 TFLOPS" of Ironwood is its fp8_dense). Equal means within 1% (an article
-rounds 7.37 TB/s to 7.4) or the GB/GiB convention (CONTRACT 10.2). Two matches decide
-nothing; no match decides nothing.
+one published figure among the candidates (each of which publishes one) decides the
+subject, or the metric of a decided subject ("4,614 TFLOPS" of Ironwood is its fp8_dense).
+Equal means within 1% (an article rounds 7.37 TB/s to 7.4) or the GB/GiB convention
+(CONTRACT 10.2). Two matches decide nothing; no match decides nothing.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@ is its subject, baseline and metric right with no todo, asked (a todo naming the
 among its candidates), or silently wrong (a wrong id and no todo on that field)?
 
 A drafted claim answers an annotated one as in score.py (the number inside the quote, the
-same value; `in`, when given, is more of the quote). A field counts as asked when a todo line of that field (`subject: ...`), or the
-claim's `shape:` line, names the right id, or an interpretation carries it. "?" in the
-annotation means the text does not decide: any todo on the field is the right answer.
+same value; `in`, when given, is more of the quote). A field counts as asked when a todo
+line of that field (`subject: ...`), or the claim's `shape:` line, names the right id, or an
+interpretation carries it. "?" in the annotation means the text does not decide: any todo
+on the field is the right answer.
 """
 
 from __future__ import annotations
