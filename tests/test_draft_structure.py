@@ -192,3 +192,41 @@ def test_draft_standard_input_must_be_utf8():
                          input=b"\xff", capture_output=True, cwd=ROOT, timeout=60)
     assert run.returncode == 2
     assert run.stderr == b"claimaudit: <stdin>:1: expected UTF-8 text, found byte 0xff\n"
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+TABLES = {
+    "markdown": "| Spec | Breeze B1 | Zephyr Z2 | Change |\n|---|---|---|---|\n"
+                "| HBM capacity | 32 GB | 192 GB | +500% |\n",
+    "html": "<table><tr><th>Spec</th><th>Breeze B1</th><th>Zephyr Z2</th><th>Change</th></tr>"
+            "<tr><td>HBM capacity</td><td>32 GB</td><td>192 GB</td><td>+500%</td></tr></table>",
+    "aligned": "Spec            Breeze B1    Zephyr Z2    Change\n"
+               "HBM capacity    32 GB        192 GB       +500%\n",
+    "pasted": "指标 Breeze B1 (32GB) Zephyr Z2 (192GB) 提升\n显存容量 32 GB 192 GB +500%\n",
+    "transposed": "| Chip | HBM capacity | FP8 dense |\n|---|---|---|\n| Breeze B1 | 32 GB | 900 TF |\n"
+                  "| Zephyr Z2 | 192 GB | 4,000 TF |\n",
+}
+
+
+@pytest.mark.parametrize("layout", ["markdown", "html", "aligned", "pasted"])
+def test_a_table_cell_is_a_claim_of_its_column(base, layout):
+    claims = drafted(TABLES[layout], base)
+    rows = [c for c in claims if "HBM capacity" in c["quote"] or "显存容量" in c["quote"]]
+    got = [(c.get("subject"), c.get("baseline"), c.get("metric"), c.get("claimed")) for c in rows]
+    assert got == [("breeze", None, "hbm_capacity", "32 GB"), ("zephyr", None, "hbm_capacity", "192 GB"),
+                   ("zephyr", "breeze", "hbm_capacity", "+500%")]
+
+
+def test_a_transposed_table_takes_its_subject_from_the_row(base):
+    claims = drafted(TABLES["transposed"], base)
+    got = [(c.get("subject"), c.get("metric"), c.get("claimed")) for c in claims]
+    assert got == [("breeze", "hbm_capacity", "32 GB"), ("breeze", "fp8_dense", "900 TFLOPS"),
+                   ("zephyr", "hbm_capacity", "192 GB"), ("zephyr", "fp8_dense", "4,000 TFLOPS")]
+
+
+def test_a_table_column_the_specs_lack_is_asked(base):
+    claims = drafted("| Spec | Zephyr Z2 | Qubit QX9000 |\n|---|---|---|\n| HBM capacity | 192 GB | 512 GB |\n",
+                     base)
+    lacking = claim_for(claims, "512 GB")
+    assert "subject" not in lacking and any("'Qubit QX9000'" in t for t in lacking["todo"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -63,8 +64,11 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     used: set = set()
     paragraphs = tuple(textmod.paragraphs(plain))
     topics = Topics(mentions, paragraphs)
-    table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions))
-    for number in find_numbers(plain):
+    numbers = find_numbers(plain)
+    table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions),
+                              _spans_in([Span(m.start, m.end) for m in mentions]),
+                              _spans_in([Span(n.start, n.end) for n in numbers]))
+    for number in numbers:
         cell = table_cells.cell_at(table, number.start)
         if cell is not None:
             record = cell_record(catalogue, plain, cell, number, mentions)
@@ -83,10 +87,20 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     return records
 
 
+def _spans_in(spans: list[Span]):
+    """A lookup of the spans (in order) inside [start, end): one bisect per line."""
+    starts = [span.start for span in spans]
+
+    def inside(start: int, end: int) -> list[Span]:
+        return spans[bisect_left(starts, start):bisect_left(starts, end)]
+    return inside
+
+
 def cell_names(catalogue: Catalogue, view: str, span, mentions) -> bool:
     """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
     inside = [m for m in mentions if span.start <= m.start < span.end]
-    return bool(inside) or bool(build.PRODUCT.search(view, span.start, span.end))
+    return bool(inside) or any(not build.NOT_PRODUCTS.match(m.group())
+                               for m in build.PRODUCT.finditer(view, span.start, span.end))
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions) -> dict:
@@ -104,7 +118,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
         reading.baseline = build.named_in(catalogue, plain, cell.baseline, mentions, "baseline", reading)
     change = ""
     if number.unit == "%":
-        sign = re.search(r"([+\-−])\s?$", local[:moved.start])
+        sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)

@@ -79,9 +79,45 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     return found
 
 
-def cells(text: str, paragraphs, named) -> list[Cell]:
+def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
+    """A table pasted with single spaces: a header line naming two or more entities, then
+    lines of a label and as many values as the header has columns (entities, then perhaps a
+    change column): `指标 H100 (80GB) H200 (141GB) 提升` / `显存容量 80GB 141GB +76%`.
+    `names_in(start, end)` gives the spans naming entities, `numbers_in(start, end)` the
+    numbers' spans."""
+    out: list[Cell] = []
+    header: list[Span] = []
+    for start, end in paragraphs:
+        values = numbers_in(start, end)
+        label_end = values[0].start if values else end
+        if header and values and len(values) in (len(header), len(header) + 1) and _bare_row(
+                text, start, end, values):
+            label = text[start:label_end].strip()
+            row = Span(start, end)
+            out += [Cell(v, row, label, header[i]) for i, v in enumerate(values[:len(header)])]
+            change = text[max(start, values[-1].start - 1):values[-1].end]
+            if len(values) > len(header) and CHANGE.match(change):
+                out.append(Cell(values[-1], row, label, header[-1], header[0]))
+            continue
+        named = names_in(start, end)
+        header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+    return out
+
+
+def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
+    """A label of words (no digit, no sentence mark), then values apart by spaces only."""
+    label = text[start:values[0].start]
+    if not label.strip() or re.search(r"[\d,，。:：;；]", label):
+        return False
+    gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
+    return all(re.fullmatch(r"\s*[+\-−]?", gap) for gap in gaps)
+
+
+def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[Cell]:
     """Every value cell of every table; `named(span)` says whether a span names an entity."""
     out: list[Cell] = []
+    if names_in is not None and numbers_in is not None:
+        out += loose_tables(text, paragraphs, names_in, numbers_in)
     for table in tables(text, paragraphs):
         header = table[0][1]
         columns = [j for j, span in enumerate(header) if j and named(span)]
