@@ -15,9 +15,27 @@ from pathlib import Path
 
 from claimaudit import __version__
 from claimaudit.core.errors import ClaimauditError, InputError
-from claimaudit.core.words import languages
 
 CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+
+
+class _Languages:
+    """The output languages as argparse choices, read from labels.yaml only when a `--lang`
+    is given or a command's help lists them (so `claimaudit --help` imports no YAML)."""
+
+    def _all(self) -> tuple[str, ...]:
+        from claimaudit.core.words import languages
+
+        return languages()
+
+    def __contains__(self, item) -> bool:
+        return item in self._all()
+
+    def __iter__(self):
+        return iter(self._all())
+
+
+LANGUAGES = _Languages()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=languages(), default="en",
+    check.add_argument("--lang", choices=LANGUAGES, default="en",
                        help="language of the text and Markdown output (JSON is unchanged)")
     check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
                        help="judge every claim on the facts in force on that date")
@@ -44,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
     report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
     report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
-    report.add_argument("--lang", choices=languages(), default=None,
+    report.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of every source page (default: a source written in "
                              "Chinese gets its page in its script, others English)")
 
@@ -52,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
     explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
     explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    explain.add_argument("--lang", choices=languages(), default="en",
+    explain.add_argument("--lang", choices=LANGUAGES, default="en",
                          help="language of the labels, steps and explanations (claim and spec text is "
                               "shown as written; numbers, names and source ids are never translated)")
     _discovery_parsers(commands)
@@ -144,7 +162,8 @@ def cmd_report(args) -> int:
         from claimaudit.run import check_paths, write_reports
 
         run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang)
+        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang,
+                                specs_dir=args.specs)
     print(f"wrote {len(written)} files to {args.out}")
     return exit_status(run)
 

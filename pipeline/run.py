@@ -23,7 +23,7 @@ from claimaudit.engine import epistemic
 from claimaudit.engine.check import Run
 from claimaudit.forensics.explain import explain
 from claimaudit.input import load
-from claimaudit.model import validate
+from claimaudit.model import coverage, validate
 from claimaudit.model.inforce import in_force, today
 from claimaudit.output.results import to_records
 from claimaudit.report import audit
@@ -118,17 +118,38 @@ def stated_vs_members(run, note: str) -> list[dict]:
     return to_records(check_corpus(dataclasses.replace(run.corpus, claims=claims)))
 
 
-def spec_audit(run, lang: str | None = None) -> dict:
-    """specs.md's content (report.audit), with the specs' totals checked by the engine."""
+def spec_audit(run, lang: str | None = None, specs_dir: Path | None = None) -> dict:
+    """specs.md's content (report.audit), with the specs' totals checked by the engine and,
+    when the specs folder has a coverage list, the coverage table."""
     words = report_words(lang) if lang else None
     sums = stated_vs_members(run, (words or report_words("en"))["sum_note"])
-    return audit.spec_audit(run, sums)
+    found = audit.spec_audit(run, sums)
+    if specs_dir is not None and (Path(specs_dir) / coverage.FILE_NAME).is_file():
+        found["coverage"] = coverage_table(run.corpus, Path(specs_dir) / coverage.FILE_NAME)
+    return found
+
+
+def coverage_table(corpus, path: Path) -> dict:
+    """The coverage list checked against the corpus: rows grouped by kind, with a summary."""
+    problems = Collector()
+    targets = coverage.cover(coverage.read_targets(path, problems), corpus)
+    problems.raise_if_any()
+    marks = {"present": "✓", "missing": "✗", "unpublished": "·"}
+    groups = []
+    for kind, cells in (("chip", coverage.CHIP_CELLS), ("system", coverage.SYSTEM_CELLS)):
+        rows = [{"name": f"{t.vendor} {t.name}", "entities": t.entities,
+                 "marks": [marks[t.cells[cell]] for cell in cells]}
+                for t in targets if (t.kind == "system") == (kind == "system")]
+        if rows:
+            groups.append({"cells": list(cells), "rows": rows})
+    return {"groups": groups, "summary": coverage.summary(targets, corpus.entities["id"])}
 
 
 def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict | None = None,
-                  lang: str | None = None, **options) -> list[Path]:
+                  lang: str | None = None, specs_dir: Path | None = None,
+                  **options) -> list[Path]:
     """The report stage (report.write.write_reports) with the spec audit computed here unless
-    given."""
+    given (with the coverage table of `specs_dir`'s coverage list, when it has one)."""
     if audit is None:
-        audit = spec_audit(run, lang)
+        audit = spec_audit(run, lang, specs_dir)
     return report_write.write_reports(run, out_dir, date, audit=audit, lang=lang, **options)

@@ -201,5 +201,6 @@ def specs_view(audit: dict, run, spec_sources: dict, words: dict | None = None) 
             "superseded": superseded, "sums": sums, "summary": _summary(audit["sums"]),
             "sums_worked": [view for view in sums if view["worked"]],
             "lint": audit.get("lint", []), "lint_accepted": audit.get("lint_accepted", []),
+            "coverage": audit.get("coverage"),
             "sources": listed, "entity_count": len(run.corpus.entities),
             "fact_count": len(run.corpus.facts)}
