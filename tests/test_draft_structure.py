@@ -226,7 +226,7 @@ def test_a_transposed_table_takes_its_subject_from_the_row(base):
 
 
 def test_a_table_column_the_specs_lack_is_asked(base):
-    claims = drafted("| Spec | Zephyr Z2 | Qubit QX9000 |\n|---|---|---|\n| HBM capacity | 192 GB | 512 GB |\n",
-                     base)
+    table = "| Spec | Zephyr Z2 | Qubit QX9000 |\n|---|---|---|\n| HBM capacity | 192 GB | 512 GB |\n"
+    claims = drafted(table, base)
     lacking = claim_for(claims, "512 GB")
     assert "subject" not in lacking and any("'Qubit QX9000'" in t for t in lacking["todo"])
