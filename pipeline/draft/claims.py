@@ -37,6 +37,7 @@ class Reading:
     todo: list = field(default_factory=list)
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
+    from_topic: bool = False    # the candidates are the topic's, not names in the sentence
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,12 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     reading = Reading()
     inside = _without_named_families(
         [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
+        m.start < number.start < m.end or m.end <= number.start
+        and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
+    if glued:           # "H100 80GB", "H200：141GB": the name right before an amount owns it
+        reading.subject = glued[-1].entity
+        return reading
     baselines = [m for m in inside if _is_baseline(place.view, m, number)]
     others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
               and m.start < place.clause.end]
@@ -185,15 +192,15 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
              else topic_ids(mentions, place.paragraphs, place.sentence.start))
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
-    if kind and len(topic) == 1:
+    if kind and len(topic) == 1 and topic[0]:
         referred = related(catalogue, topic[0], kind)
         if referred == topic:
             reading.subject, reading.referred = topic[0], True
             return
         reading.candidates = sorted({*referred, topic[0]})
     elif topic:
-        reading.candidates = list(topic)
-    if len(topic) == 1 and not reading.candidates[1:]:
+        reading.candidates, reading.from_topic = [t for t in topic if t], True
+    if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} "
                             "(named earlier) assumed: confirm or change")
@@ -325,7 +332,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     value = base_value(claimed_text(number))
     if value is None:
         return
-    if reading.subject is None and reading.candidates:
+    if reading.subject is None and reading.candidates and not reading.from_topic:
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen:
             reading.subject = chosen

@@ -44,6 +44,8 @@ class Topics:
     drafter stays linear in the text's length)."""
 
     def __init__(self, mentions, paragraphs):
+        self.every = list(mentions)
+        self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
@@ -68,6 +70,12 @@ class Topics:
         block = self.blocks[bisect_right(self.blocks, last.start) - 1] if self.blocks else 0
         first = bisect_left(self.starts, block)
         here = list(dict.fromkeys(m.entity for m in reversed(self.named[first:count])))
+        # a family or unknown name in that stretch ("The Instinct MI300 is ...") leaves the
+        # topic open: its candidates join, and '' stands for a name the specs lack
+        since = bisect_left(self.every_starts, block)
+        for mention in self.every[since:bisect_left(self.every_starts, sentence_start)]:
+            if not mention.entity and not set(mention.candidates) & set(here):
+                here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
         dominant = self.leader[count - 1]
         if dominant and dominant not in here:
             here.append(dominant)       # the article's own subject stays a candidate
@@ -75,6 +83,7 @@ class Topics:
 
 
 def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:
+    """The topic's ids ('' for a name the specs lack), as Topics.before."""
     return Topics(mentions, paragraphs).before(sentence_start)
 
 
