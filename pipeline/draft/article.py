@@ -63,7 +63,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     records: list[dict] = []
     used: set = set()
     paragraphs = tuple(textmod.paragraphs(plain))
-    topics = Topics(mentions, paragraphs)
+    topics = Topics(mentions, paragraphs,
+                    lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)})
     numbers = find_numbers(plain)
     table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions),
                               _spans_in([Span(m.start, m.end) for m in mentions]),
@@ -136,6 +137,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
     build.settle_by_figures(catalogue, number, reading)
+    build.count_owner(catalogue, place, number, mentions, reading)
     build.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
     window = _window(place, number)

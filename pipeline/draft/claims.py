@@ -77,6 +77,11 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     if glued:           # "H100 80GB", "H200：141GB": the name right before an amount owns it
         reading.subject = glued[-1].entity
         return reading
+    ahead = [m for m in inside if place.clause.start <= m.start and m.end <= number.start]
+    if (number.unit not in ("x", "%") and ahead and ahead[-1].entity and len({m.entity for m in ahead}) == 1
+            and not _is_counted(place.view, ahead[-1]) and not _is_baseline(place.view, ahead[-1], number)):
+        reading.subject = ahead[-1].entity     # "AMD's MI355X is a 1.4 kW monster ... Blackwell"
+        return reading
     baselines = [m for m in inside if _is_baseline(place.view, m, number)]
     others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
               and m.start < place.clause.end]
@@ -159,9 +164,10 @@ def _unmatched(mention: Mention) -> str:
 
 def _is_counted(view: str, mention: Mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
-    before = view[max(0, mention.start - 12):mention.start]
+    before = view[max(0, mention.start - 28):mention.start]
     count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
-    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?$", before))
+    # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?(?:[a-z][a-z-]+ )?$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
@@ -273,6 +279,22 @@ def _missing_words(missing: str, metric: str | None) -> str:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")
     return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
+
+
+def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
+                reading: Reading) -> None:
+    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
+    chip belongs to the one container of that chip with that many members."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric != "chips" or kind not in ("", "chip"):
+        return
+    counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
+               and m.entity and _is_counted(place.view, m)}
+    owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
+              if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
+    if len(owners) == 1:
+        reading.subject = owners.pop()
+        reading.todo = [t for t in reading.todo if not _open_subject(t)]
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:

@@ -43,7 +43,8 @@ class Topics:
     """The text's named mentions, indexed once so each sentence's topic is a lookup (the
     drafter stays linear in the text's length)."""
 
-    def __init__(self, mentions, paragraphs):
+    def __init__(self, mentions, paragraphs, kin=None):
+        self.kin = kin or (lambda entity: set())     # an id's members and containers
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
@@ -74,7 +75,8 @@ class Topics:
         # topic open: its candidates join, and '' stands for a name the specs lack
         since = bisect_left(self.every_starts, block)
         for mention in self.every[since:bisect_left(self.every_starts, sentence_start)]:
-            if not mention.entity and not set(mention.candidates) & set(here):
+            near = set(here).union(*(self.kin(e) for e in here))
+            if not mention.entity and not set(mention.candidates) & near:
                 here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
         dominant = self.leader[count - 1]
         if dominant and dominant not in here:
