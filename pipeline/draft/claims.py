@@ -167,7 +167,8 @@ def _is_counted(view: str, mention: Mention) -> bool:
     before = view[max(0, mention.start - 28):mention.start]
     count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
     # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
-    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?(?:[a-z][a-z-]+ )?$", before))
+    adjective = r"(?:[a-z][a-z-]+ )?"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from functools import cache
+from typing import Callable
 
 from claimaudit.draft.lexicon import alternation, lexicon
 
@@ -44,7 +45,7 @@ class Topics:
     drafter stays linear in the text's length)."""
 
     def __init__(self, mentions, paragraphs, kin=None):
-        self.kin = kin or (lambda entity: set())     # an id's members and containers
+        self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
