@@ -230,3 +230,20 @@ def test_a_table_column_the_specs_lack_is_asked(base):
     claims = drafted(table, base)
     lacking = claim_for(claims, "512 GB")
     assert "subject" not in lacking and any("'Qubit QX9000'" in t for t in lacking["todo"])
+
+
+def test_a_figure_tells_scopes_of_one_product_apart_but_not_two_products(base):
+    from claimaudit.draft.claims import _one_product
+    assert _one_product(base, ["zephyr", "zephyr_pod"])
+    assert not _one_product(base, ["zephyr", "breeze"])
+    claims = drafted("Example launched the Zephyr Z2 and its Zephyr Pod.\n\nA whopping 32.8 exaflops.\n"
+                     "\nBreeze B1 shipped too.\n\nZephyr Z2 was named again.\n\nAnd 900 TFLOPS, they say.\n",
+                     base)
+    assert claim_for(claims, "32.8 EFLOPS").get("subject") == "zephyr_pod"     # one product
+    assert "subject" not in claim_for(claims, "900 TFLOPS")                    # two products: ask
+
+
+def test_a_plural_anaphor_takes_the_topic_of_its_kind(base):
+    claims = drafted("The Zephyr Pod holds Zephyr Z2 chips.\n\nThese chips reach 7.4 TB/s each.\n", base)
+    claim = claim_for(claims, "7.4 TB/s")
+    assert (claim.get("subject"), claim.get("metric")) == ("zephyr", "hbm_bandwidth")

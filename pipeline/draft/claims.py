@@ -199,6 +199,10 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
              else topic_ids(mentions, place.paragraphs, place.sentence.start))
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
+    if kind and kind != "any" and all(topic):
+        # "These instances feature ...": the one topic id of the anaphor's kind
+        own = [t for t in topic if t in catalogue.entities and catalogue.entities[t].kind == kind]
+        topic = own if len(own) == 1 else topic
     if kind and len(topic) == 1 and topic[0]:
         referred = related(catalogue, topic[0], kind)
         if referred == topic:
@@ -345,6 +349,14 @@ def _open_subject(todo: str) -> bool:
         words in todo for words in ("pick one", "assumed", "may mean", "names no entity"))
 
 
+def _one_product(catalogue: Catalogue, ids: list[str]) -> bool:
+    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
+    tell the scope apart, never one product from another."""
+    def kin(a: str) -> set:
+        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
+    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
+
+
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
     """An amount equal to exactly one published figure among the candidates decides the
     subject; of a decided subject, it decides an open metric (figure_match.py)."""
@@ -355,7 +367,8 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     value = base_value(claimed_text(number))
     if value is None:
         return
-    if reading.subject is None and reading.candidates and not reading.from_topic:
+    if reading.subject is None and reading.candidates and (
+            not reading.from_topic or _one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen:
             reading.subject = chosen
