@@ -48,6 +48,7 @@ class Catalogue:
     names: dict          # lower-case name -> set of entity ids
     pattern: re.Pattern | None = None
     figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
+    holders: dict | None = None     # member id -> ids of the entities holding it
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -76,7 +77,12 @@ class Catalogue:
         return self.entities[entity].members if entity in self.entities else {}
 
     def containers_of_any(self, entity: str) -> list[str]:
-        return sorted(e.id for e in self.entities.values() if entity in e.members)
+        if self.holders is None:        # built once: asked for about every number
+            self.holders = {}
+            for holder in self.entities.values():
+                for member in holder.members:
+                    self.holders.setdefault(member, []).append(holder.id)
+        return sorted(self.holders.get(entity, ()))
 
     def containers_of(self, entity: str, kind: str) -> list[str]:
         return sorted(e.id for e in self.entities.values()
@@ -182,9 +188,8 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
         names.setdefault(_key(word), set()).update(ids)
     if not names:
         return Catalogue(entities, metrics, names)
-    spellings = sorted({name for e in entities.values() for name in names_of(e)} | set(families),
-                       key=len, reverse=True)
-    body = "|".join(_name_regex(name) for name in spellings)
+    spellings = {name for e in entities.values() for name in names_of(e)} | set(families)
+    body = _trie_regex(spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");
     # a plural "s" is allowed ("UltraServers").
     pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
@@ -193,3 +198,29 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
 
 def _name_regex(name: str) -> str:
     return r"[\s-]?".join(re.escape(part) for part in re.split(r"[\s-]+", name.strip()))
+
+
+SEPARATOR, END = "\x00", "\x01"
+
+
+def _trie_regex(names) -> str:
+    """One regex for every name, shared prefixes factored out (a trie), so finding names
+    costs the text's length, not length x names. Deeper branches come first: the longest
+    name at a place wins, as in a longest-first alternation. Words may be joined by a space,
+    a hyphen or nothing ("TPU v5p", "TPU-v5p", "TPUv5p"); case does not count."""
+    trie: dict = {}
+    for name in names:
+        node = trie
+        for index, part in enumerate(re.split(r"[\s-]+", name.strip())):
+            for char in ([SEPARATOR] if index else []) + list(part.lower()):
+                node = node.setdefault(char, {})
+        node[END] = {}
+    return _trie_body(trie)
+
+
+def _trie_body(node: dict) -> str:
+    branches = [(r"[\s-]?" if char == SEPARATOR else re.escape(char)) + _trie_body(node[char])
+                for char in sorted(node) if char != END]
+    if END in node:
+        branches.append("")
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
