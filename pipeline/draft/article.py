@@ -8,8 +8,10 @@ escapes quotes, colons and '#'. What the text leaves open is listed in each clai
 
 from __future__ import annotations
 
+import bisect
 import re
 import sys
+import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -54,36 +56,51 @@ def slug(text: str) -> str:
     return value[:60].strip("-") or "article"
 
 
+MAX_DRAFTED = 2000      # claims in one draft (~5 ms each); beyond that nobody reviews a draft
+
+
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     """Plain or HTML article text -> claim records in order of appearance."""
-    plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
+    plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
-    sentences = textmod.sentences(plain)
-    mentions = catalogue.find(view)
+    numbers = find_numbers(plain)[:MAX_DRAFTED]
+    # text past the last drafted number's reach is never read (a 260 KB article of numbers)
+    reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0
+    sentences = textmod.sentences(plain[:reach])
+    starts = [span.start for span in sentences]
+    mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
+    mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
-    paragraphs = tuple(textmod.paragraphs(plain))
+    paragraphs = tuple(textmod.paragraphs(plain[:reach]))
     topics = Topics(mentions, paragraphs,
                     lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)})
-    numbers = find_numbers(plain)
-    table = table_cells.cells(view, paragraphs, lambda span: cell_names(catalogue, view, span, mentions),
+    def mentions_in(start: int, end: int) -> list:
+        return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
+
+    table = table_cells.cells(view, paragraphs, lambda span: cell_names(view, span, mentions_in),
                               _spans_in([Span(m.start, m.end) for m in mentions]),
                               _spans_in([Span(n.start, n.end) for n in numbers]))
+    cell_starts = [cell.span.start for cell in table]
+    next_number: dict[str, int] = {}
     for number in numbers:
-        cell = table_cells.cell_at(table, number.start)
+        cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
-            record = cell_record(catalogue, plain, cell, number, mentions)
-            record["id"] = _unique(record["id"], used)
+            record = cell_record(catalogue, plain, cell, number, mentions_in)
+            record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
             continue
-        sentence = textmod.containing(sentences, number.start)
+        sentence = textmod.containing(sentences, number.start, starts)
         if sentence is None:
             continue
+        sentence = textmod.around(plain, sentence, number.start, number.end)
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
-        place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start),
-                            paragraphs, topics)
-        record = claim_record(catalogue, place, number, mentions)
-        record["id"] = _unique(record["id"], used)
+        paragraph = textmod.paragraph_of(plain, number.start)
+        place = build.Place(plain, view, sentence, clause, paragraph, paragraphs, topics)
+        near = mentions[bisect.bisect_left(mention_starts, min(paragraph.start, sentence.start)):
+                        bisect.bisect_left(mention_starts, sentence.end)]
+        record = claim_record(catalogue, place, number, near)
+        record["id"] = _unique(record["id"], used, next_number)
         records.append(record)
     return records
 
@@ -97,14 +114,14 @@ def _spans_in(spans: list[Span]):
     return inside
 
 
-def cell_names(catalogue: Catalogue, view: str, span, mentions) -> bool:
+def cell_names(view: str, span, mentions_in) -> bool:
     """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
-    inside = [m for m in mentions if span.start <= m.start < span.end]
+    inside = mentions_in(span.start, span.end)
     return bool(inside) or any(not build.NOT_PRODUCTS.match(m.group())
                                for m in build.PRODUCT.finditer(view, span.start, span.end))
 
 
-def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions) -> dict:
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in) -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns."""
     words = f"{cell.label} "
@@ -114,9 +131,13 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     shift = len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
-    reading.subject = build.named_in(catalogue, plain, cell.subject, mentions, "subject", reading)
+    subject = cell.subject
+    reading.subject = build.named_in(catalogue, plain, subject, mentions_in(subject.start, subject.end),
+                                     "subject", reading)
     if cell.baseline is not None:
-        reading.baseline = build.named_in(catalogue, plain, cell.baseline, mentions, "baseline", reading)
+        base = cell.baseline
+        reading.baseline = build.named_in(catalogue, plain, base, mentions_in(base.start, base.end),
+                                          "baseline", reading)
     change = ""
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
@@ -209,18 +230,26 @@ def _shape_todo(reading, ratio: bool) -> str:
             + (f" (the text gives {known})" if known else ""))
 
 
-def _unique(base: str, used: set) -> str:
+def _unique(base: str, used: set, next_number: dict) -> str:
+    """A claim id not used yet: the slug, else slug-2, slug-3 ... (each slug remembers where
+    its count stands, so 2,000 equal slugs are not quadratic)."""
     ident = slug(base.replace("_", "-").replace(".", "p").replace("%", "pct"))
-    candidate, n = ident, 2
+    candidate, n = ident, next_number.get(ident, 2)
     while candidate in used:
         candidate, n = f"{ident}-{n}", n + 1
+    next_number[ident] = n
     used.add(candidate)
     return candidate
 
 
 def draft_document(raw: str, source: SourceInfo, catalogue: Catalogue) -> dict:
     head = {k: v for k, v in vars(source).items() if v is not None}
-    return {"source": head, "claims": draft_records(raw, catalogue)}
+    claims = draft_records(raw, catalogue)
+    document = {"source": head, "claims": claims}
+    if len(claims) == MAX_DRAFTED:
+        document["note"] = (f"only the first {MAX_DRAFTED:,} numbers of the article are drafted: "
+                            "split the article to draft the rest")
+    return document
 
 
 def draft_file(path: Path, specs_dir: Path, **fields) -> str:

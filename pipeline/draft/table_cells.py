@@ -12,6 +12,7 @@ entity column with the first: a ratio claim.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from claimaudit.draft.text import Span
@@ -127,7 +128,7 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         elif rows:
             out += [Cell(spans[j], row, text[header[j].start:header[j].end], spans[0])
                     for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
-    return out
+    return sorted(out, key=lambda cell: cell.span.start)
 
 
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
@@ -144,5 +145,9 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
     return out
 
 
-def cell_at(found: list[Cell], position: int) -> Cell | None:
-    return next((c for c in found if c.span.start <= position < c.span.end), None)
+def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:
+    """The cell holding `position`; `found` in text order and `starts` their starts (one
+    bisect per number, not a scan)."""
+    index = bisect_right(starts, position) - 1
+    cell = found[index] if index >= 0 else None
+    return cell if cell is not None and position < cell.span.end else None

@@ -59,9 +59,27 @@ def _words(record: dict, base: str) -> str:
     return base
 
 
+LATER = "checked against figures published after the article ({date})"
+LATER_INCONSISTENT = ("Contradicted only by figures published after the article ({date}): the "
+                      "writer could not have known them")
+
+
+def later_rating(record: dict, value: int, words: str) -> tuple[int, str]:
+    """A verdict resting on figures published after the article (CONTRACT 10.2) is never rated
+    as if the writer could have known them: an inconsistency found only by them is not rated
+    inaccurate, and every such review says so."""
+    dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
+    if not dates:
+        return value, words
+    if record["verdict"] == "inconsistent":
+        return 3, LATER_INCONSISTENT.format(date=dates)
+    return value, f"{words}; {LATER.format(date=dates)}"
+
+
 def claim_review(record: dict, source: dict, claimant: str | None, date: str | None) -> dict:
     """One ClaimReview object (without @context) for a claim's JSON record."""
     value, words = rating(record["verdict"], record.get("severity"), record.get("basis"))
+    value, words = later_rating(record, value, words)
     appearance = {"@type": "CreativeWork", "url": source.get("url"),
                   "headline": source.get("title"), "datePublished": source.get("date"),
                   "publisher": _organisation(source.get("publisher"))}
