@@ -1,6 +1,7 @@
 """The distinct-claims benchmarks (issue 12): every claim its own claimed value, cold processes.
 
     python benchmarks/bench_scale.py [--runs 3] [--sizes 1000,10000,100000,1000000] [PART ...]
+    python benchmarks/bench_scale.py --sizes 10000 --write-claims DIR   # the corpus alone
 PARTS: floor derive check csv formats report pytest (default: all but formats). Every figure is the median of
 `--runs` fresh processes; wall time and the child's peak RSS. The import floor
 `python -c "import pandas, pandera.pandas, yaml, numpy"` is measured in the same script, between
@@ -249,7 +250,13 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
     parser.add_argument("--csv-sizes", default="100000")
     parser.add_argument("--formats-size", type=int, default=1_000_000)
+    parser.add_argument("--write-claims", metavar="DIR", type=Path,
+                        help="only write the first of --sizes distinct claims as 10 YAML files "
+                             "into DIR (the corpus tests/test_pages.py reads), nothing timed")
     args = parser.parse_args()
+    if args.write_claims:
+        write_yaml(args.write_claims, distinct_claims(int(args.sizes.split(",")[0])), 10)
+        return
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
