@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="claim files or directories (default: claims/)")
     check.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
+    check.add_argument("--format", choices=("text", "json", "markdown", "csv", "html"),
+                       default="text")
     check.add_argument("--strict", action="store_true",
                        help="exit 1 when any claim is inconsistent")
     check.add_argument("--lang", choices=LANGUAGES, default="en",
@@ -143,6 +144,11 @@ def cmd_check(args) -> int:
         if args.format == "csv":        # a column at a time: no record per claim
             result_table.write_csv(run, sys.stdout)
             return result_table.exit_status(run, args.strict)
+        if args.format == "html":       # one article's page (report/html_page.py)
+            from claimaudit.report.html_page import article_page
+
+            sys.stdout.write(article_page(run, publishing=_publishing(), lang=args.lang))
+            return result_table.exit_status(run, args.strict)
         records = to_records(run)
         if args.format == "json":
             sys.stdout.writelines(render.json_chunks(records))
@@ -152,6 +158,14 @@ def cmd_check(args) -> int:
             sys.stdout.write(render.text_table(records, colour=render.use_colour(),
                                                lang=args.lang))
     return result_table.exit_status(run, args.strict)
+
+
+def _publishing() -> dict:
+    """ClaimReview's reviewer and base_url from [tool.claimaudit] (input/settings.py)."""
+    from claimaudit.input import settings
+
+    found = settings.load()
+    return {"reviewer": found.reviewer, "base_url": found.base_url}
 
 
 def cmd_report(args) -> int:
