@@ -76,7 +76,21 @@ def _parser() -> argparse.ArgumentParser:
                               "shown as written; numbers, names and source ids are never translated)")
     _discovery_parsers(commands)
     _draft_parser(commands)
+    _workspace_parsers(commands)
     return parser
+
+
+def _workspace_parsers(commands) -> None:
+    """init and serve (CONTRACT 10.3, 10.4)."""
+    init = commands.add_parser("init", help="write a starter project (never overwrites a file)")
+    init.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="DIR")
+    serve = commands.add_parser("serve", help="a local web workspace: paste an article, settle "
+                                              "its claims, see verdicts, save, publish")
+    serve.add_argument("--workspace", type=Path, default=Path("."), metavar="DIR",
+                       help="the folder it reads and writes (default: here)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=8321)
 
 
 def _discovery_parsers(commands) -> None:
@@ -212,6 +226,23 @@ def cmd_draft(args) -> int:
     return 0
 
 
+def cmd_init(args) -> int:
+    from claimaudit.serve.starter import TABLE, init_project, missing_table
+
+    for path, done in init_project(args.folder):
+        print(f"{done} {path}" + (" (it exists; left as it was)" if done == "kept" else ""))
+    if missing_table(args.folder):
+        print(f"claimaudit: add this table to {args.folder / 'pyproject.toml'}:\n\n{TABLE}",
+              file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from claimaudit.serve.server import serve
+
+    return serve(args.workspace, args.host, args.port)
+
+
 DISCOVERY_COLUMNS = {
     "entities": ["id", "name", "vendor", "kind", "status", "aliases"],
     "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
@@ -242,7 +273,7 @@ def cmd_discover(args) -> int:
 
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
             "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
-            "draft": cmd_draft}
+            "draft": cmd_draft, "init": cmd_init, "serve": cmd_serve}
 
 
 def _skip_optional_imports() -> None:
