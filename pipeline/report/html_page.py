@@ -70,6 +70,10 @@ def _json_ld(document: dict | None) -> str | None:
     return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).translate(JSON_ESCAPES)
 
 
+PAGE_FILTERS = {"qty": _qty, "span": _span, "verdict": _verdict, "relative": _relative,
+                "num": fmt.number, "worded": say, "fill": fill, "plural": plural}
+
+
 @functools.cache
 def _environment():
     from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -77,8 +81,7 @@ def _environment():
     env = Environment(loader=PackageLoader("claimaudit", "templates"),
                       autoescape=select_autoescape(["html", "html.j2", "j2"]),
                       trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
-    env.filters.update({"qty": _qty, "span": _span, "verdict": _verdict, "relative": _relative,
-                        "num": fmt.number, "worded": say, "fill": fill, "plural": plural})
+    env.filters.update(PAGE_FILTERS)
     return env
 
 
