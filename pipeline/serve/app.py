@@ -28,7 +28,7 @@ PUBLISHED_TYPES = {".html": "text/html", ".md": "text/markdown", ".svg": "image/
                    ".json": "application/json", ".jsonld": "application/ld+json"}
 HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
            "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin",
            "Cache-Control": "no-store"}
 PUBLISHED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'"
 CLAIM_CHOICES = ("kind", "subject", "baseline", "metric", "claimed", "qualifier", "reading")
