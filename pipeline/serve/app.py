@@ -79,6 +79,13 @@ async def _missing(request, exc):
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
 
+async def _off_loop(function, *args, **kwargs):
+    """Engine work (seconds of pandas) in a worker thread, so the server keeps answering."""
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(function, *args, **kwargs)
+
+
 class Handlers:
     def __init__(self, workspace: Workspace, publishing: dict):
         self.workspace, self.publishing = workspace, publishing
@@ -110,7 +117,7 @@ class Handlers:
         if not text.strip():
             return self._index_problem("paste an article's text, or choose a file", fields)
         try:
-            sid = self.workspace.paste(text, fields)
+            sid = await _off_loop(self.workspace.paste, text, fields)
         except UnsafePath as exc:
             return self._index_problem(str(exc), fields)
         return RedirectResponse(f"/a/{sid}", status_code=303, headers=HEADERS)
@@ -139,7 +146,7 @@ class Handlers:
         sid = checked_id(request.path_params["sid"], "source id")
         if sid not in self.workspace.articles():
             raise FileNotFoundError(sid)
-        return self._page("workspace_article.html.j2", self._article_context(sid))
+        return self._page("workspace_article.html.j2", await _off_loop(self._article_context, sid))
 
     async def settle(self, request):
         from starlette.responses import RedirectResponse
@@ -150,13 +157,13 @@ class Handlers:
         choice = {k: str(form.get(k) or "").strip() for k in CLAIM_CHOICES}
         errors = None
         try:
-            self.workspace.settle(sid, cid, choice)
+            await _off_loop(self.workspace.settle, sid, cid, choice)
         except SettleError as exc:
             errors = {cid: {"field": exc.field, "message": str(exc)}}
         partial = request.headers.get("x-partial") == "1"
         if errors is None and not partial:
             return RedirectResponse(f"/a/{sid}#{cid}", status_code=303, headers=HEADERS)
-        context = self._article_context(sid, errors)
+        context = await _off_loop(self._article_context, sid, errors)
         status = 422 if errors else 200
         if not partial:
             return self._page("workspace_article.html.j2", context, status)
@@ -174,29 +181,32 @@ class Handlers:
         form = await request.form(max_files=0, max_fields=20)
         fact = {k: str(form.get(k) or "").strip() for k in FACT_FIELDS}
         try:
-            problems = self.workspace.add_fact(fact)
+            problems = await _off_loop(self.workspace.add_fact, fact)
         except LookupError as exc:
             problems = [f"entity: {exc}"]
         if problems:
-            return self._page("workspace_article.html.j2", self._article_context(
-                sid, fact=fact, fact_problems=problems), 422)
+            return self._page("workspace_article.html.j2", await _off_loop(
+                self._article_context, sid, fact=fact, fact_problems=problems), 422)
         notice = f"added {fact['metric']} = {fact['value']} to {fact['entity']} in specs/workspace.yaml"
-        return self._page("workspace_article.html.j2", self._article_context(sid, notice=notice))
+        return self._page("workspace_article.html.j2", await _off_loop(
+            self._article_context, sid, notice=notice))
 
     async def save(self, request):
         sid = self._sid(request)
         form = await request.form(max_files=0, max_fields=5)
-        _, notice = self.workspace.save(sid, str(form.get("base") or ""))
-        return self._page("workspace_article.html.j2", self._article_context(
-            sid, notice=notice or f"saved claims/{sid}.yaml", conflict=bool(notice)))
+        _, notice = await _off_loop(self.workspace.save, sid, str(form.get("base") or ""))
+        return self._page("workspace_article.html.j2", await _off_loop(
+            self._article_context, sid, notice=notice or f"saved claims/{sid}.yaml",
+            conflict=bool(notice)))
 
     async def publish(self, request):
         sid = self._sid(request)
         form = await request.form(max_files=0, max_fields=5)
-        _, notice = self.workspace.save(sid, str(form.get("base") or ""))
-        names = self.workspace.publish(sid, self.publishing, today_utc())
-        return self._page("workspace_article.html.j2", self._article_context(
-            sid, notice=notice or f"published reports/{sid}/", published=names))
+        _, notice = await _off_loop(self.workspace.save, sid, str(form.get("base") or ""))
+        names = await _off_loop(self.workspace.publish, sid, self.publishing, today_utc())
+        return self._page("workspace_article.html.j2", await _off_loop(
+            self._article_context, sid, notice=notice or f"published reports/{sid}/",
+            published=names))
 
     async def published(self, request):
         from starlette.responses import Response
