@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_html_page import assert_valid_page
 
 from claimaudit.draft.emit import dump
 from claimaudit.input.settings import bundled_specs
 from conftest import DATA
-from test_html_page import assert_valid_page
 
 ARTICLE = DATA / "workspace" / "aws-trn3-excerpt.txt"
 SID = "aws-trn3"
@@ -67,9 +67,24 @@ FACTS = [
 ]
 
 
+def _tool(names: tuple, folder_variable: str | None = None) -> str | None:
+    """The first of `names` on PATH (or in the folder an environment variable names: GitHub's
+    runners keep chromedriver in $CHROMEWEBDRIVER)."""
+    folder = os.environ.get(folder_variable or "")
+    for name in names:
+        found = shutil.which(name) or (folder and shutil.which(name, path=folder))
+        if found:
+            return found
+    return None
+
+
+CHROMIUM = _tool(("chromium", "chromium-browser", "google-chrome"))
+DRIVER = _tool(("chromedriver",), "CHROMEWEBDRIVER")
+
+
 def _browser_missing() -> str | None:
-    for tool in ("chromium", "chromedriver"):
-        if shutil.which(tool) is None:
+    for tool, found in (("chromium", CHROMIUM), ("chromedriver", DRIVER)):
+        if found is None:
             return f"{tool} is not installed (apt-get install chromium chromium-driver)"
     try:
         import selenium  # noqa: F401
@@ -117,11 +132,11 @@ def browser():
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
+    options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1400,1000", "--lang=en"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     driver.set_page_load_timeout(120)
     yield driver
     driver.quit()
