@@ -21,8 +21,11 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests"))    # slip_corpus: the planted-slip corpus the tests use too
 
+from claimaudit.forensics.places.pair import catalogue
+from claimaudit.output.results import to_records
+from claimaudit.run import check_paths
 from slip_corpus import (
     PLACE_CAUSES,
     claims_yaml,
@@ -33,10 +36,6 @@ from slip_corpus import (
     random_error,
     random_place_error,
 )
-
-from claimaudit.forensics.places.pair import catalogue
-from claimaudit.output.results import to_records
-from claimaudit.run import check_paths
 
 
 def trial(seed: int, tmp: Path) -> tuple[list[dict], list[tuple[str, dict]]]:

@@ -9,14 +9,16 @@ Heavy imports (pandas, pint) happen inside the commands, so `--help` is instant.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
 
 from claimaudit import __version__
+from claimaudit.core import streams
 from claimaudit.core.errors import ClaimauditError, InputError
 
-CLAIM_REF = re.compile(r"^[a-z0-9][a-z0-9_-]*/[a-z0-9][a-z0-9_-]*$")
+CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
 
 
 class _Languages:
@@ -127,7 +129,7 @@ def _language(text: str) -> str:
 
 
 def _source_id(text: str) -> str:
-    if not CLAIM_REF.match(f"{text}/x"):
+    if not CLAIM_REF.fullmatch(f"{text}/x"):
         raise argparse.ArgumentTypeError(
             f"expected an id of lower-case letters, digits, - and _, found {text!r}")
     return text
@@ -154,9 +156,10 @@ def cmd_check(args) -> int:
 
     with collector_paused():    # checking and writing make millions of objects, ~no cycles
         run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
-        lint.warn(run.corpus, sys.stderr)
+        lint.warn(run.corpus, streams.stderr())
+        out = streams.stdout()
         if args.format == "csv":        # a column at a time: no record per claim
-            result_table.write_csv(run, sys.stdout)
+            result_table.write_csv(run, out)
             return result_table.exit_status(run, args.strict)
         if args.format == "html":       # one article's page (report/html_page.py)
             from claimaudit.report.html_page import article_page
@@ -165,12 +168,11 @@ def cmd_check(args) -> int:
             return result_table.exit_status(run, args.strict)
         records = to_records(run)
         if args.format == "json":
-            sys.stdout.writelines(render.json_chunks(records))
+            out.writelines(render.json_chunks(records))
         elif args.format == "markdown":
-            sys.stdout.write(render.markdown_table(records, args.lang))
+            out.write(render.markdown_table(records, args.lang))
         else:
-            sys.stdout.write(render.text_table(records, colour=render.use_colour(),
-                                               lang=args.lang))
+            out.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
     return result_table.exit_status(run, args.strict)
 
 
@@ -183,6 +185,7 @@ def _publishing() -> dict:
 
 
 def cmd_report(args) -> int:
+    from claimaudit.output import render
     from claimaudit.report.figures import Painter
 
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
@@ -192,7 +195,7 @@ def cmd_report(args) -> int:
         run = check_paths([args.claims], args.specs)
         written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang,
                                 specs_dir=args.specs)
-    print(f"wrote {len(written)} files to {args.out}")
+    streams.stdout().write(f"wrote {len(written)} files to {render.safe(args.out)}\n")
     return exit_status(run)
 
 
@@ -201,9 +204,9 @@ def cmd_explain(args) -> int:
     from claimaudit.output.results import to_records
     from claimaudit.run import check_paths
 
-    if not CLAIM_REF.match(args.claim):
-        print(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - and _), "
-              f"found {args.claim!r}", file=sys.stderr)
+    if not CLAIM_REF.fullmatch(args.claim):
+        streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
+                    f"and _), found {args.claim!r}")
         return 2
     run = check_paths([args.claims], args.specs)
     source, claim = args.claim.split("/")
@@ -211,16 +214,16 @@ def cmd_explain(args) -> int:
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            sys.stdout.write(render.explain_text(record, spec_sources, args.lang))
+            streams.stdout().write(render.explain_text(record, spec_sources, args.lang))
             return 0
-    print(f"claimaudit: no claim {args.claim!r} in {args.claims}", file=sys.stderr)
+    streams.say(f"claimaudit: no claim {args.claim!r} in {args.claims}")
     return 2
 
 
 def cmd_draft(args) -> int:
     from claimaudit.draft.article import draft_file
 
-    sys.stdout.write(draft_file(args.text_file, args.specs, source_id=args.source_id,
+    streams.stdout().write(draft_file(args.text_file, args.specs, source_id=args.source_id,
                                 language=args.language, title=args.title,
                                 publisher=args.publisher, url=args.url, published=args.published))
     return 0
@@ -265,9 +268,9 @@ def cmd_discover(args) -> int:
     else:
         records = discover.metric_records(corpus)
     if args.format == "json":
-        sys.stdout.write(render.json_text(records))
+        streams.stdout().write(render.json_text(records))
     else:
-        sys.stdout.write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+        streams.stdout().write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
     return 0
 
 
@@ -296,29 +299,57 @@ def _run(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    if argv is None:
+        streams.prepare()
+    try:
+        status = _main(argv)
+        streams.stdout().flush()
+        return status
+    except streams.StreamClosed:        # the reader went away (`| head`): as Unix tools do
+        streams.silence_stdout()
+        return 0
+    except streams.StreamError as exc:
+        streams.say(f"claimaudit: {exc}")
+        return 2
+    finally:
+        if argv is None:
+            _ignore_late_interrupts()
+
+
+def _main(argv: list[str] | None) -> int:
+    try:
+        os.getcwd()
+    except OSError:
+        streams.say("claimaudit: the working directory no longer exists (it was removed); "
+                    "cd to a directory and run again")
+        return 2
+    try:
+        args = _parser().parse_args(argv)
+    except BrokenPipeError:
+        raise streams.StreamClosed from None
     if argv is None:
         _skip_optional_imports()
     try:
         return _run(args)
     except InputError as exc:
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        count = len(exc.problems)
-        print(f"claimaudit: {count} problem{'s' if count != 1 else ''} in the input; "
-              "nothing was checked", file=sys.stderr)
+            streams.say(str(problem))
+        if exc.unlisted:
+            streams.say(f"claimaudit: {exc.unlisted:,} more problems not listed")
+        count = len(exc.problems) + exc.unlisted
+        streams.say(f"claimaudit: {count:,} problem{'s' if count != 1 else ''} in the input; "
+                    "nothing was checked")
         return 2
+    except (streams.StreamClosed, streams.StreamError):
+        raise
     except ClaimauditError as exc:
-        print(f"claimaudit: {exc}", file=sys.stderr)
+        streams.say(f"claimaudit: {exc}")
         return 2
     except BrokenPipeError:
-        return 0
+        raise streams.StreamClosed from None
     except KeyboardInterrupt:
-        print("claimaudit: interrupted", file=sys.stderr)
+        streams.say("claimaudit: interrupted")
         return 130
-    finally:
-        if argv is None:
-            _ignore_late_interrupts()
 
 
 def _ignore_late_interrupts() -> None:

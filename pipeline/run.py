@@ -22,6 +22,7 @@ from claimaudit.core.errors import Collector, InputError
 from claimaudit.engine import check as engine
 from claimaudit.engine import epistemic
 from claimaudit.engine.check import Run
+from claimaudit.forensics import rounding
 from claimaudit.forensics.explain import explain
 from claimaudit.input import layers, load
 from claimaudit.model import coverage, validate
@@ -52,11 +53,13 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
     claim_docs = load.read_documents(claim_paths, claim_problems, tables=True)
     if spec_problems.problems:
         spec_problems.extend(claim_problems.problems)
+        spec_problems.unlisted += claim_problems.unlisted
         spec_problems.raise_if_any()
     try:
         corpus = validate.build_corpus(claim_docs, spec_docs)
     except InputError as exc:
         claim_problems.extend(exc.problems)
+        claim_problems.unlisted += exc.unlisted
     claim_problems.raise_if_any()
     return corpus
 
@@ -79,6 +82,7 @@ def check_corpus(corpus, as_of: str | None = None) -> Run:
         for number, (claims, mask) in enumerate(groups)])
     run.as_of = as_of
     run.basis = epistemic.basis_of(run)
+    run.later = epistemic.later_of(run)
     if as_of is None:
         run.as_published = _as_published(corpus, run, base, circular)
     return run
@@ -88,6 +92,7 @@ def check_group(corpus, mask, all_facts: bool = False) -> Run:
     """One fact set: the engine's verdicts, then forensics' explanations of those that are off."""
     run = engine.check_group(corpus, mask, all_facts)
     run.explanations = explain(run.graph, corpus, run.rows, run.results, run.keys)
+    rounding.settle(run.results, run.rows, run.explanations)
     return run
 
 

@@ -27,6 +27,20 @@ def pytest_addoption(parser):
                      help="rewrite golden files (tests/data/**/golden*) from the current output")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_state_directory(tmp_path_factory):
+    """claimaudit's key and seals (pipeline/report/ownership.py) in a directory of the test run, not
+    the tester's ~/.local/state; subprocesses inherit it."""
+    state = tmp_path_factory.mktemp("state")
+    old = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(state)
+    yield state
+    if old is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = old
+
+
 @pytest.fixture
 def update_golden(request):
     """True under --update-golden: a golden test writes what it got instead of comparing."""

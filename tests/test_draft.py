@@ -3,6 +3,9 @@ numeric claim, every draft of the test set checks without an input error, YAML e
 the command line, and a property: drafted YAML always loads and checks."""
 
 import difflib
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -95,16 +98,18 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 
 def test_eval_meets_the_targets_on_every_annotated_article():
-    import sys
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from draft_eval import evaluate
-
-    result = evaluate(ROOT / "specs")
-    assert result["problems"] == []
-    assert {"tune", "heldout", "heldout2"} <= set(result["scores"])
-    for split in result["scores"]:
-        score = result["scores"][split]
-        assert score.recall >= 0.90 and score.noise_share <= 0.20, split
+    """benchmarks/draft_eval.py, run as the README runs it: every split meets the targets."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draft_eval.py")], cwd=ROOT,
+                         capture_output=True, text=True, encoding="utf-8", timeout=900)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "check input errors: 0" in out.stdout
+    scores = {m["split"]: m for m in re.finditer(
+        r"^(?P<split>\S+) +recall (?P<found>\d+)/(?P<annotated>\d+) = [\d.]+% +"
+        r"noise (?P<noise>\d+)/(?P<drafted>\d+)", out.stdout, re.M)}
+    assert {"tune", "heldout", "heldout2"} <= set(scores), out.stdout
+    for split, m in scores.items():
+        assert int(m["found"]) >= 0.90 * int(m["annotated"]), split
+        assert int(m["noise"]) <= 0.20 * int(m["drafted"]), split
 
 
 def test_quotes_with_colons_quotes_and_hashes_round_trip(tmp_path, catalogue):
@@ -124,10 +129,10 @@ def test_a_claim_the_text_decides_is_complete(catalogue):
 
 
 def test_what_the_text_does_not_decide_goes_to_todo(catalogue):
-    raw = "Rubin Ultra delivers 15 exaflops of FP4."
+    raw = "Feynman Ultra delivers 15 exaflops of FP4."     # a product the specs do not know
     [claim] = draft_document(raw, SourceInfo("t", "t", "en"), catalogue)["claims"]
     assert claim["kind"] == "qualitative" and claim["claimed"] == "15 EFLOPS"
-    assert any("Rubin Ultra is not in the specs" in item for item in claim["todo"])
+    assert any("Feynman Ultra is not in the specs" in item for item in claim["todo"])
 
 
 def test_times_more_gives_two_readings_of_the_number(catalogue):
@@ -259,7 +264,7 @@ def test_any_text_drafts_to_loadable_yaml(text, catalogue):
 
 
 @pytest.mark.parametrize("text, claimed, todo_start", [
-    ("Blackwell Ultra的最大功耗从1200W增加至1400W。", "1200 W", "subject: 1200 is the value before"),
+    ("B300的最大功耗从1200W增加至1400W。", "1200 W", "subject: 1200 is the value before"),
     ("The B300 power rose from 1,200 W to 1,400 W.", "1,200 W", "subject: 1,200 is the value before"),
     ("B300的两个Die通过NV-HBI高速界面互连(带宽10TB/s)", "10 TB/s",
      "metric: the text does not say a metric for"),

@@ -38,6 +38,17 @@ QUALIFIERS = [
     ("upwards of 2 exaFLOPS", "upwards_of"),
     ("不足10微秒", "less_than"),
     ("delivers 4,614 TFLOPs", None),
+    # about / around / approximately and their Chinese forms: `roughly` (CONTRACT 10.2: below
+    # 2x its tolerance is of the change); 近 / 將近 / 接近: `nearly`
+    ("about 1.1x the bandwidth", "roughly"),
+    ("around 2.5 PFLOPS", "roughly"),
+    ("approximately 144 GB", "roughly"),
+    ("功耗約 1,000 W", "roughly"),
+    ("1,000 W 左右", "roughly"),
+    ("算力約為 Trainium2 的 1.1 倍", "roughly"),
+    ("内存带宽大约是 Trainium2 的 1.7 倍", "roughly"),
+    ("頻寬將近是 Trainium2 的 2 倍", "nearly"),
+    ("近兩倍", "nearly"),
 ]
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from claimaudit.model.intervals import Interval, IntervalError, close, le, lt
 from claimaudit.model.units import parse_quantity
+from strategies import intervals_with_point, nonzero_intervals_with_point
 
 
 def bounds(iv):
@@ -159,30 +160,7 @@ def inside(x: float, iv: Interval) -> bool:
     return iv.low - slack <= x <= iv.high + slack
 
 
-magnitudes = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
-fractions = st.floats(min_value=0, max_value=1)
-
-
-@st.composite
-def interval_and_point(draw, elements=magnitudes):
-    """An interval (nominal inside) and a point drawn anywhere inside it."""
-    a, b = sorted((draw(elements), draw(elements)))
-    nominal = min(max(a + draw(fractions) * (b - a), a), b)
-    point = min(max(a + draw(fractions) * (b - a), a), b)
-    return Interval(nominal, a, b), point
-
-
-@st.composite
-def nonzero_interval_and_point(draw):
-    """An interval that stays away from 0 (either sign) and a point inside."""
-    positive = st.floats(min_value=1e-3, max_value=1e6)
-    iv, point = draw(interval_and_point(positive))
-    if draw(st.booleans()):
-        iv, point = -iv, -point
-    return iv, point
-
-
-@given(interval_and_point(), interval_and_point(),
+@given(intervals_with_point(), intervals_with_point(),
        st.sampled_from([operator.add, operator.sub, operator.mul]))
 def test_add_sub_mul_are_sound(left, right, op):
     (a, x), (b, y) = left, right
@@ -192,7 +170,7 @@ def test_add_sub_mul_are_sound(left, right, op):
     assert result.low <= result.high
 
 
-@given(interval_and_point(), nonzero_interval_and_point())
+@given(intervals_with_point(), nonzero_intervals_with_point())
 def test_division_is_sound(left, right):
     (a, x), (b, y) = left, right
     result = a / b
@@ -200,27 +178,27 @@ def test_division_is_sound(left, right):
     assert result.value == a.value / b.value
 
 
-@given(interval_and_point(st.floats(min_value=-100, max_value=100)), st.integers(0, 5))
+@given(intervals_with_point(st.floats(min_value=-100, max_value=100)), st.integers(0, 5))
 def test_integer_powers_are_sound(base, n):
     a, x = base
     assert inside(x ** n, a ** n)
 
 
-@given(interval_and_point(st.floats(min_value=1e-3, max_value=1e4)),
+@given(intervals_with_point(st.floats(min_value=1e-3, max_value=1e4)),
        st.sampled_from([0.5, 1.5, -1, -0.5, -2, 2.5]))
 def test_fractional_and_negative_powers_of_positive_intervals_are_sound(base, exponent):
     a, x = base
     assert inside(x ** exponent, a ** exponent)
 
 
-@given(interval_and_point(st.floats(min_value=1e-6, max_value=1e12)),
+@given(intervals_with_point(st.floats(min_value=1e-6, max_value=1e12)),
        st.sampled_from([(math.log, "log"), (math.log2, "log2"), (math.sqrt, "sqrt")]))
 def test_monotone_functions_are_sound(base, function_name):
     (a, x), (function, name) = base, function_name
     assert inside(function(x), a.monotone(function, name))
 
 
-@given(interval_and_point(), interval_and_point())
+@given(intervals_with_point(), intervals_with_point())
 def test_subtraction_of_itself_contains_zero(left, _):
     a, x = left
     assert inside(0.0, a - a)
@@ -228,7 +206,7 @@ def test_subtraction_of_itself_contains_zero(left, _):
     assert (a - a).low < 0 < (a - a).high   # not the naive [0, 0]
 
 
-@given(interval_and_point(), interval_and_point())
+@given(intervals_with_point(), intervals_with_point())
 def test_hulls_are_sound(left, right):
     (a, x), (b, y) = left, right
     assert inside(min(x, y), a.hull_min(b))

@@ -20,6 +20,7 @@ from claimaudit.engine.judge import (
 from claimaudit.model.intervals import Interval
 from claimaudit.model.units import parse_quantity, unit_info
 from claimaudit.model.validate import qualifier_table
+from strategies import claim_rows, derived_intervals, judged_rows, rounded_claims
 
 INF = math.inf
 SEVERITY_RANK = {None: 0, "minor": 1, "major": 2}
@@ -36,7 +37,11 @@ REGIONS = [
     (2, 0.5, "roughly", 0.2, None, 1.5, 2.5, False, False),        # resolution wider than r
     (100, 0.5, "nearly", 0.1, None, 90, 100.5, False, False),
     (100, 0.5, "just_over", 0.1, None, 100, 110, True, False),
-    (2, 0.5, "just_over", 0.1, None, 2, 2.5, True, False),         # resolution wider than r
+    (2, 0.5, "just_over", 0.1, None, 2, 2.2, True, False),         # h reaches at most 1% past v
+    (4, 0.5, "nearly", 0.1, None, 3.6, 4.04, False, False),        # "nearly 4x" never 4.4x
+    (2, 0.5, "nearly", 0.1, None, 1.8, 2.02, False, False),        # "近兩倍" never 2.5x
+    (1.0, 0.05, "on_par", 0.1, None, 0.9, 1.1, False, False),      # a ratio within 10% of 1
+    (1, 0.5, "on_par", 0.05, None, 0.95, 1.05, False, False),
     (100, 0.5, "at_least", None, None, 100, INF, False, False),
     (100, 0.5, "more_than", None, None, 100, INF, True, False),
     (100, 0.5, "at_most", None, None, -INF, 100, False, False),
@@ -79,7 +84,7 @@ def test_every_rule_is_in_the_table():
 QUALIFIER_WORDS = [
     ("about", "about", None), ("up_to", "about", None), ("exact", "exact", None),
     ("roughly", "roughly", 0.2), ("approximately", "roughly", 0.2),
-    ("around", "roughly", 0.2), ("on_par", "roughly", 0.2),
+    ("around", "roughly", 0.2), ("on_par", "on_par", 0.1),
     ("nearly", "nearly", 0.1), ("almost", "nearly", 0.1), ("just_over", "just_over", 0.1),
     ("at_least", "at_least", None), ("upwards_of", "at_least", None),
     ("more_than", "more_than", None), ("over", "more_than", None),
@@ -96,6 +101,41 @@ def test_qualifier_words_and_default_tolerances(word, rule, tolerance):
 
 def test_qualifier_table_has_no_other_words():
     assert set(qualifier_table()) == {word for word, _, _ in QUALIFIER_WORDS}
+
+
+# CONTRACT 10.2: a ratio or change claim below 2 takes its vague tolerance on the change
+RATIO_REGIONS = [
+    # v, h, rule, r -> low, high
+    (1.1, 0.05, "roughly", 0.2, 1.05, 1.15),      # "roughly 1.1x": its digits, never 0.88-1.32
+    (1.4, 0.005, "roughly", 0.2, 1.32, 1.48),     # "+40%" roughly: 40% +- 8 points
+    (1.5, 0.05, "nearly", 0.1, 1.45, 1.515),
+    (1.5, 0.05, "just_over", 0.1, 1.5, 1.55),
+    (0.9, 0.05, "roughly", 0.2, 0.85, 0.95),      # a fall of 10%
+    (4, 0.5, "roughly", 0.2, 3.2, 4.8),           # 2 and above: the ratio itself
+    (4, 0.5, "nearly", 0.1, 3.6, 4.04),
+]
+
+
+@pytest.mark.parametrize("v, h, rule, r, low, high", RATIO_REGIONS)
+def test_ratio_tolerance_applies_to_the_change(v, h, rule, r, low, high):
+    region = claimed_region(v, h, rule, r, ratio=True)
+    assert (region.low, region.high) == pytest.approx((low, high), rel=1e-12)
+    got = regions([v], [h], [rule], [r], [np.nan], [True])
+    assert (got[0][0], got[1][0]) == pytest.approx((low, high), rel=1e-12)
+
+
+@given(v=st.floats(1.001, 1.999), h=st.floats(0, 0.5), r=st.floats(0.01, 0.5),
+       rule=st.sampled_from(["roughly", "nearly", "just_over"]))
+def test_a_ratio_below_2_never_reaches_further_than_its_change_allows(v, h, r, rule):
+    region = claimed_region(v, h, rule, r, ratio=True)
+    reach = max(h, r * (v - 1))
+    assert region.low >= v - reach - 1e-12 and region.high <= v + reach + 1e-12
+
+
+@given(v=st.floats(1e-3, 1e9), h=st.floats(0, 1e6), r=st.floats(0, 0.5))
+def test_nearly_and_just_over_reach_at_most_one_percent_past_v(v, h, r):
+    assert claimed_region(v, h, "nearly", r).high <= v * 1.01 * (1 + 1e-12)
+    assert claimed_region(v, h, "just_over", r).high <= v + max(0.01 * v, r * v) + 1e-9 * v
 
 
 def test_unknown_rule_is_an_error():
@@ -191,37 +231,6 @@ def test_better_prefers_verdict_then_gap_and_keeps_ties():
 
 # -- properties ------------------------------------------------------------------
 
-VAGUE = ("roughly", "nearly", "just_over")
-positive = st.floats(min_value=1e-3, max_value=1e6, allow_nan=False, allow_infinity=False)
-
-
-@st.composite
-def claim_rows(draw):
-    """(v, h, rule, r, absolute) as the run builds them: vague rules always have an r."""
-    v = draw(positive)
-    h = draw(st.sampled_from([0.0, 0.5, 0.05, 5e-4])) * 10 ** draw(st.integers(-2, 4))
-    rule = draw(st.sampled_from(RULES))
-    r = draw(st.floats(0.01, 0.5)) if rule in VAGUE else draw(st.one_of(
-        st.none(), st.floats(0.01, 0.5)))
-    absolute = draw(st.one_of(st.none(), st.floats(0.0, 10.0).map(lambda a: a * v)))
-    return v, h, rule, r, absolute
-
-
-@st.composite
-def derived_intervals(draw, v):
-    """A derived interval around a value near v (often on a region edge)."""
-    value = v * draw(st.one_of(st.floats(0.5, 1.5), st.sampled_from([0.8, 0.9, 1.0, 1.1, 1.2])))
-    low = value - draw(st.floats(0, 0.2)) * value
-    high = value + draw(st.floats(0, 0.2)) * value
-    return Interval(value, low, high)
-
-
-@st.composite
-def judged_rows(draw):
-    row = draw(claim_rows())
-    return row, draw(derived_intervals(row[0]))
-
-
 def _nan(x):
     return np.nan if x is None else x
 
@@ -243,22 +252,6 @@ def test_columns_agree_with_the_scalar_rules(rows):
         expected = judge(region, d)
         assert (verdict[i], severity[i]) == expected[:2]
         assert gap[i] == pytest.approx(expected[2], rel=1e-9)
-
-
-@st.composite
-def rounded_claims(draw):
-    """An exact value and a claim that rounds it, written in fixed or exponent notation."""
-    exact = draw(st.floats(min_value=1e-3, max_value=1e9))
-    digits = draw(st.integers(0, 8))
-    style = draw(st.sampled_from(["fixed", "grouped", "exponent"]))
-    if style == "fixed":
-        text = f"{exact:.{digits}f}"
-    elif style == "grouped":
-        text = f"{exact:,.{digits}f}"
-    else:
-        text = f"{exact:.{digits}e}"
-    unit = draw(st.sampled_from(["", " TB", " TFLOPS", " W", " ms"]))
-    return exact, text + unit
 
 
 @given(rounded_claims())
@@ -297,12 +290,15 @@ def test_widening_a_tolerance_never_worsens_a_verdict(row, data, r, widen, use_a
 
 # -- the scalar rule and the column rule agree, tolerance or none ------------------
 
-@example(v=100.0, h=0.5, rule="roughly", r=None, absolute=None)  # raised in the scalar rule
+@example(v=100.0, h=0.5, rule="roughly", r=None, absolute=None, ratio=False)  # raised in the scalar rule
+@example(v=1.1, h=0.05, rule="roughly", r=0.2, absolute=None, ratio=True)
 @given(v=st.floats(1e-6, 1e12), h=st.floats(0, 1e3), rule=st.sampled_from(RULES),
-       r=st.one_of(st.none(), st.floats(0, 0.5)), absolute=st.one_of(st.none(), st.floats(0, 1e3)))
-def test_scalar_and_column_regions_agree(v, h, rule, r, absolute):
-    scalar = claimed_region(v, h, rule, r, absolute)
+       r=st.one_of(st.none(), st.floats(0, 0.5)), absolute=st.one_of(st.none(), st.floats(0, 1e3)),
+       ratio=st.booleans())
+def test_scalar_and_column_regions_agree(v, h, rule, r, absolute, ratio):
+    scalar = claimed_region(v, h, rule, r, absolute, ratio)
     low, high, low_open, high_open = regions(
-        [v], [h], [rule], [np.nan if r is None else r], [np.nan if absolute is None else absolute])
+        [v], [h], [rule], [np.nan if r is None else r], [np.nan if absolute is None else absolute],
+        [ratio])
     assert (low[0], high[0]) == pytest.approx((scalar.low, scalar.high), rel=1e-12, abs=1e-12)
     assert (bool(low_open[0]), bool(high_open[0])) == (scalar.low_open, scalar.high_open)

@@ -8,7 +8,7 @@ import pytest
 from test_result_table import CORPORA, ROOT, generated_table
 
 from claimaudit.core.errors import InputError
-from claimaudit.model import validate
+from claimaudit.model import claim_checks
 from claimaudit.model.plain_claims import plain_claims
 from claimaudit.model.quantities import parse_quantities
 from claimaudit.run import load_corpus
@@ -43,7 +43,7 @@ def test_plain_rows_and_each_reason_a_row_is_not():
 def checked(paths, specs, monkeypatch, columns_first: bool):
     """(claim columns validate adds, problems) with or without the column pass."""
     if not columns_first:
-        monkeypatch.setattr(validate, "plain_claims",
+        monkeypatch.setattr(claim_checks, "plain_claims",
                             lambda claims, *args: np.zeros(len(claims), dtype=bool))
     try:
         claims = load_corpus(paths, specs).claims

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from claimaudit.model import quantities
 from claimaudit.model.quantities import QUANTITY_COLUMNS, parse_quantities, quantity_objects
 from claimaudit.model.units import UnitError, parse_quantity
+from strategies import written_numbers
 
 UNITS = ["", "TB", "TB/s", "PFLOPS", "petaFLOPs", "TFLOP/s", "Tbps", "GiB", "kW", "W", "ms",
          "µs", "us", "nm", "x", "×", "%", "times", "分鐘", "個", "倍", "pflops", "parsecs",
@@ -25,21 +26,8 @@ FULL_WIDTH = str.maketrans("0123456789.,+-", "０１２３４５６７８９．�
 
 
 @st.composite
-def numbers(draw) -> str:
-    """A written number: plain or grouped by thousands, decimals, an exponent, sometimes odd."""
-    whole = draw(st.integers(0, 10**12))
-    text = f"{whole:,}" if draw(st.booleans()) else str(whole)
-    if draw(st.booleans()):
-        text += "." + draw(st.text("0123456789", max_size=6))
-    if draw(st.integers(0, 3)) == 0:
-        text += draw(st.sampled_from("eE")) + draw(st.sampled_from(["", "+", "-"])) \
-            + str(draw(st.integers(0, 100_000)))
-    return text
-
-
-@st.composite
 def quantity_texts(draw) -> str:
-    number = draw(st.one_of(numbers(), st.sampled_from(
+    number = draw(st.one_of(written_numbers(), st.sampled_from(
         ["1.5萬", "兩", "十", "一百二十", "2萬", "減半", "翻倍", "1,23", "0x1F", "1_000", ".5", "٣"])))
     if draw(st.booleans()):
         number = number.translate(FULL_WIDTH)

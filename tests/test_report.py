@@ -340,7 +340,7 @@ def test_a_second_run_replaces_stale_files(fixture_run, tmp_path):
     (out / "notes.md").write_text("mine", encoding="utf-8")            # the user's: kept
     manifest = json.loads((out / outdir.MANIFEST).read_text(encoding="utf-8"))
     outdir.write_manifest(out, {**manifest["files"], "gone-source.md":
-                                outdir.file_hash(out / "gone-source.md")}, True)
+                                outdir.file_hash(out / "gone-source.md")}, True, target=out)
     write_reports(fixture_run, out, DATE, audit=AUDIT)
     assert not (out / "gone-source.md").exists()
     assert (out / "notes.md").read_text(encoding="utf-8") == "mine"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.report import outdir
+from claimaudit.report import leftovers
 from claimaudit.run import check_paths, write_reports
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ def kill_loop(tmp_path: Path, kills: int, seed: int) -> None:
     assert last.wait(timeout=300) == 0, last.stderr.read()
     last.stderr.close()
     assert snapshot(project.out) == states[DATES[0]]
-    assert outdir.leftovers(project.out) == []
+    assert leftovers.leftovers(project.out) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["claims", "home", "mpl", "reports",
                                                           "specs"]
 
@@ -167,4 +167,4 @@ def test_sigint_during_a_failing_report_ends_promptly_with_130(tmp_path):
         assert process.returncode in (130, 2), err
         assert "Traceback" not in err and len(err.splitlines()) == 1, err
         project.assert_no_survivor()
-    assert outdir.leftovers(project.out) == []
+    assert leftovers.leftovers(project.out) == []

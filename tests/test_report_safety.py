@@ -11,13 +11,12 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from claimaudit.cli import main
-from claimaudit.report import outdir
+from claimaudit.report import leftovers, outdir, ownership
 from claimaudit.report import write as report
 from claimaudit.run import write_reports
 
@@ -151,7 +150,7 @@ def test_a_user_file_named_like_a_new_report_is_refused(project, capsys):
         f"claimaudit: {out}/{page.name}: was not written by claimaudit, and this run writes a "
         f"file of that name: move it out of {out} and run again\n"))
     assert snapshot(out) == before
-    assert outdir.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 def test_an_incomplete_or_forged_manifest_is_not_ours(project, capsys):
@@ -187,20 +186,21 @@ def test_without_renameat2_two_renames_do_the_same(project, capsys, monkeypatch)
     (out / "notes.md").write_text("mine", encoding="utf-8")
     assert report_cli(capsys, out, "--date", "2025-12-11")[0] == 0
     assert (out / "notes.md").read_text(encoding="utf-8") == "mine"
-    assert outdir.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 def test_a_kill_between_the_two_fallback_renames_is_repaired(project, capsys):
     out = project / "reports"
     report_cli(capsys, out)
     before = snapshot(out)
-    retired = project / ".reports.claimaudit-old-abc"
+    retired = project / ownership.leftover_name(out, "old")
     out.rename(retired)                             # killed here: reports/ is missing
     staging = outdir.make_staging(out)
     (staging / "index.md").write_text("half", encoding="utf-8")
     outdir.release(staging)                         # its run is dead
-    assert outdir.recover(out) == []
-    assert snapshot(out) == before and outdir.leftovers(out) == []
+    assert leftovers.recover(out, str(out)) == [
+        f"put back {out}, which a killed run had left aside"]
+    assert snapshot(out) == before and leftovers.leftovers(out) == []
 
 
 def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
@@ -208,7 +208,7 @@ def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
     report_cli(capsys, out)
     killed = outdir.make_staging(out)               # a run killed while rendering
     (killed / "index.md").write_text("half", encoding="utf-8")
-    empty = project / ".reports.claimaudit-new-empty"
+    empty = project / ".reports.claimaudit-new-empty"      # not ours: no tag in its name
     empty.mkdir()
     strange = outdir.make_staging(out)              # ours by marker, but someone added a file
     (strange / "precious.txt").write_text("not ours", encoding="utf-8")
@@ -220,9 +220,10 @@ def test_recovery_removes_only_leftovers_that_are_ours(project, capsys):
     (unmarked / "x").write_text("?", encoding="utf-8")
     status, _, err = report_cli(capsys, out)
     assert status == 0
-    assert err == "".join(f"claimaudit: left {path} in place: it holds files claimaudit did not "
-                          "write\n" for path in sorted([strange, unmarked]))
-    assert outdir.leftovers(out) == sorted([strange, unmarked])
+    assert err == (f"claimaudit: left {strange} in place: it holds files claimaudit did not "
+                   "write\n")
+    assert leftovers.leftovers(out) == [strange]
+    assert empty.is_dir() and (unmarked / "x").read_text(encoding="utf-8") == "?"
     assert (strange / "precious.txt").read_text(encoding="utf-8") == "not ours"
 
 
@@ -232,9 +233,9 @@ def test_a_live_run_s_staging_directory_is_left_alone(project, capsys):
     live = outdir.make_staging(out)                 # locked, as a run still rendering holds it
     (live / "index.md").write_text("half", encoding="utf-8")
     assert report_cli(capsys, out)[0] == 0
-    assert outdir.leftovers(out) == [live]
+    assert leftovers.leftovers(out) == [live]
     outdir.release(live)
-    assert outdir.recover(out) == [] and outdir.leftovers(out) == []
+    assert leftovers.recover(out, str(out)) == [] and leftovers.leftovers(out) == []
 
 
 def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, monkeypatch):
@@ -259,7 +260,7 @@ def test_a_failing_run_stops_the_worker_before_removing_its_staging(project, mon
         with Painter().start() as painter, pytest.raises(RuntimeError):
             write_reports(run, out, DATE, painter=painter)
         assert snapshot(out) == before
-        assert outdir.leftovers(out) == []
+        assert leftovers.leftovers(out) == []
 
 
 # -- output faults --------------------------------------------------------------------------------
@@ -280,7 +281,7 @@ def test_a_full_or_read_only_disk_is_one_line_and_damages_nothing(project, capsy
         raise OSError(code, os.strerror(code))
 
     if where == "mkdtemp":
-        monkeypatch.setattr(tempfile, "mkdtemp", fail)
+        monkeypatch.setattr(outdir, "_new_folder", fail)
     elif where == "write_text":
         real = Path.write_text
         monkeypatch.setattr(Path, "write_text", lambda self, *a, **k: fail() if self.name ==
@@ -292,7 +293,7 @@ def test_a_full_or_read_only_disk_is_one_line_and_damages_nothing(project, capsy
     assert report_cli(capsys, out) == (2, "", (f"claimaudit: {out}: cannot write the reports: "
                                                f"{words}; {out} was left as it was\n"))
     assert snapshot(out) == before
-    assert outdir.leftovers(out) == []
+    assert leftovers.leftovers(out) == []
 
 
 # -- a previous results.json someone tampered with -----------------------------------------------

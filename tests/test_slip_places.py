@@ -8,7 +8,6 @@ cause first (or first-equal, and said so).
 """
 
 import random
-import sys
 import tempfile
 from pathlib import Path
 
@@ -21,12 +20,10 @@ from claimaudit.forensics.places import others as slip_places
 from claimaudit.forensics.places import pair as slips
 from claimaudit.output.results import to_records
 from claimaudit.run import check_paths, stated_vs_members
+from slip_corpus import PLACE_CAUSES, claims_yaml, make_place_specs, planted_place, written
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPS = Path(__file__).parent / "data" / "slips"
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from slip_corpus import PLACE_CAUSES, claims_yaml, make_place_specs, planted_place, written  # noqa: E402
 
 PROPERTY = settings(max_examples=10, deadline=None)
 NOTE = "stated by {source}"      # a checked total's note (the report words it per language)

@@ -36,8 +36,9 @@ class ClaimauditError(Exception):
 class InputError(ClaimauditError):
     """Invalid input: nothing is checked; the CLI prints every problem and exits 2."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], unlisted: int = 0):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line, p.message))
+        self.unlisted = unlisted
         first = self.problems[0] if self.problems else None
         super().__init__("\n".join(str(p) for p in self.problems),
                          first.file if first else None, first.line if first else None)
@@ -48,21 +49,35 @@ class OutputError(ClaimauditError):
     whatever was there before is left as it was."""
 
 
+MAX_LISTED = 1000       # problems kept and printed; the rest are counted (a million bad rows)
+
+
 class Collector:
-    """Gathers problems during a stage; `raise_if_any()` ends the stage."""
+    """Gathers problems during a stage; `raise_if_any()` ends the stage. The first MAX_LISTED
+    are kept, the others only counted, so a bad table's output stays readable and small."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.unlisted = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.problems) + self.unlisted
 
     def add(self, file: str, line: int, message: str) -> None:
+        if len(self.problems) >= MAX_LISTED:
+            self.unlisted += 1
+            return
         self.problems.append(Problem(str(file), int(line), message))
 
     def extend(self, problems: list[Problem]) -> None:
-        self.problems.extend(problems)
+        room = max(MAX_LISTED - len(self.problems), 0)
+        self.problems.extend(problems[:room])
+        self.unlisted += len(problems) - len(problems[:room])
 
     def raise_if_any(self) -> None:
         if self.problems:
-            raise InputError(self.problems)
+            raise InputError(self.problems, self.unlisted)
 
 
 SHOWN_CHARS = 80

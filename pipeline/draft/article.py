@@ -8,7 +8,9 @@ escapes quotes, colons and '#'. What the text leaves open is listed in each clai
 
 from __future__ import annotations
 
+import bisect
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,20 +54,27 @@ def slug(text: str) -> str:
 
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     """Plain or HTML article text -> claim records in order of appearance."""
-    plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
+    plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
     sentences = textmod.sentences(plain)
-    mentions = catalogue.find(view)
+    starts = [span.start for span in sentences]
+    mentions = sorted(catalogue.find(view), key=lambda m: m.start)
+    mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
+    next_number: dict[str, int] = {}
     for number in find_numbers(plain):
-        sentence = textmod.containing(sentences, number.start)
+        sentence = textmod.containing(sentences, number.start, starts)
         if sentence is None:
             continue
+        sentence = textmod.around(plain, sentence, number.start, number.end)
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
-        place = build.Place(plain, view, sentence, clause, textmod.paragraph_of(plain, number.start))
-        record = claim_record(catalogue, place, number, mentions)
-        record["id"] = _unique(record["id"], used)
+        paragraph = textmod.paragraph_of(plain, number.start)
+        place = build.Place(plain, view, sentence, clause, paragraph)
+        near = mentions[bisect.bisect_left(mention_starts, min(paragraph.start, sentence.start)):
+                        bisect.bisect_left(mention_starts, sentence.end)]
+        record = claim_record(catalogue, place, number, near)
+        record["id"] = _unique(record["id"], used, next_number)
         records.append(record)
     return records
 
@@ -146,11 +155,14 @@ def _shape_todo(reading, ratio: bool) -> str:
             + (f" (the text gives {known})" if known else ""))
 
 
-def _unique(base: str, used: set) -> str:
+def _unique(base: str, used: set, next_number: dict) -> str:
+    """A claim id not used yet: the slug, else slug-2, slug-3 ... (each slug remembers where
+    its count stands, so 2,000 equal slugs are not quadratic)."""
     ident = slug(base.replace("_", "-").replace(".", "p").replace("%", "pct"))
-    candidate, n = ident, 2
+    candidate, n = ident, next_number.get(ident, 2)
     while candidate in used:
         candidate, n = f"{ident}-{n}", n + 1
+    next_number[ident] = n
     used.add(candidate)
     return candidate
 

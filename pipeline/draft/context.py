@@ -36,6 +36,11 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
     match = re.search(rf"({gap_pattern.pattern})[\u4e00-\u9fff]{{1,3}}\s*$", before)
     if match:
         return gap_table[match.group(1)]
+    if number.unit == "x":
+        ratio_pattern, ratio_table = grouped_pattern("qualifiers_before_ratio")
+        match = re.search(rf"({ratio_pattern.pattern})(?:為|为|是)[^，。,;；]{{1,24}}的\s*$", before)
+        if match:
+            return ratio_table[match.group(1)]
     after_pattern, after_table = grouped_pattern("qualifiers_after")
     match = re.match(rf"\s?(?:的)?(?:{after_pattern.pattern})", after)
     if match and not re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after):

@@ -15,12 +15,35 @@ HEADER = ("# Drafted by `claimaudit draft`: one claim per number. Read every quo
           "# `todo` line (then delete it), and run `claimaudit check` on this file.\n")
 
 
+class _ReviewDumper(yaml.SafeDumper):
+    """safe_dump's dumper, except that text holding hidden characters (bidi overrides such as
+    U+202E, zero-width and control characters) is written double-quoted with those characters
+    as escapes: the reader of the draft sees them, and YAML reads them back unchanged."""
+
+    def write_double_quoted(self, text, split=True):
+        if text.isprintable():
+            return super().write_double_quoted(text, split)
+        self.allow_unicode = False
+        try:
+            return super().write_double_quoted(text, split)
+        finally:
+            self.allow_unicode = True
+
+
+def _represent_text(dumper, text: str):
+    style = None if text.isprintable() or text.strip("\n").isprintable() else '"'
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_ReviewDumper.add_representer(str, _represent_text)
+
+
 def _ordered(claim: dict) -> dict:
     return {key: claim[key] for key in CLAIM_ORDER if key in claim}
 
 
 def dump(document: dict) -> str:
     claims = [_ordered(claim) for claim in document["claims"]]
-    body = yaml.safe_dump({"source": document["source"], "claims": claims}, allow_unicode=True,
-                          sort_keys=False, width=100, default_flow_style=False)
+    body = yaml.dump({"source": document["source"], "claims": claims}, Dumper=_ReviewDumper,
+                     allow_unicode=True, sort_keys=False, width=100, default_flow_style=False)
     return HEADER + body

@@ -10,6 +10,7 @@ draft then says so in a todo rather than picking one.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,13 +103,14 @@ def _add_entity(entities: dict, node) -> None:
     entity = entities.setdefault(ident, Entity(ident))
     for attribute in ("name", "kind", "vendor"):
         if isinstance(node.get(attribute), str):
-            setattr(entity, attribute, node.get(attribute))
+            setattr(entity, attribute, unicodedata.normalize("NFC", node.get(attribute)))
     members = node.get("members")
     if isinstance(members, documents.Node):
         entity.members.update(members.values)
     aliases = node.get("aliases")
     if isinstance(aliases, list):
-        entity.aliases += [a for a in aliases if isinstance(a, str) and a.strip()]
+        entity.aliases += [unicodedata.normalize("NFC", a) for a in aliases
+                           if isinstance(a, str) and a.strip()]
 
 
 def names_of(entity: Entity) -> set[str]:

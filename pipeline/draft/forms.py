@@ -8,6 +8,7 @@ imports none of them.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -121,7 +122,7 @@ def chinese_value(word: str) -> float | None:
             section += (1 if digit is None else digit) * 10 ** small[char]
             digit = None
         elif char in big and last in big and total:
-            total *= 10 ** big[char]             # 萬億, 亿亿: scales stack (三万亿 = 3e12)
+            total = min(total * 10 ** big[char], math.inf)   # 萬億 stack (三万亿 = 3e12)
         elif char in big:
             section += digit or 0
             total += (section or 1) * 10 ** big[char]
@@ -132,7 +133,12 @@ def chinese_value(word: str) -> float | None:
     return total + section + (digit or 0)
 
 
+LARGEST = 1e21      # a figure a draft writes; check reads at most 40 digits (units.MAX_DIGITS)
+
+
 def plain(value: float) -> str:
+    if not math.isfinite(value) or abs(value) >= LARGEST:
+        return "0"                      # dropped by find_numbers: no figure is this large
     if value >= 1e6 and value == int(value):
         mantissa, power = value, 0
         while mantissa % 10 == 0:

@@ -35,7 +35,9 @@ def fractions(view: str) -> list[Number]:
         plural = m.group(2).lower().endswith("s")
         if top < bottom and (top == 1) != plural:      # one third, two thirds; not "two third"
             out.append(_percent(m, round(100 * top / bottom, 4)))
-    for m in re.finditer(rf"([{CHINESE_CHARS}]+)分之([{CHINESE_CHARS}]+|\d+(?:\.\d+)?)", view):
+    # bounded runs: an unbounded one backtracks over every start in 128,000 一 (quadratic)
+    fraction = rf"([{CHINESE_CHARS}]{{1,12}})分之([{CHINESE_CHARS}]{{1,12}}|\d{{1,40}}(?:\.\d{{1,40}})?)"
+    for m in re.finditer(fraction, view):
         bottom = chinese_value(m.group(1))
         top = float(m.group(2)) if m.group(2)[0].isdigit() else chinese_value(m.group(2))
         if bottom and top and (top < bottom or bottom == 100):     # 百分之一百五十: 150%
@@ -50,7 +52,7 @@ def _percent(match: re.Match, value: float) -> Number:
 def doublings(view: str) -> list[Number]:
     """翻一番 / 翻了两番: doubled N times (2^N x); 翻了一倍: doubled."""
     out = []
-    for m in re.finditer(rf"翻了?([{CHINESE_CHARS}]+)(番|倍)", view):
+    for m in re.finditer(rf"翻了?([{CHINESE_CHARS}]{{1,12}})(番|倍)", view):
         times = chinese_value(m.group(1))
         if times and (m.group(2) == "番" or times == 1):
             value = 2.0 ** times

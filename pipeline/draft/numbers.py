@@ -15,6 +15,7 @@ neither a unit nor a count noun near it is not drafted.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -24,6 +25,7 @@ from claimaudit.draft.forms import (
     ARABIC,
     CHINESE,
     CHINESE_CHARS,
+    LARGEST,
     SEVERAL,
     Number,
     after_name,
@@ -59,7 +61,12 @@ def find_numbers(text: str) -> list[Number]:
             kept.append(number)
             last_end = number.end
     kept = _ranges(view, kept)
-    return [number for number in kept if not skipped(view, number)]
+    return [number for number in kept if not skipped(view, number) and _drafted(number)]
+
+
+def _drafted(number: Number) -> bool:
+    """A number a claim can state: finite and below LARGEST (一億億億...億 is not a figure)."""
+    return math.isfinite(number.value) and abs(number.value) < LARGEST
 
 
 def _arabic(view: str) -> list[Number]:

@@ -8,12 +8,20 @@ as ASCII digits in a same-length copy (`digits`), so offsets agree between the t
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／", "0123456789.,%/")
-_TAG = re.compile(r"<[^>]+>")
+# A tag ends before the next `<`: an unclosed `<` ("x < y") costs one scan to the next `<`, not
+# one to the end of the text per `<` (quadratic on 256 KB of them).
+_TAG = re.compile(r"<[^<>]+>")
+_NOT_TEXT = re.compile(r"<(script|style|noscript|template|textarea)\b[^<>]*>|<!--", re.IGNORECASE)
+_ELEMENT_TAG = re.compile(r"<(/?)(div|p|span)\b([^<>]*)>", re.IGNORECASE)
+WINDOW = 240        # characters of a long sentence read around a number (and its longest quote)
+PARAGRAPH_WINDOW = 4000
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
 _SENTENCE_END = re.compile(r"[。！？!?]+|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
@@ -34,27 +42,71 @@ class Span:
 
 
 def plain_text(raw: str, skip_classes: list[str]) -> str:
-    """HTML or plain text -> plain text, one block per line."""
+    """HTML or plain text -> plain text, one block per line (linear time: each step is one
+    left-to-right scan). Scripts, styles, comments and the like are not article text."""
     if "<" not in raw:
         return raw
-    for name in skip_classes:
-        raw = _drop_elements(raw, name)
+    raw = _drop_non_text(raw)
+    raw = _drop_elements(raw, skip_classes)
     raw = _BLOCK_END.sub("\n", raw)
     text = html.unescape(_TAG.sub("", raw))
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-def _drop_elements(raw: str, class_name: str) -> str:
-    """Remove every <div|p class="... class_name ...">...</div|p> (not nested in itself)."""
-    pattern = re.compile(
-        rf'<(div|p|span)\b[^>]*class="[^"]*\b{re.escape(class_name)}\b[^"]*"[^>]*>(.*?)</\1>',
-        re.DOTALL | re.IGNORECASE)
-    while True:
-        # the innermost closing tag may close a nested element: repeat until stable
-        reduced = pattern.sub("", raw)
-        if reduced == raw:
-            return raw
-        raw = reduced
+def _drop_non_text(raw: str) -> str:
+    """Remove <script>, <style>, <noscript>, <template>, <textarea> elements and <!-- comments -->;
+    one left unclosed runs to the end of the text, as a browser reads it."""
+    kept, cursor = [], 0
+    while (opening := _NOT_TEXT.search(raw, cursor)) is not None:
+        kept.append(raw[cursor:opening.start()])
+        if opening.group() == "<!--":
+            close = raw.find("-->", opening.end())
+            cursor = len(raw) if close < 0 else close + 3
+        else:
+            close_tag = re.compile(rf"</{opening.group(1)}\s*>", re.IGNORECASE)
+            found = close_tag.search(raw, opening.end())
+            cursor = len(raw) if found is None else found.end()
+    kept.append(raw[cursor:])
+    return "".join(kept)
+
+
+def _drop_elements(raw: str, class_names: list[str]) -> str:
+    """Remove every <div|p|span class="... name ...">...</div|p|span> (nesting followed with a
+    stack of open tags, in one scan; an element never closed is kept)."""
+    if not class_names:
+        return raw
+    wanted = re.compile(r'class\s*=\s*"[^"]*\b(?:' + "|".join(map(re.escape, class_names))
+                        + r')\b', re.IGNORECASE)
+    stack: list[tuple[str, int, bool]] = []          # (tag name, start, dropped)
+    open_names: Counter[str] = Counter()
+    dropping = 0                                      # dropped elements on the stack
+    drops: list[tuple[int, int]] = []
+    for match in _ELEMENT_TAG.finditer(raw):
+        closing, name = match.group(1), match.group(2).lower()
+        if not closing:
+            dropped = bool(wanted.search(match.group(3)))
+            stack.append((name, match.start(), dropped))
+            open_names[name] += 1
+            dropping += dropped
+            continue
+        if not open_names[name]:
+            continue                                  # a stray closing tag
+        while True:                                   # inner tags left open close here
+            inner, start, dropped = stack.pop()
+            open_names[inner] -= 1
+            dropping -= dropped
+            if inner == name:
+                break
+        if dropped and not dropping:
+            drops.append((start, match.end()))
+    if not drops:
+        return raw
+    kept, cursor = [], 0
+    for start, end in drops:
+        kept.append(raw[cursor:start])
+        cursor = end
+    kept.append(raw[cursor:])
+    return "".join(kept)
 
 
 def digits_view(text: str) -> str:
@@ -98,16 +150,33 @@ def clauses(text: str, sentence: Span) -> list[Span]:
     return merged
 
 
-def containing(spans: list[Span], position: int) -> Span | None:
-    """The span holding `position`, or None."""
-    for span in spans:
-        if span.start <= position < span.end:
-            return span
+def containing(spans: list[Span], position: int, starts: list[int] | None = None) -> Span | None:
+    """The span holding `position`, or None (by bisection when the spans' starts are given)."""
+    if starts is None:
+        return next((span for span in spans if span.start <= position < span.end), None)
+    index = bisect.bisect_right(starts, position) - 1
+    if index >= 0 and spans[index].start <= position < spans[index].end:
+        return spans[index]
     return None
 
 
+def around(text: str, span: Span, start: int, end: int, width: int = WINDOW) -> Span:
+    """`span`, cut to about `width` characters around [start, end) when it is longer (at spaces
+    when there are any near the cut), so the work and the quote per number stay bounded."""
+    if span.end - span.start <= width:
+        return span
+    low = max(span.start, start - width // 2)
+    high = min(span.end, max(end, low) + width // 2)
+    space = text.find(" ", low, min(low + 40, start))
+    low = space + 1 if low > span.start and space >= 0 else low
+    space = text.rfind(" ", max(high - 40, end), high)
+    high = space if high < span.end and space >= 0 else high
+    return Span(low, max(high, end))
+
+
 def paragraph_of(text: str, position: int) -> Span:
-    """The line (paragraph) holding `position`."""
-    start = text.rfind("\n", 0, position) + 1
-    end = text.find("\n", position)
-    return Span(start, len(text) if end < 0 else end)
+    """The line (paragraph) holding `position`, at most PARAGRAPH_WINDOW characters either side."""
+    floor = max(0, position - PARAGRAPH_WINDOW)
+    start = text.rfind("\n", floor, position) + 1 or floor
+    end = text.find("\n", position, position + PARAGRAPH_WINDOW)
+    return Span(start, min(len(text), position + PARAGRAPH_WINDOW) if end < 0 else end)

@@ -42,6 +42,7 @@ class Run:
     explanations: dict = field(default_factory=dict)   # claim index -> [explanation, ...]
     basis: dict = field(default_factory=dict)          # claim index -> section 9.1 basis
     as_published: dict = field(default_factory=dict)   # claim index -> record or None
+    later: dict = field(default_factory=dict)          # claim index -> [{source, date}] (10.2)
     as_of: str | None = None
     keys: list = field(default_factory=list)           # the distinct readings, by number
 
@@ -180,11 +181,18 @@ def _targets(graph: SpecGraph, readings: pd.DataFrame, keys: list[tuple], corpus
             rows.append((number, len(payloads) - 1, alt.label, dimension_name(alt.dims),
                          np.nan if interval is None else interval.value,
                          np.nan if interval is None else interval.low,
-                         np.nan if interval is None else interval.high))
+                         np.nan if interval is None else interval.high, _absent(key, alt)))
     _check_expr_dimensions(rows, keys, readings, claims, problems)
     problems.raise_if_any()
     return pd.DataFrame(rows, columns=["key", "payload", "alt_label", "dimension", "value",
-                                       "low", "high"]), payloads
+                                       "low", "high", "absent"]), payloads
+
+
+def _absent(key: tuple, alt: Alt) -> bool:
+    """Is the claim's own figure one a fact says does not exist (`value: unsupported`)? A
+    ratio against such a figure is no claim of a value for it: unverifiable (CONTRACT 10.2)."""
+    return key[0] == "pair" and key[2] is None and \
+        any(figure == (key[1], key[3]) for figure, _ in alt.unsupported)
 
 
 def _target_alts(graph: SpecGraph, key) -> tuple[Alt, ...]:
@@ -316,6 +324,10 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     missing = np.isnan(rows["value"].to_numpy(float))
     judged["verdict"] = np.where(missing, "unverifiable", judged["verdict"])
     judged["severity"] = np.where(missing, None, judged["severity"])
+    # a positive figure claimed for what a source says the entity cannot do (CONTRACT 10.2)
+    absent = rows["absent"].fillna(False).to_numpy(bool) & (rows["v"].to_numpy(float) > 0)
+    judged["verdict"] = np.where(absent, "inconsistent", judged["verdict"])
+    judged["severity"] = np.where(absent, "major", judged["severity"])
     for name in ("verdict", "severity", "reading"):
         judged[name] = _words(np.asarray(judged[name], dtype=object), rows.index)
     return rows.assign(**judged)

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from dataclasses import dataclass
 
 from claimaudit.core.errors import ClaimauditError, Problem
 from claimaudit.engine.steps import Step, once
 from claimaudit.model import expr, fmt
-from claimaudit.model.intervals import Interval
+from claimaudit.model.intervals import Interval, close
+from claimaudit.model.published_numbers import round_significant, significant_digits
 from claimaudit.model.units import unit_info
 
 MAX_COMBINATIONS = 64
@@ -43,6 +45,7 @@ class Alt:
     unit: str = ""
     fact: bool = False
     choices: tuple = ()  # ((entity, metric), fact place) for every conflicting fact chosen
+    unsupported: tuple = ()  # ((entity, metric), source) a fact says the figure does not exist
 
     @property
     def is_missing(self) -> bool:
@@ -125,7 +128,8 @@ class SpecGraph:
             missing = [m for alt in combo for m in alt.missing]
             if missing:
                 results.append(Alt(None, (), _steps(combo), _sources(combo), _unique(missing),
-                                   _label(combo), choices=_choices(combo)))
+                                   _label(combo), choices=_choices(combo),
+                                   unsupported=unsupported_of(combo)))
                 continue
             value = expr.evaluate(tree, _resolver(chosen, entity))
             unit = next((alt.unit for alt in combo if alt.dims == value.dims), dims_hint_unit)
@@ -148,7 +152,7 @@ class SpecGraph:
         metric_row = self.metrics[metric]
         dims = unit_info(metric_row.unit).dims
         facts = self.facts.get((entity, metric), [])
-        direct = [f for f in facts if f.quantity is not None]
+        direct = finest(f for f in facts if f.quantity is not None)
         if direct:
             labelled = len(direct) > 1
             return tuple(self._fact_alt(name, f, dims, labelled) for f in direct)
@@ -157,6 +161,10 @@ class SpecGraph:
             labelled = len(expressions) > 1
             return tuple(alt for f in expressions
                          for alt in self._expression_fact(name, f, dims, labelled))
+        absent = [f for f in facts if getattr(f, "unsupported", False)]
+        if absent:
+            return (Alt(None, dims, (), (absent[0].source,), (name,),
+                        unsupported=((key_of(absent[0]), absent[0].source),)),)
         row = self.entities[entity]
         if metric == "chips" and row.kind == "chip":
             return (Alt(Interval.exact(1.0), dims, (Step("chip", name),)),)
@@ -253,6 +261,37 @@ class SpecGraph:
             results.append(Alt(value, alt.dims, _inputs(alt) + (step,), alt.sources, (),
                                alt.label, alt.unit, choices=alt.choices))
         return tuple(results)
+
+
+def key_of(fact) -> tuple:
+    return (fact.entity, fact.metric)
+
+
+def unsupported_of(alts) -> tuple:
+    """The figures, among those of `alts`, that a fact says do not exist (CONTRACT 10.2)."""
+    return _unique(item for alt in alts for item in alt.unsupported)
+
+
+def finest(facts) -> list:
+    """Direct facts for one figure, less those that only round another of them (NVIDIA's
+    "1.1 exaFLOPS" beside its 1,080 PFLOPS): one figure published at two precisions is one
+    figure, the finer standing; the rounded one stays in the corpus as published (forensics'
+    double_rounding names it). Facts that differ otherwise stay alternatives."""
+    facts = list(facts)
+    if len(facts) < 2:
+        return facts
+    return [f for f in facts if not any(_rounds(f.quantity, other.quantity) for other in facts)]
+
+
+def _rounds(coarse, fine) -> bool:
+    """Is `coarse` `fine` rounded to fewer significant digits?"""
+    if coarse.base_h <= fine.base_h or coarse.base == 0 or fine.base_h == 0 and coarse.base_h == 0:
+        return False
+    digits = significant_digits(Interval.around(coarse.base, coarse.base_h))
+    if not math.isfinite(digits) or digits >= significant_digits(
+            Interval.around(fine.base, fine.base_h)):
+        return False
+    return close(round_significant(fine.base, int(digits)), coarse.base)
 
 
 def _resolver(chosen: dict, entity: str | None):

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from claimaudit.engine.check import Run
+from claimaudit.model import expr
 from claimaudit.model.inforce import in_force
 
 # -- fact sets ----------------------------------------------------------------------
@@ -71,14 +72,30 @@ def published_dates(corpus) -> pd.Series:
 
 
 def as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndarray:
-    """Facts in force on `date`; today's serve where no fact for an (entity, metric) was.
-    A fact from the claim's own URL counts for neither (it is never used for the claim)."""
-    then = without_url(corpus, in_force(corpus.facts, corpus.spec_sources, date).to_numpy(bool),
-                        url)
-    today_mask = without_url(corpus, today_mask, url)
-    keys = pd.MultiIndex.from_frame(corpus.facts[["entity", "metric"]])
-    covered = keys.isin(keys[then])
-    return then | (today_mask & ~covered)
+    """Facts in force on `date` only (CONTRACT 10.2: today's facts no longer fill in); a fact
+    from the claim's own URL never counts (it is never used for the claim)."""
+    return without_url(corpus, in_force(corpus.facts, corpus.spec_sources, date).to_numpy(bool),
+                       url)
+
+
+def later_of(run) -> dict:
+    """Claim label -> [{source, date}, ...]: the dated sources today's verdict rests on that
+    were published after the claim's article (CONTRACT 10.2), oldest first; claims with
+    none are left out."""
+    dates = run.corpus.spec_sources.drop_duplicates("id").set_index("id")["date"]
+    dated = {source: str(date) for source, date in dates.items()
+             if isinstance(date, str) or (date is not None and not pd.isna(date))}
+    published = published_dates(run.corpus)
+    labels = run.corpus.claims.index
+    codes, sets = _claim_sources(run, labels)
+    out = {}
+    for label, code, then in zip(labels.tolist(), codes.tolist(), published.tolist()):
+        if not sets[code] or not isinstance(then, str):
+            continue
+        after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
+        if after:
+            out[label] = [{"source": source, "date": date} for date, source in after]
+    return out
 
 
 # -- putting the groups back together -----------------------------------------------
@@ -136,7 +153,24 @@ def basis_of(run) -> dict:
         if key not in known:
             known[key] = basis(key[0], parties, key[1])
         table[number] = known[key]
-    return dict(zip(labels.tolist(), table[pair_codes].tolist()))
+    found = dict(zip(labels.tolist(), table[pair_codes].tolist()))
+    for label in _own_numbers(run.corpus.claims):
+        found[label] = with_own_numbers(found[label])
+    return found
+
+
+def _own_numbers(claims: pd.DataFrame) -> list:
+    """Claims whose `expr` writes numbers of its own: the claimant's figures (CONTRACT 10.2)."""
+    if "expr" not in claims:
+        return []
+    exprs = claims.loc[claims["shape"] == "expr", "expr"]
+    written = {text: expr.has_numbers(expr.parse(text)) for text in exprs.unique()}
+    return [label for label, text in exprs.items() if written[text]]
+
+
+def with_own_numbers(found: str | None) -> str:
+    """The basis once the claimant's own numbers are among the figures used."""
+    return "claimant" if found in (None, "claimant") else "mixed"
 
 
 def _claim_sources(run, labels: pd.Index) -> tuple[np.ndarray, list]:

@@ -16,6 +16,7 @@ import pandas as pd
 from claimaudit.model.intervals import REL_EQ, Interval, le, lt
 
 MINOR = 0.01
+EDGE = 0.01         # the most a `nearly`/`just_over` claim reaches past its value
 INF = math.inf
 VERDICT_RANK = {"consistent": 0, "within_rounding": 1, "inconsistent": 2}
 
@@ -42,14 +43,35 @@ class Region:
         return max(self.low - x, x - self.high, 0.0)
 
 
+def vague_spread(v: float, r: float | None, absolute: float | None,
+                 ratio: bool = False) -> float | None:
+    """The vague tolerance in the claim's own numbers: `absolute`, else r of the value, or for
+    a ratio or change below 2 r of the change |v - 1| (CONTRACT 10.2: "roughly 1.1x" is a claim
+    about a +10% change, never 0.88-1.32x)."""
+    if absolute is not None:
+        return absolute
+    if r is None:
+        return None
+    return r * (abs(v - 1.0) if ratio and v < 2 else v)
+
+
+def edge(v: float, h: float) -> float:
+    """How far past its written value a `nearly`/`just_over` claim reaches from its digits:
+    half a unit of the last digit, at most 1% of the value ("nearly 4x" never accepts 4.4x)."""
+    return min(h, EDGE * abs(v))
+
+
 def claimed_region(v: float, h: float, rule: str, r: float | None = None,
-                   absolute: float | None = None) -> Region:
-    """The region a claimed value v (resolution h) stands for under a qualifier's rule.
+                   absolute: float | None = None, ratio: bool = False) -> Region:
+    """The region a claimed value v (resolution h) stands for under a qualifier's rule
+    (CONTRACT section 4 as amended by 10.2).
 
     r is the relative vague tolerance, `absolute` an absolute one (a claim's
-    `tolerance: 0.1 TB/s`); for about/exact a tolerance widens the region too.
+    `tolerance: 0.1 TB/s`); for about/exact a tolerance widens the region too. `ratio`: the
+    claim is a ratio or a change (kinds `ratio`, `change`), whose tolerance below 2 applies to
+    the change.
     """
-    spread = absolute if absolute is not None else (v * r if r is not None else None)
+    spread = vague_spread(v, r, absolute, ratio)
     if rule in ("about", "exact"):
         half = h if rule == "about" else 0.0
         if spread is None:
@@ -58,10 +80,13 @@ def claimed_region(v: float, h: float, rule: str, r: float | None = None,
     vague = 0.0 if spread is None else spread  # no tolerance given: the written digits alone
     if rule == "roughly":
         return Region(min(v - h, v - vague), max(v + h, v + vague))
+    if rule == "on_par":               # within r of 1, whatever the digits
+        par = absolute if absolute is not None else (r or 0.0)
+        return Region(1.0 - par, 1.0 + par)
     if rule == "nearly":
-        return Region(v - vague, v + h)
+        return Region(v - vague, v + edge(v, h))
     if rule == "just_over":
-        return Region(v, max(v + h, v + vague), low_open=True)
+        return Region(v, max(v + edge(v, h), v + vague), low_open=True)
     if rule == "at_least":
         return Region(v, INF)
     if rule == "more_than":
@@ -90,21 +115,25 @@ def better(a: tuple, b: tuple) -> bool:
 
 # -- columns ----------------------------------------------------------------------
 
-RULES = ("about", "exact", "roughly", "nearly", "just_over", "at_least", "more_than",
+RULES = ("about", "exact", "roughly", "on_par", "nearly", "just_over", "at_least", "more_than",
          "at_most", "less_than")
 
 
-def regions(v, h, rule, r, absolute):
+def regions(v, h, rule, r, absolute, ratio=None):
     """claimed_region over numpy columns: returns low, high, low_open, high_open.
 
     Each distinct rule is applied once to the rows that carry it (rules are few,
-    rows many), with the same formulas as the scalar claimed_region.
+    rows many), with the same formulas as the scalar claimed_region. `ratio` (a bool
+    column, default all False) marks ratio and change claims (vague_spread).
     """
     v, h, r, absolute = (np.asarray(a, dtype=float) for a in (v, h, r, absolute))
+    ratio = np.zeros(len(v), dtype=bool) if ratio is None else np.asarray(ratio, dtype=bool)
     codes, names = pd.factorize(np.asarray(rule, dtype=object), use_na_sentinel=True)
-    spread = np.where(np.isnan(absolute), v * r, absolute)
+    of_change = ratio & (v < 2)
+    spread = np.where(np.isnan(absolute), r * np.where(of_change, np.abs(v - 1.0), v), absolute)
     has_spread = ~np.isnan(spread)
     spread0 = np.where(has_spread, spread, 0.0)
+    edge_of = np.minimum(h, EDGE * np.abs(v))
     low, high = np.full_like(v, np.nan), np.full_like(v, np.nan)
     low_open, high_open = np.zeros(len(v), dtype=bool), np.zeros(len(v), dtype=bool)
     for code, name in enumerate(names):
@@ -114,10 +143,13 @@ def regions(v, h, rule, r, absolute):
             half = np.zeros_like(vv) if name == "exact" else hh
             low[rows] = np.where(has, np.minimum(vv - half, vv - ss), vv - half)
             high[rows] = np.where(has, np.maximum(vv + half, vv + ss), vv + half)
+        elif name == "on_par":
+            par = np.where(np.isnan(absolute[rows]), np.nan_to_num(r[rows]), absolute[rows])
+            low[rows], high[rows] = 1.0 - par, 1.0 + par
         elif name == "nearly":
-            low[rows], high[rows] = vv - ss, vv + hh
+            low[rows], high[rows] = vv - ss, vv + edge_of[rows]
         elif name == "just_over":
-            low[rows], high[rows] = vv, np.maximum(vv + hh, vv + ss)
+            low[rows], high[rows] = vv, np.maximum(vv + edge_of[rows], vv + ss)
         elif name in ("at_least", "more_than"):
             low[rows], high[rows] = vv, INF
         elif name in ("at_most", "less_than"):
@@ -127,6 +159,12 @@ def regions(v, h, rule, r, absolute):
         low_open[rows] = name in ("just_over", "more_than")
         high_open[rows] = name == "less_than"
     return low, high, low_open, high_open
+
+
+def of_ratio(kinds) -> np.ndarray:
+    """Per row: is the claim a ratio or a change (its tolerance below 2 is of the change)?"""
+    kinds = np.asarray(kinds, dtype=object)
+    return (kinds == "ratio") | (kinds == "change")
 
 
 def close_columns(a, b):

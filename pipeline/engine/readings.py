@@ -11,11 +11,20 @@ Pure: alternatives or numpy columns in, the same out.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 
 from claimaudit.engine import judge
-from claimaudit.engine.derive import Alt, SpecGraph, capped, consistent_combinations, shown_input
+from claimaudit.engine.derive import (
+    Alt,
+    SpecGraph,
+    capped,
+    consistent_combinations,
+    shown_input,
+    unsupported_of,
+)
 from claimaudit.engine.steps import Step
 from claimaudit.model import expr, fmt
 from claimaudit.model.intervals import IntervalError
@@ -36,7 +45,10 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
     label = "; ".join(x for x in (top.label, bottom.label) if x)
     choices = tuple(dict.fromkeys(top.choices + bottom.choices))
     if top.interval is None or bottom.interval is None:
-        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices)
+        return Alt(None, (), steps, sources, top.missing + bottom.missing, label, choices=choices,
+                   unsupported=unsupported_of((top, bottom)))
+    top, bottom = one_convention(top, bottom)
+    assert top.interval is not None and bottom.interval is not None   # one_convention keeps them
     try:
         value = top.interval / bottom.interval
     except IntervalError as exc:
@@ -46,6 +58,28 @@ def ratio(top: Alt, bottom: Alt, top_name: str, bottom_name: str) -> Alt:
                 working=f"{shown_input(top)} / {shown_input(bottom)}",
                 result=f"{fmt.number(value.value)}x")
     return Alt(value, (), steps + (step,), sources, (), label, "x", choices=choices)
+
+
+def one_convention(top: Alt, bottom: Alt) -> tuple[Alt, Alt]:
+    """Both sides of a ratio of capacities in one convention (CONTRACT 10.2): memory sold in GB
+    is JEDEC-binary, so a GB figure against a GiB figure compares their numbers as the same
+    unit ("432 GB vs 192 GiB" is 2.25x), never 432e9 bytes against 192 x 2^30."""
+    top_binary, bottom_binary = binary_reading(top.unit), binary_reading(bottom.unit)
+    if top_binary and _is_binary(bottom.unit):
+        return _read_as(top, top_binary), bottom
+    if bottom_binary and _is_binary(top.unit):
+        return top, _read_as(bottom, bottom_binary)
+    return top, bottom
+
+
+def _is_binary(unit: str) -> bool:
+    return bool(unit) and unit.endswith("iB")
+
+
+def _read_as(alt: Alt, binary_unit: str) -> Alt:
+    scale = unit_info(binary_unit).factor / unit_info(alt.unit).factor
+    assert alt.interval is not None
+    return dataclasses.replace(alt, interval=alt.interval.scaled(scale), unit=binary_unit)
 
 
 def binary_scales(units, dimensions) -> np.ndarray:
@@ -74,8 +108,9 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     the derived interval (value, low, high). Every row is judged as written; a decimal
     capacity (GB, TB ...) is judged again as GiB/TiB, and the binary reading stands when
     `binary_stands` says so (CONTRACT section 4)."""
+    ratio = judge.of_ratio(rows["qkind"]) if "qkind" in rows else None
     low, high, low_open, high_open = judge.regions(rows["v"], rows["h"], rows["rule"],
-                                                   rows["r"], rows["absolute"])
+                                                   rows["r"], rows["absolute"], ratio)
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
     scale = binary_scales(rows["unit"], rows["claimed_dimension"])
@@ -85,7 +120,7 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     if capacity.any():
         scale = np.where(capacity, scale, 1.0)
         b_low, b_high, _, _ = judge.regions(rows["v"] * scale, rows["h"] * scale, rows["rule"],
-                                            rows["r"], rows["absolute"] * scale)
+                                            rows["r"], rows["absolute"] * scale, ratio)
         b_verdict, b_severity, b_gap = judge.judge_frame(b_low, b_high, low_open, high_open,
                                                          value, dlow, dhigh)
         use_binary = capacity & binary_stands((verdict, gap), (b_verdict, b_gap))

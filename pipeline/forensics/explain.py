@@ -24,9 +24,11 @@ import pandas as pd
 
 from claimaudit.engine import judge, readings
 from claimaudit.forensics import match as slip_match
+from claimaudit.forensics import rounding
 from claimaudit.forensics import words as slip_words
 from claimaudit.forensics.places import others as slip_places
 from claimaudit.forensics.places import pair as slips
+from claimaudit.forensics.transforms import ROUNDED
 from claimaudit.model import fmt
 from claimaudit.model.intervals import Interval
 from claimaudit.model.units import binary_reading, unit_info
@@ -62,7 +64,7 @@ def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
             columns["claimed_dimension"][first])
         if found:
             batches.append((members, found, _is_ratio(keys[key], columns["qkind"][first])))
-    return _explained(columns, batches)
+    return _explained(columns, batches, rounding.Whose(corpus))
 
 
 def _group_codes(*columns) -> np.ndarray:
@@ -135,11 +137,12 @@ def _superseded_facts(facts: pd.DataFrame, graph) -> dict:
 def _regions(columns: dict) -> list[tuple]:
     """Every claim's region as written and (capacities) in the binary reading, in one pass."""
     scale = np.where(np.isnan(columns["binary_scale"]), 1.0, columns["binary_scale"])
+    ratio = judge.of_ratio(columns["qkind"])
     return [judge.regions(columns["v"] * s, columns["h"] * s, columns["rule"], columns["r"],
-                          columns["absolute"] * s) for s in (1.0, scale)]
+                          columns["absolute"] * s, ratio) for s in (1.0, scale)]
 
 
-def _explained(columns: dict, batches: list) -> dict:
+def _explained(columns: dict, batches: list, whose) -> dict:
     """claim index -> explanations: every group's candidates judged against its claims and
     ranked at once (slip_match.py), then put in words."""
     if not batches:
@@ -147,11 +150,11 @@ def _explained(columns: dict, batches: list) -> dict:
     table = slip_match.Table.of([found for _, found, _ in batches], _cause_rank, PLACES.index)
     reach = float(slips.catalogue()["policy"]["open_region_reach"])
     picks = slip_match.best(columns, [members for members, _, _ in batches], table, reach)
-    words = [_Words(found, ratio) for _, found, ratio in batches]
+    words = [_Words(found, ratio, whose) for _, found, ratio in batches]
     out = {}
     for row, items in picks.items():
         claim = {"quantity": columns["quantity"][row], "qualifier": columns["qualifier"][row],
-                 "value": columns["value"][row]}
+                 "value": columns["value"][row], "digits": columns["digits"][row]}
         out[columns["claim"][row]] = [
             words[table.group[c]].explanation(c - table.start[table.group[c]], claim, reading, tie)
             for c, reading, tie in items]
@@ -169,8 +172,8 @@ class _Words:
     """Explanations in words for one group's candidates; the parts every claim of the group
     shares (the reading up to the claimed text, the derived record) are built once."""
 
-    def __init__(self, found: list, ratio: bool):
-        self.found, self.ratio = found, ratio
+    def __init__(self, found: list, ratio: bool, whose):
+        self.found, self.ratio, self.whose = found, ratio, whose
         self.parts: dict = {}
 
     def explanation(self, index: int, claim: dict, reading_number: int, tie: bool) -> dict:
@@ -178,7 +181,7 @@ class _Words:
         cache_key = (index, reading_number)
         if cache_key not in self.parts:
             self.parts[cache_key] = self._parts(self.found[index], claim, reading_number)
-        cause, place, reading, fields, derived = self.parts[cache_key]
+        cause, place, reading, fields, derived, rounded = self.parts[cache_key]
         text, qualifier = claim["quantity"].text, claim["qualifier"]
         english = reading.replace(CLAIMED, slip_words.claimed_text(text, qualifier))
         item = {"cause": cause,
@@ -186,6 +189,8 @@ class _Words:
                 "derived": dict(derived), "verdict": "consistent"}
         if tie:
             item["tie"] = True
+        if rounded is not None:
+            item[rounding.SIGN] = rounding.sign(rounded, claim["digits"], self.whose)
         return item
 
     def _parts(self, candidate, claim: dict, reading_number: int) -> tuple:
@@ -194,13 +199,18 @@ class _Words:
         interval = candidate.interval
         derived = {"value": _tidy(interval.value / factor), "unit": unit,
                    "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
+        words = dict(candidate.text())
+        rounded = words.pop(ROUNDED, None)
         fields = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
-                  "direction": "", "factor": "", **candidate.text(),
+                  "direction": "", "factor": "", "whose": "", **words,
                   "value": _quantity(interval.value, unit),
                   "derived": _quantity(claim["value"], unit)}
+        if rounded is not None:
+            fields["whose"] = self.whose.words(rounded)
         english = slip_places.reading(candidate.cause, candidate.place).format(**fields,
                                                                                claimed=CLAIMED)
-        return candidate.cause, candidate.place, english, tuple(fields.items()), derived
+        return (candidate.cause, candidate.place, english, tuple(fields.items()), derived,
+                rounded)
 
 
 def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:

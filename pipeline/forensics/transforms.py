@@ -10,6 +10,7 @@ expression's input, a group's sum) applies the same arithmetic. Each transform y
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from claimaudit.engine.derive import Alt
 from claimaudit.engine.steps import Step
@@ -18,6 +19,17 @@ from claimaudit.model import fmt
 from claimaudit.model.intervals import Interval
 from claimaudit.model.published_numbers import nice_unit, round_significant, significant_digits, unit_twin
 from claimaudit.model.units import unit_info
+
+ROUNDED = "\x00rounded"      # the words' key of what was rounded (not a template field)
+
+
+class Rounded(NamedTuple):
+    """A figure rounded as published: which, to what, and whose figure it was."""
+
+    node: tuple         # (entity, metric)
+    value: float        # the rounded value, base units
+    digits: int
+    sources: tuple      # the precise figure's sources
 
 
 def _rounded(cause, node, alt: Alt, superseded):
@@ -34,7 +46,8 @@ def _rounded(cause, node, alt: Alt, superseded):
         shown = f"{fmt.number(rounded / unit_info(unit).factor, digits)} {unit}".rstrip()
         step = Step("figure", f"{node[0]}.{node[1]}", result=shown)
         yield (Alt(Interval.around(rounded, h), alt.dims, (step,), alt.sources, (), "", unit),
-               {"changed": shown, "digits": digits})
+               {"changed": shown, "digits": digits,
+                ROUNDED: Rounded(node, rounded, digits, alt.sources)})
 
 
 def _misread(cause, node, alt: Alt, superseded):

@@ -167,12 +167,12 @@ def read_document(path: Path, display: str, problems: Collector) -> Document | N
         if root_node is None:
             problems.add(display, 1, "file is empty: expected a mapping with the file's records")
             return None
-        before = len(problems.problems)
+        before = problems.count
         root = _walk(root_node, display, problems)
         del root_node   # freed now, by reference counting, before the collector resumes
     # A file with a bad tag or key is not checked further: its half-read records would
     # only add follow-on messages to the one that matters.
-    return Document(display, root) if len(problems.problems) == before else None
+    return Document(display, root) if problems.count == before else None
 
 
 def _yaml_error(exc: yaml.MarkedYAMLError) -> tuple[int, str]:

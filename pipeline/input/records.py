@@ -3,6 +3,7 @@ field with the file:line it was written at. Which fields each record may have is
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -194,7 +195,8 @@ def _aliases(node: Node, what: str, path: str, problems: Collector) -> list[str]
         if not isinstance(item, str) or not item.strip():
             problems.add(path, node.line_of("aliases"),
                          f"{what}: aliases: expected names (text), found {_kind(item)}")
-    return [item for item in items if isinstance(item, str) and item.strip()]
+    return [unicodedata.normalize("NFC", item) for item in items
+            if isinstance(item, str) and item.strip()]
 
 
 def _extension(node: Node, path: str, out: dict, problems: Collector) -> None:

@@ -18,14 +18,16 @@ claim frame, and validate.build_corpus checks them as it checks a YAML file's.
 from __future__ import annotations
 
 import csv
-import difflib
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 import numpy as np
 
-from claimaudit.core.errors import Collector
+from claimaudit.core.errors import Collector, shown
+from claimaudit.core.suggest import nearest
+from claimaudit.input import limits
 from claimaudit.input.documents import Document
 from claimaudit.input.files import read_bytes
 from claimaudit.input.records import CLAIM_FIELDS, SOURCE_FIELDS
@@ -75,21 +77,26 @@ def _read_csv(path: Path, display: str, problems: Collector) -> dict | None:
     data = read_bytes(path, display, problems, MAX_TABLE_BYTES)
     if data is None:
         return None
+    if b"\r" in data and b"\n" not in data:      # old spreadsheet exports end lines with CR only
+        data = data.replace(b"\r", b"\n")
     try:
-        first_line = data.split(b"\n", 1)[0].decode("utf-8-sig")
+        first_line = data.split(b"\n", 1)[0].rstrip(b"\r").decode("utf-8-sig")
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         problems.add(display, line, f"expected UTF-8 text, found byte 0x{exc.object[exc.start]:02x}")
         return None
-    header = next(csv.reader([first_line]), None)
+    try:
+        header = next(csv.reader([first_line]), None)
+    except csv.Error as exc:
+        problems.add(display, HEADER_ROW, f"CSV syntax error in the header: {exc}")
+        return None
     if not header:
         problems.add(display, HEADER_ROW, "file is empty: expected a header row naming the "
                                           f"columns ({', '.join(REQUIRED)} ...)")
         return None
-    if len(set(header)) != len(header):
-        twice = sorted({name for name in header if header.count(name) > 1})
-        problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
+    if not limits.table_shape(display, 0, len(header), problems) or not _unique(header, display,
+                                                                                problems):
         return None
     try:
         frame = pd.read_csv(io.BytesIO(data), dtype=object, keep_default_na=False,
@@ -97,7 +104,23 @@ def _read_csv(path: Path, display: str, problems: Collector) -> dict | None:
     except (pd.errors.ParserError, csv.Error) as exc:
         problems.add(display, *_csv_error(str(exc)))
         return None
-    return {name: _cells(frame[name].to_numpy(object)) for name in frame.columns}
+    if not limits.table_shape(display, len(frame), len(frame.columns), problems):
+        return None
+    columns = {name: _cells(frame[name].to_numpy(object)) for name in frame.columns}
+    if limits.csv_may_hold_long_cells(data) and not limits.longest_cell(
+            display, max(map(limits.column_longest, columns.values()), default=0), problems):
+        return None
+    return columns
+
+
+def _unique(names: list[str], display: str, problems: Collector) -> bool:
+    """No column named twice (one pass: a header of 160,000 `a`s is no longer quadratic)."""
+    counts = Counter(names)
+    twice = sorted(name for name, count in counts.items() if count > 1)
+    if twice:
+        problems.add(display, HEADER_ROW, f"column {shown(twice[0])} appears more than once")
+        return False
+    return True
 
 
 def _csv_error(text: str) -> tuple[int, str]:
@@ -123,14 +146,21 @@ def _read_parquet(path: Path, display: str, problems: Collector) -> dict | None:
     if data is None:
         return None
     try:
-        table = pq.read_table(pa.BufferReader(data))
+        parquet = pq.ParquetFile(pa.BufferReader(data))
+        shape = parquet.metadata.num_rows, parquet.metadata.num_columns
+    except (pa.ArrowException, OSError) as exc:
+        problems.add(display, HEADER_ROW, f"cannot read Parquet: {exc}")
+        return None
+    if not limits.table_shape(display, *shape, problems):      # from the footer: before decoding
+        return None
+    try:
+        table = parquet.read()
     except (pa.ArrowException, OSError) as exc:
         problems.add(display, HEADER_ROW, f"cannot read Parquet: {exc}")
         return None
     names = table.column_names
-    if len(set(names)) != len(names):
-        twice = sorted({name for name in names if names.count(name) > 1})
-        problems.add(display, HEADER_ROW, f"column {twice[0]!r} appears more than once")
+    if not limits.table_shape(display, table.num_rows, len(names), problems) or not _unique(
+            names, display, problems):
         return None
     columns = {}
     for name, column in zip(names, table.columns):
@@ -138,11 +168,26 @@ def _read_parquet(path: Path, display: str, problems: Collector) -> dict | None:
         if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)
                 or pa.types.is_null(kind)):
             problems.add(display, HEADER_ROW,
-                         f"column {name!r}: expected text (a string column), found {kind}; "
+                         f"column {shown(name)}: expected text (a string column), found {kind}; "
                          "write every cell as text, so that '2.50' keeps its zero")
             continue
+        if not limits.longest_cell(display, _arrow_longest(column, kind), problems):
+            return None
         columns[name] = _cells(np.array(column.to_pylist(), dtype=object))
     return columns if len(columns) == len(names) else None
+
+
+def _arrow_longest(column, kind) -> int:
+    """Characters of the longest cell, by Arrow's kernel (no Python object per cell)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if pa.types.is_null(kind) or len(column) == 0:
+        return 0
+    if pa.types.is_dictionary(column.type):
+        column = pa.chunked_array([chunk.dictionary for chunk in column.chunks], kind)
+    longest = pc.max(pc.utf8_length(column)).as_py()
+    return int(longest or 0)
 
 
 def _cells(values: np.ndarray) -> np.ndarray:
@@ -158,13 +203,13 @@ def _cells(values: np.ndarray) -> np.ndarray:
 
 def _header_ok(names: list[str], display: str, problems: Collector) -> bool:
     known = (*claim_columns(), *source_columns())
-    before = len(problems.problems)
+    before = problems.count
     for name in names:
         if name in YAML_ONLY:
             problems.add(display, HEADER_ROW, f"column {name!r}: {name} is a list, YAML-only; "
                                               "write such a claim in a YAML claim file")
         elif name not in known:
-            near = difflib.get_close_matches(name, known, n=1)
+            near = nearest(name, known)
             hint = f" (did you mean {near[0]}?)" if near else ""
             problems.add(display, HEADER_ROW, f"unknown column {name!r}{hint}; expected "
                                               f"{', '.join(REQUIRED)} and any of "
@@ -173,7 +218,7 @@ def _header_ok(names: list[str], display: str, problems: Collector) -> bool:
     if missing:
         problems.add(display, HEADER_ROW, f"expected columns {', '.join(REQUIRED)}, found no "
                                           f"{' and no '.join(repr(m) for m in missing)}")
-    return len(problems.problems) == before
+    return problems.count == before
 
 
 def table_records(columns: dict, path: str, problems: Collector):

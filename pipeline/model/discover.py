@@ -13,8 +13,9 @@ import math
 import unicodedata
 
 from claimaudit.core.errors import ClaimauditError
+from claimaudit.core.escape import terminal
 from claimaudit.core.yamlio import package_yaml
-from claimaudit.model.extend import alias_table, unknown_entity_hint
+from claimaudit.model.extend import alias_table, name_key, unknown_entity_hint
 from claimaudit.model.inforce import ALWAYS
 from claimaudit.model.units import dimension_words, metric_dimension
 
@@ -48,7 +49,7 @@ def resolve_entity(corpus, name: str) -> str:
     ids = set(corpus.entities["id"])
     if name in ids:
         return name
-    owner = alias_table(corpus.entities).get(name.casefold())
+    owner = alias_table(corpus.entities).get(name_key(name))
     if owner is not None:
         return owner
     raise ClaimauditError(f"no entity {name!r}{unknown_entity_hint(name, ids, {})}")
@@ -114,10 +115,10 @@ def text_table(records: list[dict], columns: list[str]) -> str:
     def cell(record, column):
         value = record[column]
         if isinstance(value, list):
-            return ", ".join(value)
+            return terminal(", ".join(map(str, value)))
         if isinstance(value, bool):
             return column if value else ""
-        text = "" if value is None else " ".join(str(value).split())
+        text = terminal("" if value is None else " ".join(str(value).split()))
         return text[: QUOTE_WIDTH - 1] + "…" if len(text) > QUOTE_WIDTH else text
 
     rows = [columns] + [[cell(r, c) for c in columns] for r in records]

@@ -179,6 +179,20 @@ def references(tree) -> list[tuple[str | None, str]]:
     return []
 
 
+def has_numbers(tree) -> bool:
+    """Does the tree hold a number written in it (`100e4`, `7.2 TB/s`), not only references?"""
+    kind = tree[0]
+    if kind in ("num", "qty"):
+        return True
+    if kind == "bin":
+        return has_numbers(tree[2]) or has_numbers(tree[3])
+    if kind == "neg":
+        return has_numbers(tree[1])
+    if kind == "call":
+        return any(has_numbers(arg) for arg in tree[2])
+    return False
+
+
 def number_text(value: float) -> str:
     """A number written in an expression, exactly enough to read back: 1234567, 1.0000001."""
     return format(value, ".15g")

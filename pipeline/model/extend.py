@@ -8,11 +8,12 @@ only (compared case-insensitively), so a name in an article can never mean two.
 
 from __future__ import annotations
 
-import difflib
+import unicodedata
 
 import pandas as pd
 
 from claimaudit.core.errors import Collector
+from claimaudit.core.suggest import nearest
 
 
 def merge_extensions(entities: pd.DataFrame, facts: pd.DataFrame, extensions: list[dict],
@@ -27,7 +28,7 @@ def merge_extensions(entities: pd.DataFrame, facts: pd.DataFrame, extensions: li
     for extension in extensions:
         target = extension["extend"]
         if target not in known:
-            near = difflib.get_close_matches(target, list(known), n=1)
+            near = nearest(target, known)
             hint = f" (did you mean {near[0]}?)" if near else ""
             problems.add(extension["file"], extension["lines"].get("extend", extension["line"]),
                          f"extend: unknown entity {target!r}{hint}; an extension adds to an "
@@ -47,11 +48,11 @@ def check_aliases(entities: pd.DataFrame, problems: Collector) -> None:
     for row in entities.itertuples():
         for word in (row.id, row.name):
             if isinstance(word, str):
-                owner.setdefault(word.casefold(), (row.id, f"{row.file}:{row.line}"))
+                owner.setdefault(name_key(word), (row.id, f"{row.file}:{row.line}"))
     for row in entities.itertuples():
         seen = set()
         for alias, place in zip(row.aliases, row.alias_places):
-            key = alias.casefold()
+            key = name_key(alias)
             first = owner.get(key)
             if first is not None and first[0] != row.id:
                 file, line = place.rsplit(":", 1)
@@ -63,23 +64,27 @@ def check_aliases(entities: pd.DataFrame, problems: Collector) -> None:
             seen.add(key)
 
 
+def name_key(word: str) -> str:
+    """How names are compared: NFC, then case-folded (NFC and NFD forms of one alias clash)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", word).casefold())
+
+
 def alias_table(entities: pd.DataFrame) -> dict[str, str]:
     """Every name an article may use (id, name, aliases; case-folded) -> entity id."""
     table: dict[str, str] = {}
     for row in entities.itertuples():
         for word in [row.id, row.name, *(row.aliases or [])]:
             if isinstance(word, str):
-                table.setdefault(word.casefold(), row.id)
+                table.setdefault(name_key(word), row.id)
     return table
 
 
 def unknown_entity_hint(word, ids, names: dict[str, str]) -> str:
     """How to find or add an entity a claim names but the specs do not declare."""
-    owner = names.get(word.casefold()) if isinstance(word, str) else None
+    owner = names.get(name_key(word)) if isinstance(word, str) else None
     if owner is not None:
         return f" ({word!r} names entity {owner}: write {owner})"
-    near = difflib.get_close_matches(word, sorted(ids), n=1, cutoff=0.6) \
-        if isinstance(word, str) else []
+    near = nearest(word, ids) if isinstance(word, str) else []
     hint = f" (did you mean {near[0]}?)" if near else ""
     return (f"{hint}; find one with `claimaudit entities PATTERN`, or declare it (with its "
             "aliases) in a spec file")

@@ -7,7 +7,7 @@ Dates are ISO text (YYYY-MM-DD), so they compare as strings. Pure: frames in, ma
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import datetime, timezone
 
 import pandas as pd
 
@@ -16,7 +16,9 @@ YES = ("true", "True", "yes")
 
 
 def today() -> str:
-    return date.today().isoformat()
+    """Today in UTC, never the local zone: the same sources and `--date` give the same verdicts
+    in Auckland and in Honolulu."""
+    return datetime.now(timezone.utc).date().isoformat()
 
 
 def superseded_from(text) -> str | None:

@@ -26,6 +26,7 @@ import unicodedata
 from functools import cache
 
 from claimaudit.core.errors import Problem
+from claimaudit.core.escape import terminal
 from claimaudit.model.inforce import in_force, today
 from claimaudit.model.units import UnitError, unit_info
 
@@ -69,6 +70,7 @@ def _all_findings(corpus) -> list[tuple[Problem, str | None]]:
         out += [(problem, fact) for problem in _quote_findings(fact)]
     out += _secondhand_findings(facts, sources["kind"].to_dict(), sources["party"].to_dict(),
                                 vendors)
+    out += _relay_findings(facts, sources, vendors)
     accepted = [(problem, _accepted(fact)) for problem, fact in out]
     return sorted(accepted, key=lambda pair: (pair[0].file, pair[0].line, pair[0].message))
 
@@ -82,7 +84,7 @@ def warn(corpus, stream) -> int:
     """Write every finding to `stream` as `file:line: warning: ...`; return how many."""
     found = findings(corpus)
     for problem in found:
-        stream.write(f"{problem.file}:{problem.line}: warning: {problem.message}\n")
+        stream.write(terminal(f"{problem.file}:{problem.line}: warning: {problem.message}") + "\n")
     return len(found)
 
 
@@ -226,6 +228,36 @@ def _secondhand_findings(facts, kinds: dict, parties: dict, vendors: dict) -> li
                                 f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: a "
                                 f"{who} source where the vendor's own document exists "
                                 f"({document}); cite that or mark this fact superseded"), fact))
+    return out
+
+
+# -- rule 4: relays ----------------------------------------------------------------------
+
+RELAYS = ("press", "analyst", "blog")
+
+
+def _relay_findings(facts, sources, vendors: dict) -> list:
+    """(finding, fact) for the first fact of each press, analyst or blog source whose `party`
+    is the outlet itself (its publisher or `via`, or no vendor at all) while it states a
+    vendor's figure: the party of a relayed figure is the vendor (CONTRACT 10.2)."""
+    vendor_slugs = {_slug(v) for v in vendors.values()} - {None}
+    out, done = [], set()
+    for fact in facts.itertuples():
+        if fact.source in done or fact.source not in sources.index:
+            continue
+        source = sources.loc[fact.source]
+        party, vendor = source.get("party"), _slug(vendors.get(fact.entity))
+        if source.get("kind") not in RELAYS or not isinstance(party, str) or vendor is None \
+                or party == vendor:
+            continue
+        outlet = {_slug(source.get("publisher")), _slug(source.get("via"))} - {None}
+        if party in outlet or party not in vendor_slugs:
+            done.add(fact.source)
+            out.append((Problem(fact.file, fact.lines.get("source", fact.line),
+                                f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: "
+                                f"a relay of whose figure? source {fact.source!r} ({source['kind']}"
+                                f", party {party}) states {vendor}'s figure; set `party: {vendor}` "
+                                f"and `via: {party}`"), fact))
     return out
 
 

@@ -18,9 +18,11 @@ from pandera.errors import SchemaErrorReason
 
 from claimaudit.core.errors import shown
 
-SOURCE_ID = r"^[a-z0-9][a-z0-9_-]*$"
-NAME_ID = r"^[a-z][a-z0-9_]*$"
-DATE = r"^\d{4}-\d{2}-\d{2}$"
+# Patterns end in \Z, never $: Python's $ also matches before a final newline ("evil\n").
+SOURCE_ID = r"^[a-z0-9][a-z0-9_-]*\Z"
+NAME_ID = r"^[a-z][a-z0-9_]*\Z"
+DATE = r"^\d{4}-\d{2}-\d{2}\Z"
+ID_LIMIT = 128          # characters: a page name <id>.part-N.md stays within 255 bytes
 VERDICTS = ("consistent", "within_rounding", "inconsistent", "unverifiable", "ambiguous")
 ENTITY_KINDS = ("chip", "system", "cluster")
 STATUSES = ("shipping", "announced", "projected")
@@ -28,7 +30,7 @@ BOOLEANS = ("true", "false", "True", "False", "yes", "no")
 SOURCE_KINDS = ("datasheet", "documentation", "press_release", "keynote", "blog", "press", "analyst",
                 "benchmark")
 QUOTE_FORMS = ("text", "table")  # table: the quote is a table cell; its unit is in the header
-PARTY = r"^[a-z0-9][a-z0-9-]*$"
+PARTY = r"^[a-z0-9][a-z0-9-]*\Z"
 PARTY_WORDS = "a party slug of lower-case letters, digits and -, such as aws"
 AGGREGATES = ("sum", "none", "formula")
 
@@ -36,6 +38,9 @@ AGGREGATES = ("sum", "none", "formula")
 def _text(pattern: str | None = None, isin=None, nullable: bool = True, expected: str = "",
           extra: list | None = None):
     checks = list(extra or [])
+    if pattern in (SOURCE_ID, NAME_ID, PARTY):
+        checks.append(_expecting(pa.Check.str_length(max_value=ID_LIMIT),
+                                 f"at most {ID_LIMIT} characters"))
     if pattern:
         checks.append(_expecting(pa.Check.str_matches(pattern), expected or f"text matching {pattern}"))
     if isin:
@@ -94,7 +99,7 @@ CLAIM_SOURCES = _schema("source", {
     "id": _text(SOURCE_ID, nullable=False, expected="an id of lower-case letters, digits, - and _"),
     "title": _text(nullable=False),
     "published": _text(DATE, expected="a date YYYY-MM-DD", extra=[_REAL_DATE]),
-    "language": _text(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", expected="a BCP 47 tag (en, zh-Hant)"),
+    "language": _text(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z", expected="a BCP 47 tag (en, zh-Hant)"),
     "publisher": _text(), "url": _text(),
     "party": _text(PARTY, expected=PARTY_WORDS),
 })

@@ -4,24 +4,32 @@ them)."""
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 
 import pandas as pd
 
 from claimaudit.core.errors import Collector
+from claimaudit.core.suggest import nearest
 from claimaudit.model import expr, extend
 from claimaudit.model.corpus import Corpus
 from claimaudit.model.inforce import superseded_from, today
-from claimaudit.model.units import Quantity, UnitError, dimension_words, metric_dimension, parse_quantity
+from claimaudit.model.units import (
+    Quantity,
+    UnitError,
+    binary_reading,
+    decimal_reading,
+    dimension_words,
+    metric_dimension,
+    parse_quantity,
+)
 
 
 def suggest(word, known) -> str:
     """` (did you mean X?)` for the nearest known name, or nothing."""
     if not isinstance(word, str):
         return ""
-    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    near = nearest(word, known)
     return f" (did you mean {near[0]}?)" if near else ""
 
 
@@ -172,10 +180,31 @@ def check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
         trees.append(tree)
     corpus.facts["quantity"] = pd.Series(parsed, index=corpus.facts.index, dtype=object)
     corpus.facts["tree"] = pd.Series(trees, index=corpus.facts.index, dtype=object)
+    corpus.facts["unsupported"] = corpus.facts["value"].eq(UNSUPPORTED).astype(bool)
 
     since = [superseded_from(text) for text in corpus.facts["superseded"]]
     corpus.facts["superseded_from"] = pd.Series(since, index=corpus.facts.index, dtype=object)
     corpus.facts["superseded"] = [s is not None and s <= today() for s in since]
+    check_unit_twins(corpus.facts, problems)
+
+
+def check_unit_twins(facts: pd.DataFrame, problems: Collector) -> None:
+    """Two facts in force for one (entity, metric) that write the same number once in GB and
+    once in GiB (TB/TiB ...) are one figure labelled two ways, never two alternatives: refused
+    unless one is superseded (CONTRACT 10.2)."""
+    seen: dict = {}
+    live = facts[~facts["superseded"].astype(bool) & facts["quantity"].notna()]
+    for fact in live.itertuples():
+        quantity = fact.quantity
+        for twin in (binary_reading(quantity.unit), decimal_reading(quantity.unit)):
+            other = seen.get((fact.entity, fact.metric, twin, quantity.value)) if twin else None
+            if other is not None:
+                problems.add(fact.file, fact.lines.get("value", fact.line),
+                             f"entity {fact.entity!r}: fact {fact.metric!r}: {quantity.text} "
+                             f"[{fact.source}] and {other.quantity.text} [{other.source}] are one "
+                             "figure labelled two ways (memory sold in GB is JEDEC-binary); keep "
+                             "one and mark the other `superseded: true`")
+        seen.setdefault((fact.entity, fact.metric, quantity.unit, quantity.value), fact)
 
 
 def looks_like_expression(text) -> bool:
@@ -183,10 +212,15 @@ def looks_like_expression(text) -> bool:
         and any(part.strip()[:1].isalpha() for part in text.split("."))
 
 
+UNSUPPORTED = "unsupported"     # a fact value: the entity cannot do this at all ("no FP4")
+
+
 def fact_value(row, what, entities, metrics, problems):
     """A fact's value: a quantity of the metric's dimension, or a checked expression."""
     line = row.lines.get("value", row.line)
     text = row.value
+    if text == UNSUPPORTED:             # the figure does not exist (CONTRACT 10.2)
+        return None, None
     if looks_like_expression(text):
         try:
             tree = expr.parse(text)

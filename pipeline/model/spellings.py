@@ -10,11 +10,11 @@ text as written, only the parser sees the rewritten form.
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import cache
 from importlib import resources
 
+from claimaudit.core.suggest import nearest
 from claimaudit.core.yamlio import safe_loader_base
 
 
@@ -80,7 +80,7 @@ def unit_phrases() -> str:
 def suggestion(unit: str) -> str:
     """' (did you mean X or Y?)' for the nearest units of CONTRACT section 6, or nothing."""
     candidates = set(table()["suggest"])
-    near = difflib.get_close_matches(unit, sorted(candidates), n=2, cutoff=0.6)
+    near = nearest(unit, table()["suggest"], n=2)
     if not near:
         lowered = {c.lower(): c for c in sorted(candidates)}
         near = [lowered[unit.lower()]] if unit.lower() in lowered else []

@@ -300,6 +300,11 @@ def binary_reading(unit: str) -> str | None:
     return BINARY_READING.get(unit)
 
 
+def decimal_reading(unit: str) -> str | None:
+    """The decimal twin of a binary capacity unit (`TiB` -> `TB`), or None."""
+    return next((decimal for decimal, binary in BINARY_READING.items() if binary == unit), None)
+
+
 if __name__ == "__main__":
     target = resources.files("claimaudit") / "data" / "units_cache.json"
     with resources.as_file(target) as path:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from claimaudit.core.errors import Collector
-from claimaudit.input import records
+from claimaudit.input import limits, records
 from claimaudit.model import extend, schemas
 from claimaudit.model.claim_checks import RATIO_KINDS, check_claims
 from claimaudit.model.corpus import Corpus, qualifier_table
@@ -42,6 +42,16 @@ def _claim_frame(parts: list) -> pd.DataFrame:
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
 
 
+def _check_sizes(sources: list[dict], claims: list, spec: dict, problems: Collector) -> None:
+    """Text fields within limits.MAX_FIELD_CHARS (tables measured theirs as they were read)."""
+    limits.record_sizes(sources, "source", problems)
+    for part in claims:
+        if isinstance(part, list):
+            limits.record_sizes(part, "claim", problems)
+    for key in ("sources", "entities", "facts", "extensions"):
+        limits.record_sizes(spec[key], {"entities": "entity"}.get(key, key.rstrip("s")), problems)
+
+
 def build_corpus(claim_docs, spec_docs) -> Corpus:
     """Documents -> Corpus; raises InputError listing every problem in every file."""
     problems = Collector()
@@ -59,6 +69,7 @@ def build_corpus(claim_docs, spec_docs) -> Corpus:
     for document in spec_docs:
         for key, rows in records.spec_records(document, problems).items():
             spec[key] += rows
+    _check_sizes(sources, claims, spec, problems)
     frames = dict(
         claim_sources=_frame(sources, records.SOURCE_FIELDS),
         claims=_claim_frame(claims),

@@ -11,6 +11,7 @@ import os
 import sys
 import unicodedata
 
+from claimaudit.core.escape import terminal
 from claimaudit.core.words import labels
 from claimaudit.engine.steps import Worded, say
 from claimaudit.forensics.explain import hint
@@ -36,7 +37,20 @@ def verdict_label(record: dict, words: dict | None = None) -> str:
     verdict = words["verdict"][record["verdict"]]
     severity = record.get("severity")
     label = f"{verdict} ({words['severity'][severity]})" if severity else verdict
-    return label + basis_mark(record, words)
+    return label + basis_mark(record, words) + later_mark(record, words)
+
+
+def later_mark(record: dict, words: dict) -> str:
+    """`, checked against figures published after the article (DATE)` (CONTRACT 10.2)."""
+    dates = later_dates(record)
+    if not dates:
+        return ""
+    return (", " if words["separator"] == ", " else "，") + words["later"].format(date=dates)
+
+
+def later_dates(record: dict) -> str:
+    """The dates of the later figures a verdict rests on, each once, oldest first."""
+    return ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
 
 
 def basis_mark(record: dict, words: dict) -> str:
@@ -74,12 +88,8 @@ def derived_text(record: dict, words: dict | None = None) -> str:
 
 
 def safe(text) -> str:
-    """Claim text for a terminal: control characters (ANSI escapes, newlines) made visible."""
-    text = "" if text is None else str(text)
-    if text.isprintable():      # nearly every cell: no look-up per character
-        return text
-    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
-                   else f"\\u{ord(c):04x}" for c in text)
+    """Claim text for a terminal: pipeline/core/escape.py's one rule."""
+    return terminal(text)
 
 
 def _width(text: str) -> int:
@@ -179,6 +189,23 @@ def csv_row(record: dict) -> tuple:
             record.get("basis"), explanations[0].get("cause"))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+CSV_TEXT_COLUMNS = ("file", "claimed")     # the user-written text cells (ids cannot start so)
+
+
+def sheet_cell(value):
+    """OWASP's CSV-injection rule: a text cell a spreadsheet would read as a formula (or turn
+    into a number: `+40%`) gets a leading `'`, which spreadsheets show as text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def sheet_safe(row: tuple) -> tuple:
+    return tuple(sheet_cell(v) if name in CSV_TEXT_COLUMNS else v
+                 for name, v in zip(CSV_COLUMNS, row))
+
+
 def csv_text(records: list[dict]) -> str:
     """`check --format csv`: one row per claim, numbers in full (repr), for spreadsheets."""
     import csv
@@ -187,7 +214,7 @@ def csv_text(records: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    writer.writerows(csv_row(record) for record in records)
+    writer.writerows(sheet_safe(csv_row(record)) for record in records)
     return out.getvalue()
 
 

@@ -18,7 +18,7 @@ import pandas as pd
 
 from claimaudit.engine import judge
 from claimaudit.model.units import unit_info
-from claimaudit.output.render import CSV_COLUMNS
+from claimaudit.output.render import CSV_COLUMNS, CSV_TEXT_COLUMNS, sheet_cell
 from claimaudit.output.results import RATIO_KINDS, display_unit, is_ratio
 
 CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cells are ~300 MB)
@@ -30,6 +30,8 @@ def write_csv(run, stream) -> None:
     writer.writerow(CSV_COLUMNS)
     for start in range(0, len(run.results), CHUNK):
         columns = csv_columns(run, slice(start, start + CHUNK))
+        for name in CSV_TEXT_COLUMNS:
+            columns[name] = [sheet_cell(v) for v in columns[name]]
         writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
 
 
@@ -106,7 +108,8 @@ def _claimed_region(claims: pd.DataFrame, quantity: pd.DataFrame) -> tuple[list,
     if has.any():
         rules = np.asarray(rule, dtype=object)[has]
         low[has], high[has], _, _ = judge.regions(value[has], h[has], rules, relative[has],
-                                                  absolute[has])
+                                                  absolute[has],
+                                                  judge.of_ratio(quantity["kind"].to_numpy(object)[has]))
     return _finite_cells(low, has), _finite_cells(high, has)
 
 

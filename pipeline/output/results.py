@@ -53,7 +53,8 @@ def _region(quantity, rule: dict, tolerance, in_base_units: bool) -> judge.Regio
     absolute = None
     if tolerance and tolerance[0] == "absolute":
         absolute = tolerance[1] / (1.0 if plain else unit_info(quantity.unit).factor)
-    return judge.claimed_region(value, h, rule["region"], relative, absolute)
+    return judge.claimed_region(value, h, rule["region"], relative, absolute,
+                                ratio=quantity.kind in ("ratio", "change"))
 
 
 def claimed_record(claim) -> dict | None:
@@ -117,6 +118,7 @@ def to_records(run) -> list[dict]:
         record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
         record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
         record["as_published"] = run.as_published.get(claim.Index)
+        record["later"] = run.later.get(claim.Index, [])
         records.append(record)
     return records
 
@@ -158,8 +160,38 @@ def _step_texts(alts) -> list:
     return list(dict.fromkeys(text for alt in alts for text in alt.texts))
 
 
+LISTED_ALTERNATIVES = 8     # 6 figures with 2 facts each are 64 alternatives: 37 KB a claim
+
+
+def _listed(rows: list, stood: int) -> tuple[list, int]:
+    """The alternatives a record lists: all up to LISTED_ALTERNATIVES, else the first ones and
+    the lowest and highest derived (the verdict reads them all); and how many are left out."""
+    if len(rows) <= LISTED_ALTERNATIVES:
+        return rows, 0
+    valued = [row for row in rows if not math.isnan(row.value)]
+    ends = [min(valued, key=lambda r: r.value), max(valued, key=lambda r: r.value)] if valued else []
+    keep = {id(row) for row in ends} | {id(row) for row in rows if row.Index == stood}
+    for row in rows:
+        if len(keep) >= LISTED_ALTERNATIVES:
+            break
+        keep.add(id(row))
+    listed = [row for row in rows if id(row) in keep]
+    return listed, len(rows) - len(listed)
+
+
+def _unsupported_hints(alts, verdict: str) -> list[str]:
+    """What a `value: unsupported` fact means for the claim (CONTRACT 10.2)."""
+    found = dict.fromkeys(item for alt in alts for item in alt.unsupported)
+    if verdict == "inconsistent":
+        return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so no "
+                "positive figure holds" for (entity, metric), source in found]
+    return [f"{entity}.{metric}: {source} says {entity} has no {metric} at all, so a ratio "
+            "against it has no value" for (entity, metric), source in found]
+
+
 def _record(claim, result, rows, payloads, explanations) -> dict:
     quantity = claim.quantity
+    rows, unlisted = _listed(rows, result.row)
     alts = [payloads[row.payload] for row in rows]
     hints = []
     row, derived = _derived(claim, result, rows)
@@ -172,6 +204,7 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
                          f"as {quantity.value:g} {binary_reading(quantity.unit)})")
     if claim.shape == "qualitative":
         hints.append("qualitative: nothing to compute")
+    hints.extend(_unsupported_hints(alts, result.verdict))
     todo = getattr(claim, "todo", None) or []
     hints.extend(f"to do: {item}" for item in todo)
     hints.extend(hint(item) for item in explanations if item is explanations[0] or item.get("tie"))
@@ -202,4 +235,6 @@ def _record(claim, result, rows, payloads, explanations) -> dict:
     }
     if todo:
         record["todo"] = list(todo)
+    if unlisted:
+        record["alternatives_unlisted"] = unlisted
     return record

@@ -117,6 +117,23 @@ def _words(record: dict, base: str) -> str:
     return base
 
 
+LATER = "checked against figures published after the article ({date})"
+LATER_INCONSISTENT = ("Contradicted only by figures published after the article ({date}): the "
+                      "writer could not have known them")
+
+
+def later_rating(record: dict, value: int, words: str) -> tuple[int, str]:
+    """A verdict resting on figures published after the article (CONTRACT 10.2) is never rated
+    as if the writer could have known them: an inconsistency found only by them is not rated
+    inaccurate, and every such review says so."""
+    dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
+    if not dates:
+        return value, words
+    if record["verdict"] == "inconsistent":
+        return 3, LATER_INCONSISTENT.format(date=dates)
+    return value, f"{words}; {LATER.format(date=dates)}"
+
+
 def review_url(record: dict, base_url: str | None, page: str | None) -> str:
     """The review's address: `base_url` + page + anchor when the reviewer publishes at a base
     URL, else the report's relative link (the nightly reports' own pages)."""
@@ -131,7 +148,9 @@ def claim_review(record: dict, source: dict, claimant: str | None, date: str | N
     `reviewer` ({name, url}), `base_url`, `page` and `lang` (the review's language)."""
     publishing = publishing or {}
     reviewer = publishing.get("reviewer") or {}
-    value, sentence = rating(record["verdict"], record.get("severity"), record.get("basis"))
+    rated, sentence = rating(record["verdict"], record.get("severity"), record.get("basis"))
+    value, sentence = later_rating(record, rated, sentence)
+    short = later_rating(record, rated, sentence.split(":")[0])[1].split(": ")[0]
     appearance = {"@type": "CreativeWork", "url": source.get("url"),
                   "headline": source.get("title"), "datePublished": source.get("date"),
                   "inLanguage": source.get("language"),
@@ -150,7 +169,7 @@ def claim_review(record: dict, source: dict, claimant: str | None, date: str | N
         "itemReviewed": _pruned(claim),
         "reviewBody": _words(record, sentence),
         "reviewRating": {"@type": "Rating", "ratingValue": value, "bestRating": BEST,
-                         "worstRating": WORST, "alternateName": sentence.split(":")[0]},
+                         "worstRating": WORST, "alternateName": short},
     }
     return _pruned(review)
 

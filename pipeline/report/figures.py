@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.core.errors import OutputError
+from claimaudit.core.streams import high_descriptor
 from claimaudit.report.page_words import report_words
 
 # Okabe-Ito colours, readable by colour-blind readers.
@@ -224,8 +225,8 @@ class Painter:
     def start(self) -> Painter:
         if not hasattr(os, "fork"):
             return self
-        jobs_read, jobs_write = os.pipe()
-        results_read, results_write = os.pipe()
+        jobs_read, jobs_write = map(high_descriptor, os.pipe())     # never fd 0-2
+        results_read, results_write = map(high_descriptor, os.pipe())
         parent = os.getpid()
         pid = os.fork()
         if pid == 0:                                    # the worker: never returns

@@ -10,7 +10,8 @@ import re
 
 from claimaudit.engine.steps import say
 from claimaudit.model import fmt
-from claimaudit.output.markdown import cell, text
+from claimaudit.output.markdown import brief, cell, text
+from claimaudit.output.render import later_dates
 from claimaudit.report.page_words import fill, plural, report_words
 
 
@@ -48,8 +49,10 @@ def verdict(item, words: dict | None = None) -> str:
     label = f"{label} ({cell(severity)})" if severity else label
     words = words or report_words("en")
     basis = words.get(f"basis_{item.get('basis')}")    # claimant or mixed; independent: no mark
+    dates = later_dates(item)
+    later = words["comma"] + cell(words["later"].format(date=dates)) if dates else ""
     return label + (words["comma"] + basis if basis and item["verdict"] not in
-                    ("unverifiable", "ambiguous") else "")
+                    ("unverifiable", "ambiguous") else "") + later
 
 
 def relative(percent, words: dict | None = None) -> str:
@@ -75,6 +78,7 @@ def anchor(heading) -> str:
     return re.sub(r"[^\w\- ]", "", str(heading).lower()).replace(" ", "-")
 
 
-FILTERS = {"worded": worded, "cell": cell, "text": text, "num": fmt.number, "qty": qty, "span": span,
-           "verdict": verdict, "relative": relative, "change": change, "anchor": anchor,
+FILTERS = {"worded": worded, "cell": cell, "brief": brief, "text": text, "num": fmt.number,
+           "qty": qty, "span": span, "verdict": verdict, "relative": relative, "change": change,
+           "anchor": anchor,
            "fill": fill, "plural": plural}

@@ -23,7 +23,8 @@ def report_words(lang: str) -> dict:
             "severities": words["severity"], "qualifier_words": words["qualifier_words"],
             "basis_claimant": words["basis"]["claimant"],
             "basis_mixed": words["basis"]["mixed"], "basis_field": words["basis_field"],
-            "as_published": words["as_published"], "counted": words["counted"]}
+            "as_published": words["as_published"], "counted": words["counted"],
+            "later": words["later"], "later_index": words["later_index"]}
 
 
 def fill(template: str, **values) -> str:

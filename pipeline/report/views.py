@@ -120,7 +120,8 @@ def _verdict_key(view: dict) -> tuple:
 def verdict_counts(records: list[dict]) -> dict:
     counts = Counter(r["verdict"] for r in records)
     return {**{v: counts[v] for v in VERDICT_ORDER}, "total": len(records),
-            "major": sum(1 for r in records if r["severity"] == "major")}
+            "major": sum(1 for r in records if r["severity"] == "major"),
+            "later": sum(1 for r in records if r.get("later"))}
 
 
 def _summary(records: list[dict]) -> list[dict]:

@@ -12,16 +12,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import re
-import sys
 from datetime import date as _date
 from pathlib import Path
 
+from claimaudit.core import streams
 from claimaudit.core.errors import OutputError
 from claimaudit.engine.epistemic import claimant_of
 from claimaudit.output import render
 from claimaudit.output.results import to_records
-from claimaudit.report import outdir
+from claimaudit.report import leftovers, outdir
 from claimaudit.report.changes import changes_view, previous_records
 from claimaudit.report.claimreview import claimant_names, source_document
 from claimaudit.report.figures import Painter
@@ -32,7 +33,7 @@ from claimaudit.report.snapshot import previous_snapshot, snapshot
 from claimaudit.report.spec_changes import spec_changes_view
 from claimaudit.report.views import VERDICT_ORDER, index_view, source_meta, source_view, specs_view
 
-SOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SOURCE_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}")
 RESERVED_IDS = ("index", "specs")        # a source with these ids would overwrite index.md/specs.md
 
 
@@ -62,8 +63,9 @@ def write_reports(run, out_dir: Path, date: str | None = None, *, audit: dict,
         names = _write_and_swap(run, records, audit, date, target, str(out_dir),
                                 painter or Painter(), lang)
     except OSError as exc:
+        where = f" ({Path(exc.filename).name})" if getattr(exc, "filename", None) else ""
         raise ReportError(f"{out_dir}: cannot write the reports: "
-                          f"{exc.strerror or exc.__class__.__name__}; "
+                          f"{exc.strerror or exc.__class__.__name__}{where}; "
                           f"{out_dir} was left as it was") from None
     return [out_dir / name for name in names]
 
@@ -73,28 +75,30 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     """Recover from a killed run, check ownership, render into a staging directory, carry the
     foreign entries over, then swap it in (pipeline/report/outdir.py); returns the names written."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    for kept in outdir.recover(target):
-        print(f"claimaudit: left {render.safe(kept)} in place: it holds files claimaudit did not "
-              "write", file=sys.stderr)
-    foreign = outdir.foreign_entries(target, shown)
+    notes = leftovers.recover(target, shown)
+    old = outdir.plan(target, shown)
     previous = previous_records(target / "results.json")
     old_facts = previous_snapshot(target / "facts.json")
     staging = outdir.make_staging(target)
     try:
         names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
                             lang)
-        outdir.carry_foreign(target, staging, foreign, shown)
+        notes += outdir.carry(target, staging, old, names, shown)
         outdir.write_manifest(staging, {name: outdir.file_hash(staging / name) for name in names},
-                              complete=True)
+                              complete=True, target=target)
+        outdir.finish_mode(staging)
         retired = outdir.swap_in(staging, target)
     except BaseException:
         painter.close()             # the worker must not write into staging after it is removed
         with contextlib.suppress(OSError):
-            outdir.remove_marker_last(staging)
+            os.chmod(staging, 0o700)
+            leftovers.settle(staging, target, shown, leftovers.staged, False)
         raise
     finally:
         outdir.release(staging)
-    outdir.discard(retired, target)
+    notes += leftovers.discard(retired, target, old, shown)
+    for note in notes:
+        streams.say(f"claimaudit: {render.safe(note)}")
     return names
 
 
@@ -120,7 +124,7 @@ def _check_out_dir(out_dir: Path) -> Path:
 
 def _check_source_ids(ids: list[str]) -> None:
     for source_id in ids:
-        if not SOURCE_ID.match(source_id) or source_id in RESERVED_IDS:
+        if not SOURCE_ID.fullmatch(source_id) or source_id in RESERVED_IDS:
             raise ReportError(f"source id {source_id!r} cannot name a report file: expected "
                               f"{SOURCE_ID.pattern}, not {' or '.join(RESERVED_IDS)}")
 
@@ -162,16 +166,19 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
            json.dumps(records, ensure_ascii=False, indent=2, sort_keys=True) + "\n", names)
     sources = []
     claimants = _claimants(run)
+    by_source: dict[str, list[dict]] = {}       # one pass: not every record per source
+    for record in records:
+        by_source.setdefault(record["source"], []).append(record)
     for meta in metas:
-        view = source_view(meta, [r for r in records if r["source"] == meta["id"]], spec_sources,
-                           lang)
+        own = by_source.get(meta["id"], [])
+        view = source_view(meta, own, spec_sources, lang)
         rows = view["figure_rows"]
         if rows:
             painter.draw(rows, staging / view["figure"], view["w"])
             names.append(view["figure"])
         else:
             view["figure"] = None
-        view["claimreview"] = _write_claimreview(staging, meta, view, records, claimants, date,
+        view["claimreview"] = _write_claimreview(staging, meta, view, own, claimants, date,
                                                  names)
         sources.append(view)
         for page, text in source_pages(view, lambda part: _render(env, "source.md.j2",
@@ -203,10 +210,10 @@ def _claimants(run) -> dict:
     return claimant_names(run.corpus, claimant_of(run.corpus))
 
 
-def _write_claimreview(staging, meta, view, records, claimants, date, names) -> str | None:
-    """claimreview/<source-id>.jsonld (pipeline/report/claimreview.py); its path, or None."""
-    document = source_document([r for r in records if r["source"] == meta["id"]], meta,
-                               claimants, date)
+def _write_claimreview(staging, meta, view, own, claimants, date, names) -> str | None:
+    """claimreview/<source-id>.jsonld (pipeline/report/claimreview.py) of the source's own
+    records; its path, or None."""
+    document = source_document(own, meta, claimants, date)
     if document is None:
         return None
     name = f"claimreview/{meta['id']}.jsonld"
