@@ -47,8 +47,9 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
     spec_docs = load.read_documents([specs_dir], spec_problems)
     beneath = layers.base_corpus([specs_dir], spec_docs)
     if beneath is not None:
-        print(f"claimaudit: {specs_dir} extends the bundled spec corpus ({beneath}); reading both",
-              file=sys.stderr)
+        if layers.first_time(specs_dir):        # said once per folder (the workspace reloads)
+            print(f"claimaudit: {specs_dir} extends the bundled spec corpus ({beneath}); "
+                  "reading both", file=sys.stderr)
         spec_docs = load.read_documents([beneath], spec_problems) + spec_docs
     claim_docs = load.read_documents(claim_paths, claim_problems, tables=True)
     if spec_problems.problems:

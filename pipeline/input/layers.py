@@ -33,3 +33,15 @@ def base_corpus(spec_folders: list[Path], documents: list[Document]) -> Path | N
     if not bundled.is_dir() or any(Path(f).resolve() == bundled for f in spec_folders):
         return None
     return bundled if extends_beyond(documents) else None
+
+
+_ANNOUNCED: set[str] = set()
+
+
+def first_time(folder: Path) -> bool:
+    """True the first time a folder is read over the bundled corpus in this process."""
+    key = str(Path(folder).resolve())
+    if key in _ANNOUNCED:
+        return False
+    _ANNOUNCED.add(key)
+    return True
