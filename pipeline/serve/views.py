@@ -59,13 +59,12 @@ def claim_card(claim: dict, record: dict | None, spec_sources: dict, words: dict
     when it is complete (no todo left) and the engine judged it."""
     complete = not claim.get("todo")
     return {"claim": claim, "id": claim["id"], "todo": todo_fields(claim),
-                     "open": not complete, "prefill": suggested(claim),
-                     "readings": [r.get("label") or f"reading {n + 1}"
-                                  for n, r in enumerate(claim.get("interpretations") or [])],
-                     "qualitative": claim.get("kind") == "qualitative" and complete,
-                     "view": claim_view(record, spec_sources, "", words)
-                     if record and complete else None,
-                     "error": error}
+            "open": not complete, "prefill": suggested(claim),
+            "readings": [r.get("label") or f"reading {n + 1}"
+                         for n, r in enumerate(claim.get("interpretations") or [])],
+            "qualitative": claim.get("kind") == "qualitative" and complete,
+            "view": claim_view(record, spec_sources, "", words) if record and complete else None,
+            "error": error}
 
 
 def qualifier_choices(lang: str = "en") -> list[dict]:

@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from claimaudit import run as engine_run
-from claimaudit.core.errors import Collector, InputError
+from claimaudit.core.errors import ClaimauditError, Collector, InputError
 from claimaudit.core.words import labels
 from claimaudit.draft import text as textmod
 from claimaudit.draft.article import SourceInfo, detect_language, draft_document, slug
@@ -88,7 +88,7 @@ class Workspace:
     def entity_id(self, name: str) -> str:
         try:
             return discover.resolve_entity(self.corpus(), name)
-        except Exception as exc:          # ClaimauditError: no such entity, with a hint
+        except ClaimauditError as exc:    # no such entity, with a hint
             raise LookupError(str(exc)) from None
 
     # -- paste, settle, results -----------------------------------------------------------------
