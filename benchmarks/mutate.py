@@ -2,7 +2,7 @@
 
 Each mutant changes one operator, comparison or constant of one core module (AST-based:
 `+`<->`-`, `*`<->`/`, `&`<->`|`, `<`<->`<=`, `==`<->`!=`, `and`<->`or`, `min`<->`max`, a
-dropped `not`/`-`/`~`, a number bumped, a bool flipped). It is applied to a temporary COPY of
+dropped `not`/`-`/`~`/`abs`, a number bumped, a bool flipped). It is applied to a temporary COPY of
 the package (the working tree is never edited), in a child process forked from a parent that
 has imported the heavy libraries (pandas, pandera, hypothesis, pytest) once: the child puts
 the copy first on sys.path as `claimaudit` and runs the module's test files against it with
@@ -43,12 +43,13 @@ PACKAGE = ROOT / "pipeline"
 # module (path under pipeline/) -> the test files that guard it, quickest first
 CORE = {
     "judge": ("engine/judge.py", ["tests/test_judge_edges.py", "tests/test_judge.py",
-                                  "tests/test_readings.py", "tests/test_derive.py"]),
+                                  "tests/test_readings.py", "tests/test_judgment.py",
+                                  "tests/test_derive.py"]),
     "intervals": ("model/intervals.py", ["tests/test_intervals.py", "tests/test_judge_edges.py",
                                          "tests/test_judge.py", "tests/test_expr.py",
                                          "tests/test_derive.py"]),
     "derive": ("engine/derive.py", ["tests/test_derive.py", "tests/test_readings.py",
-                                    "tests/test_steps.py"]),
+                                    "tests/test_judge_edges.py"]),
     "fold": ("engine/fold.py", ["tests/test_fold.py", "tests/test_derive.py"]),
 }
 
@@ -131,6 +132,9 @@ def _changes(node: ast.AST) -> list[tuple[str, ast.AST]]:
         out.append(("unary", node.operand))
     elif isinstance(node, ast.Constant) and type(node.value) in (bool, int, float):
         out.append(("constant", ast.Constant(_bumped(node.value))))
+    elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            (getattr(node.func, "id", None) == "abs" or getattr(node.func, "attr", None) == "abs"):
+        out.append(("call", node.args[0]))          # abs(x) -> x
     elif isinstance(node, ast.Name) and node.id in NAME_SWAPS:
         out.append(("name", ast.Name(NAME_SWAPS[node.id], node.ctx)))
     elif isinstance(node, ast.Attribute) and node.attr in NAME_SWAPS:
@@ -291,11 +295,12 @@ def main(argv: list[str] | None = None) -> int:
         _warm_up()
         modules = sorted({m.module for m in chosen})
         baseline = [Mutant(name, -1, 1, "none", "", 0, "", "") for name in modules]
-        for mutant, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp)):
-            if outcome != "survived":     # the unmutated copy must pass
-                print(f"the tests of {mutant.module} fail without a mutant: fix them first",
-                      file=sys.stderr)
-                return 2
+        failing = [m.module for m, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp))
+                   if outcome != "survived"]     # the unmutated copy must pass
+        if failing:
+            print(f"the tests of {', '.join(failing)} fail without a mutant: fix them first",
+                  file=sys.stderr)
+            return 2
         for n, (mutant, outcome) in enumerate(run_all(chosen, args.jobs, args.timeout,
                                                       Path(tmp)), 1):
             results[outcome].append(mutant)

@@ -118,6 +118,7 @@ CLOSE = [
     (math.inf, math.inf, True),
     (math.inf, 1e308, False),
     (-math.inf, math.inf, False),
+    (1e9, 1e9 - 1, True),       # exactly on the 1e-9 bound: <=, not <
 ]
 
 
