@@ -222,3 +222,20 @@ def test_a_fact_is_validated_like_a_spec_file(workspace):
     written = yaml.safe_load((root / "specs" / "workspace.yaml").read_text(encoding="utf-8"))
     assert written["entities"] == [{"extend": "trn3_ultraserver", "facts": [
         {"metric": "power", "value": "100 kW", "source": "notes-2025-12-05"}]}]
+
+
+def test_serve_warns_off_loopback_and_binds_what_it_was_told(tmp_path, monkeypatch, capsys):
+    import uvicorn
+
+    from claimaudit.serve.server import serve
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    assert serve(tmp_path / "ws", "127.0.0.1", 8321) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert serve(tmp_path / "ws", "0.0.0.0", 8400) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("claimaudit: warning: listening on 0.0.0.0, not 127.0.0.1: anyone who "
+                          "can reach it can read and write files in ")
+    assert [c["host"] for c in calls] == ["127.0.0.1", "0.0.0.0"]
+    assert [c["port"] for c in calls] == [8321, 8400]
