@@ -126,3 +126,13 @@ def test_page_needs_no_network_to_render(capsys, in_tmp):
     """Self-contained: no stylesheet, script or image is fetched."""
     _, out, _ = page(capsys, in_tmp, EPI / "claims" / "chipnews.yaml")
     assert "<link" not in out and "<img" not in out and "@import" not in out
+
+
+def test_embedded_claimreview_expands_as_json_ld(capsys, in_tmp):
+    from pyld import jsonld
+    from test_claimreview import S, offline_loader
+
+    _, out, _ = page(capsys, in_tmp, EPI / "claims" / "chipnews.yaml")
+    document = json.loads(assert_valid_page(out).json_ld[0])
+    nodes = jsonld.expand(document, {"documentLoader": offline_loader})
+    assert len(nodes) == 8 and all(node["@type"] == [S + "ClaimReview"] for node in nodes)
