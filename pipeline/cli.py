@@ -97,6 +97,13 @@ def cmd_check(args) -> int:
     progress = Progress.on(sys.stderr, args.quiet)
     run = _checked(args, progress)
     lint.warn(run.corpus, streams.stderr())
+    if args.format == "html":           # one article's page (report/html_page.py)
+        from claimaudit.report.html_page import article_page
+
+        found = _settings(args)
+        streams.stdout().write(article_page(run, publishing={
+            "reviewer": found.reviewer, "base_url": found.base_url}, lang=args.lang))
+        return result_table.exit_status(run, args.strict)
     shown = formats.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
                           terminal_width(sys.stdout))
     formats.write_check(run, args.format or formats.default_format(), streams.stdout(), shown,
@@ -210,9 +217,27 @@ def cmd_completion(args) -> int:
     return 0
 
 
+def cmd_init(args) -> int:
+    from claimaudit.serve.starter import TABLE, init_project, missing_table
+
+    for path, done in init_project(args.folder):
+        streams.stdout().write(f"{done} {path}" + (" (it exists; left as it was)"
+                                                   if done == "kept" else "") + "\n")
+    if missing_table(args.folder):
+        streams.stderr().write(f"claimaudit: add this table to {args.folder / 'pyproject.toml'}:\n\n{TABLE}")
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from claimaudit.serve.server import serve
+
+    return serve(args.workspace, args.host, args.port)
+
+
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
             "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
-            "draft": cmd_draft, "completion": cmd_completion}
+            "draft": cmd_draft, "completion": cmd_completion, "init": cmd_init,
+            "serve": cmd_serve}
 
 
 def _skip_optional_imports() -> None:

@@ -13,6 +13,7 @@ engine runs, the spec audit's check of the specs' own totals included.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +24,7 @@ from claimaudit.engine import epistemic
 from claimaudit.engine.check import Run
 from claimaudit.forensics import rounding
 from claimaudit.forensics.explain import explain
-from claimaudit.input import load
+from claimaudit.input import layers, load
 from claimaudit.model import coverage, validate
 from claimaudit.model.inforce import in_force, today
 from claimaudit.output.results import to_records
@@ -39,10 +40,17 @@ def load_corpus(claim_paths: list[Path], specs_dir: Path):
     """Files -> validated Corpus (raises InputError with every problem of every file).
 
     An unreadable claim file does not stop the others from being checked; an
-    unreadable spec file does, since every reference check would then mislead.
+    unreadable spec file does, since every reference check would then mislead. A spec folder
+    that extends entities it does not declare is read over the bundled corpus (input/layers.py).
     """
     spec_problems, claim_problems = Collector(), Collector()
     spec_docs = load.read_documents([specs_dir], spec_problems)
+    beneath = layers.base_corpus([specs_dir], spec_docs)
+    if beneath is not None:
+        if layers.first_time(specs_dir):        # said once per folder (the workspace reloads)
+            print(f"claimaudit: {specs_dir} extends the bundled spec corpus ({beneath}); "
+                  "reading both", file=sys.stderr)
+        spec_docs = load.read_documents([beneath], spec_problems) + spec_docs
     claim_docs = load.read_documents(claim_paths, claim_problems, tables=True)
     if spec_problems.problems:
         spec_problems.extend(claim_problems.problems)

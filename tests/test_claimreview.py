@@ -87,10 +87,10 @@ def test_claimant_and_basis_reach_the_rating(reports):
     graph = json.loads((reports / "claimreview" / "chipnews-2025-04-15.jsonld").read_text())["@graph"]
     by_name = {node["name"]: node for node in graph}
     own = by_name["chipnews-2025-04-15/fp8-3x"]
-    assert own["itemReviewed"]["author"]["name"] == "acme"
+    assert own["itemReviewed"]["author"]["name"] == "Acme"
     assert own["reviewRating"]["ratingValue"] == 3
     assert by_name["chipnews-2025-04-15/cap-200"]["reviewRating"]["ratingValue"] == 5
-    assert by_name["chipnews-2025-04-15/cap-200-own"]["itemReviewed"]["author"]["name"] == "chipnews"
+    assert by_name["chipnews-2025-04-15/cap-200-own"]["itemReviewed"]["author"]["name"] == "Chip News"
 
 
 def test_source_page_links_its_claimreview(reports):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from claimaudit.core import streams
 
-FORMATS = ("text", "json", "markdown", "csv", "github")   # formats.FORMATS, without importing it
+FORMATS = ("text", "json", "markdown", "csv", "github", "html")   # formats.FORMATS, without importing it
 CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
 
 
@@ -117,10 +117,27 @@ def build_parser(version: str, languages) -> argparse.ArgumentParser:
                               "[tool.claimaudit] lang, else en; claim and spec text is shown as written)")
     _discovery_parsers(commands, [common, specs])
     _draft_parser(commands, [common, specs])
+    _workspace_parsers(commands, [common])
     completion = _command(commands, "completion", "print a shell completion script",
                           'eval "$(claimaudit completion bash)"', [common])
     completion.add_argument("shell", choices=("bash", "zsh", "tcsh"), help="the shell")
     return parser
+
+
+def _workspace_parsers(commands, parents) -> None:
+    """init and serve (CONTRACT 10.3, 10.4)."""
+    init = _command(commands, "init", "write a starter project (never overwrites a file)",
+                    "claimaudit init newsroom", parents)
+    init.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="DIR",
+                      help="the project folder (default: here)")
+    serve = _command(commands, "serve", "a local web workspace: paste an article, settle its "
+                     "claims, see verdicts, save, publish", "claimaudit serve --workspace newsroom",
+                     parents)
+    serve.add_argument("--workspace", type=Path, default=Path("."), metavar="DIR",
+                       help="the folder it reads and writes (default: here)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=8321, help="port (default 8321)")
 
 
 def _claim_paths(command: argparse.ArgumentParser) -> None:

@@ -24,7 +24,7 @@ from claimaudit.output import render
 from claimaudit.output.results import to_records
 from claimaudit.report import leftovers, outdir
 from claimaudit.report.changes import changes_view, previous_records
-from claimaudit.report.claimreview import source_document
+from claimaudit.report.claimreview import claimant_names, source_document
 from claimaudit.report.figures import Painter
 from claimaudit.report.filters import FILTERS
 from claimaudit.report.page_words import report_words
@@ -206,9 +206,8 @@ def _render_all(run, records, audit, previous, date, staging: Path, painter: Pai
 
 
 def _claimants(run) -> dict:
-    """(source, claim id) -> the claimant's party slug (section 9.1), for ClaimReview."""
-    claims = run.corpus.claims
-    return dict(zip(zip(claims["source"], claims["id"]), claimant_of(run.corpus)))
+    """(source, claim id) -> the claimant's name (section 9.1), for ClaimReview."""
+    return claimant_names(run.corpus, claimant_of(run.corpus))
 
 
 def _write_claimreview(staging, meta, view, own, claimants, date, names) -> str | None:

@@ -1,0 +1,1 @@
+"""The local web workspace (`claimaudit serve`) and the starter project (`claimaudit init`)."""
