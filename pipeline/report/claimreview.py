@@ -14,7 +14,7 @@ phrase) and `reviewBody` says it in a sentence:
 | 3 | ambiguous / unverifiable | Ambiguous / Unverifiable |
 | 2 | inconsistent (minor) | Slightly inaccurate |
 | 1 | inconsistent (major) | Inaccurate |
-| 3 | inconsistent, found only by figures published after the article | Contradicted only by later figures (the review body gives the DATE: the writer could not have known them) |
+| 3 | inconsistent only on figures published after the article | Contradicted by later figures |
 
 Any other verdict resting on such later figures says in its review body that it was checked
 against figures published after the article (DATE) (CONTRACT 10.2).
