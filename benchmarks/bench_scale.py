@@ -118,7 +118,7 @@ def write_csv(path: Path, claims: list[dict], sources: int = 10) -> Path:
 DERIVE = """
 import resource, sys, time
 from pathlib import Path
-from claimaudit.run import check_corpus, load_corpus
+from claimaudit import check_corpus, load_corpus
 corpus = load_corpus([Path(sys.argv[1])], Path(sys.argv[2]))
 start = time.perf_counter()
 run = check_corpus(corpus)

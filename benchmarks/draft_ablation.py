@@ -123,7 +123,7 @@ def score_round(index: int, mode: str) -> dict:
 
 def _score_articles(names: list[str]) -> tuple:
     from benchmarks.draft_eval import DATA, drafted_yaml
-    from claimaudit.draft.entities import load_catalogue
+    from claimaudit import load_catalogue
     from claimaudit.draft.score import Score, score
 
     catalogue = load_catalogue(ROOT / "specs")

@@ -22,10 +22,11 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from claimaudit import load_catalogue
 from claimaudit.draft.article import SourceInfo, detect_language, draft_document, slug
 from claimaudit.draft.emit import dump
-from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.score import Score, score
+from claimaudit.draft.structure_score import ORDER, StructureScore, structure_score
 
 DATA = ROOT / "tests" / "data" / "draft"
 
@@ -38,8 +39,7 @@ def drafted_yaml(path: Path, catalogue) -> str:
 
 def check_errors(texts: dict, specs: Path) -> list[str]:
     """Problems `check` reports for drafted files {name: text}, checked in one run."""
-    from claimaudit.core.errors import InputError
-    from claimaudit.run import check_paths
+    from claimaudit import InputError, check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in texts.items():
@@ -55,18 +55,34 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
     """{split: Score} and the list of check problems, over every annotated article."""
     catalogue = load_catalogue(specs)
     notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
-    totals, texts = {}, {}
+    shapes = yaml.safe_load((DATA / "structure.yaml").read_text(encoding="utf-8"))["articles"]
+    totals, structures, texts = {}, {}, {}
     for name, entry in notes.items():
         text = texts[name] = drafted_yaml(DATA / name, catalogue)
-        result = score(yaml.safe_load(text)["claims"], entry["claims"])
+        claims = yaml.safe_load(text)["claims"]
+        result = score(claims, entry["claims"])
         totals.setdefault(name.split("/")[0], Score()).add(result)
+        shape = structure_score(claims, in_corpus(shapes.get(name) or [], catalogue))
+        structures.setdefault(name.split("/")[0], StructureScore()).add(shape)
+        if verbose:
+            for note, claim, where in shape.wrong:
+                print(f"   SILENTLY WRONG {where}: {note['number']} {claim.get(where)} "
+                      f"(annotated {note.get(where)}) in {claim['quote'][:60]!r}")
         if verbose:
             print(f"{name}: recall {result.found}/{result.annotated}, noise {result.noise}/{result.drafted}")
             for miss in result.misses:
                 print(f"   missed {miss['number']} = {miss['value']}")
             for claim in result.noisy:
                 print(f"   noise  {claim.get('claimed')} in {claim['quote'][:70]!r}")
-    return {"scores": totals, "problems": check_errors(texts, specs)}
+    return {"scores": totals, "structure": structures, "problems": check_errors(texts, specs)}
+
+
+def in_corpus(notes: list[dict], catalogue) -> list[dict]:
+    """The annotated claims whose ids all exist in the specs (the issue's denominator)."""
+    def known(note: dict) -> bool:
+        ids = [note.get(f) for f in ("subject", "baseline") if note.get(f) not in (None, "?")]
+        return all(i in catalogue.entities for i in ids) and note["metric"] in catalogue.metrics
+    return [note for note in notes if known(note)]
 
 
 def two_thousand_words() -> str:
@@ -98,6 +114,10 @@ def main() -> int:
     for split, total in result["scores"].items():
         print(f"{split:8} recall {total.found}/{total.annotated} = {total.recall:.1%}   "
               f"noise {total.noise}/{total.drafted} = {total.noise_share:.1%}")
+    for split, shape in result["structure"].items():
+        if shape.total:
+            print(f"{split:8} structure of {shape.total}: "
+                  + ", ".join(f"{key} {shape.counts[key]}" for key in ORDER))
     print(f"check input errors: {len(result['problems'])}")
     for problem in result["problems"]:
         print("   ", problem)

@@ -56,6 +56,22 @@ CORE = {
 # Mutants that compute the same results as the original, so no test can kill them, each with
 # the reason. Keyed by "module:function: original -> mutant" (see Mutant.key).
 EQUIVALENT = {
+    "intervals:le: a <= b -> a < b":
+        "a == b is close(a, b) (its first test), so le is true either way",
+    "intervals:lt: a < b -> a <= b":
+        "a == b is close(a, b), which lt excludes either way",
+    "judge:_le: a <= b -> a < b":
+        "the column rule: a == b is the first term of _close",
+    "judge:_lt: a < b -> a <= b":
+        "the column rule: a == b is _close, which _lt excludes",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low < 0 <= base.high":
+        "high == 0: the even power's low is min(low ** n, 0 ** n) = 0 already",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low <= 0 < base.high":
+        "low == 0: the even power's low is min(0 ** n, high ** n) = 0 already",
+    "judge:vague_spread: False -> True":
+        "the default of `ratio` is never used: claimed_region, the only caller, passes it",
+    "fold:_coded: False -> True":
+        "a missing word then gets code -1, which indexes the `other` appended last: the same",
 }
 
 BINARY_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
@@ -274,12 +290,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant")
     parser.add_argument("--match", help="only the mutants whose key contains this text")
+    parser.add_argument("--rerun", type=Path, metavar="LOG",
+                        help="only the mutants a previous run's output LOG lists as survived")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when a non-equivalent mutant survives")
     args = parser.parse_args(argv)
     chosen = [m for name in (args.module or list(CORE)) for m in mutants(name)
               if args.match is None or args.match in m.key]
+    if args.rerun:
+        survivors = {line.split(": ", 1)[1].strip() for line in
+                     args.rerun.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("[") and " survived " in line}
+        chosen = [m for m in chosen if m.key in survivors]
     if args.list:
         for m in chosen:
             tag = " (equivalent)" if m.key in EQUIVALENT else ""

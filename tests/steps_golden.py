@@ -70,7 +70,8 @@ def _candidates(run) -> list:
         for candidate in slips.candidates(run.graph, key, superseded, {}):
             words = candidate.text()
             out.append([list(key), candidate.cause, candidate.place,
-                        {k: str(v) for k, v in sorted(words.items())}])
+                        {k: str(v) for k, v in sorted(words.items())
+                         if not k.startswith("\x00")}])     # private data, not words
     return out
 
 

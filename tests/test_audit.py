@@ -34,7 +34,8 @@ def test_superseded_facts_are_listed_and_not_in_conflicts(audit):
 def test_stated_system_figures_are_checked_against_their_members(audit):
     sums = {(r["subject"], r["metric"]): r for r in audit["sums"]}
     bf16 = sums[("trn2_ultraserver", "bf16_dense")]      # AWS: 42.8 PF; 64 x 667 TF = 42.688 PF
-    assert (bf16["verdict"], bf16["severity"]) == ("inconsistent", "minor")
+    # 42.8 = 4 x 10.7, AWS's rounded per-server figure (3 digits): rounding, not an error (10.2)
+    assert (bf16["verdict"], bf16["severity"]) == ("within_rounding", None)
     assert bf16["derived"]["value"] == pytest.approx(42.688)
     assert bf16["steps"][-1] == ("trn2_ultraserver.bf16_dense = 64 x trainium2.bf16_dense = "
                                  "64 x 667 TFLOPS [neuron-trainium2] = 42,688 TFLOPS")

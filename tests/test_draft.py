@@ -220,7 +220,7 @@ SUBJECTS = [
      "Project Rainier.",
      "1e6", None, None),                                  # Project Rainier belongs to the later number
     ("The MI355X reduced the number of I/O dies from four to two.", "4", None, None),  # dies are not chips
-    ("A Trainium2 instance with 16 Trainium2 chips.", "16", None, None),   # chips of a chip: ask
+    ("A Trainium2 instance with 16 Trainium2 chips.", "16", "trn2_instance", None),  # the chip's one instance
     ("Trainium3 delivers 4x the memory bandwidth of Trainium2.", "4x", "trainium3", "trainium2"),
     ("與Trainium2相比，Trainium3提供近4倍的內存帶寬", "4x", "trainium3", "trainium2"),
     ("Trainium3 的內存帶寬是 Trainium2 的 4 倍", "4x", "trainium3", "trainium2"),

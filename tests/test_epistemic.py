@@ -46,8 +46,9 @@ TODAY = [
     # the launch article's own URL: its facts (both source ids of that URL) never confirm it
     (LAUNCH, "fp8-3x", "unverifiable", "claimant", ["acme-doc"], None),
     (LAUNCH, "power-700", "unverifiable", None, [], None),
-    # as published on 2025-03-01 without its own 4.7: no bandwidth then, today's 4.9 serves
-    (LAUNCH, "bw-4p7", "inconsistent", "claimant", ["acme-doc-rev"], None),
+    # as published on 2025-03-01 without its own 4.7: no bandwidth then, and today's 4.9 no
+    # longer serves (CONTRACT 10.2): unverifiable as published
+    (LAUNCH, "bw-4p7", "inconsistent", "claimant", ["acme-doc-rev"], "unverifiable"),
     (LAUNCH, "power-500", "consistent", "independent", ["lab-sheet"], None),
 ]
 
@@ -60,7 +61,8 @@ def test_known_answers_today(today, source, claim, verdict, basis_, sources, the
         assert record["as_published"] is None
     else:
         assert record["as_published"]["verdict"] == then
-        assert record["as_published"]["date"] == "2025-04-15"
+        assert record["as_published"]["date"] == ("2025-04-15" if source == CHIPNEWS
+                                                  else "2025-03-01")
 
 
 def test_as_published_record_in_full(today):
@@ -116,8 +118,8 @@ def test_as_of_today_is_today(today):
 def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
     """Today: one group per fact set (the chipnews claims; the launch claims without their
     own URL's facts). As published: chipnews's date has a fact set of its own (4.7 TB/s in
-    force); the launch's date, its own facts left out, falls back to today's, so it is not
-    derived again."""
+    force); so has the launch's date, its own facts left out (today's no longer fill in,
+    CONTRACT 10.2: acme-doc-rev of 2025-06-01 is not in force then)."""
     from claimaudit import run
 
     calls = []
@@ -129,7 +131,7 @@ def test_one_extra_derivation_per_distinct_published_date(monkeypatch):
 
     monkeypatch.setattr(run, "check_group", counting)
     run.check_paths([EPI / "claims"], EPI / "specs")
-    assert sorted(calls) == [4, 9, 9]
+    assert sorted(calls) == [4, 4, 9, 9]
 
 
 def test_check_marks_the_claimants_own_figures(capsys, monkeypatch):
@@ -149,7 +151,8 @@ def test_explain_shows_basis_and_as_published(capsys, monkeypatch):
     monkeypatch.chdir(EPI)
     assert main(["explain", f"{CHIPNEWS}/bw-4p9", "claims", "--specs", "specs"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "  verdict:   consistent, on the claimant's own figures" in lines
+    assert "  verdict:   consistent, on the claimant's own figures, checked against figures " \
+           "published after the article (2025-06-01)" in lines
     assert "  basis:     on the claimant's own figures" in lines
     assert "  as published (2025-04-15): inconsistent (major), 4.7 TB/s [acme-launch]" in lines
 

@@ -182,6 +182,7 @@ CLOSE = [
     (INF, 1e308, False),
     (-INF, INF, False),
     (1e9, 1e9 - 1, True),       # exactly on the 1e-9 bound: <=, not <
+    (-1e9, -(1e9 - 1), True),   # ... of the larger magnitude, whatever the sign
 ]
 
 LE_LT = [
@@ -288,3 +289,15 @@ def test_no_tolerance_given_the_columns_give_the_scalar_region(rule, v, h):
     low, high, low_open, high_open = regions([v], [h], [rule], [np.nan], [np.nan])
     assert (low[0], high[0], bool(low_open[0]), bool(high_open[0])) == \
         (scalar.low, scalar.high, scalar.low_open, scalar.high_open)
+
+
+@pytest.mark.parametrize("v, low, high", [
+    (2.0, 1.6, 2.4),           # 2 is not below 2: the tolerance is of the ratio itself
+    (1.5, 1.4, 1.6),           # below 2: of the change (0.5)
+    (0.5, 0.4, 0.6),           # a fall: of the change's size (0.5), never negative
+])
+def test_a_ratio_of_exactly_2_takes_its_tolerance_on_the_ratio(v, low, high):
+    region = claimed_region(v, 0.005, "roughly", 0.2, ratio=True)
+    assert (region.low, region.high) == pytest.approx((low, high), rel=1e-12)
+    got = regions([v], [0.005], ["roughly"], [0.2], [np.nan], [True])
+    assert (got[0][0], got[1][0]) == pytest.approx((low, high), rel=1e-12)

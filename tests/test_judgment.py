@@ -39,6 +39,8 @@ KNOWN = [
     ("own-and-spec-mixed", "consistent", None, "mixed", 2.0),
     # 432 GB vs 192 GiB read in one convention: 432 / 192 = 2.25
     ("mem-2p25x", "consistent", None, "independent", 2.25),
+    # 128 x 288 GB read in one convention: 36,864 GiB = 36 TiB (not 36.864 TB of bytes)
+    ("rack-36tb", "consistent", None, "independent", 36.0),
     # no FP4 at all: a positive FP4 figure is wrong, a ratio against it has no value
     ("chip-fp4-10pf", "inconsistent", "major", "independent", None),
     ("rack-vs-chip-fp4", "unverifiable", None, "independent", None),
@@ -51,6 +53,11 @@ def test_known_answers(records, claim, verdict, severity, basis, value):
     assert (record["verdict"], record["severity"], record["basis"]) == (verdict, severity, basis)
     derived = record["derived"] and record["derived"]["value"]
     assert derived == (pytest.approx(value) if value is not None else None)
+
+
+def test_a_total_of_gb_members_reads_in_one_convention(records):
+    assert records["rack-36tb"]["reading"] == "binary"
+    assert records["rack-36tb"]["derived"]["unit"] == "TiB"
 
 
 def test_rounding_keeps_its_explanation_and_names_whose_figure(records):
@@ -103,6 +110,14 @@ def test_claimreview_never_rates_later_figures_as_known(records):
     right = claim_review(records["small-power-700"], source, None, None)["reviewRating"]
     assert right["alternateName"].endswith(
         "; checked against figures published after the article (2025-09-01)")
+
+
+def test_claimreview_keeps_the_rating_when_the_article_was_already_wrong(records):
+    record = {**records["small-power-800"], "as_published": None}     # wrong then as well
+    rating = claim_review(record, {"url": "u"}, None, None)["reviewRating"]
+    assert rating["ratingValue"] == 1
+    assert rating["alternateName"].startswith("Inaccurate: the spec sources give a different "
+                                              "figure; checked against figures published after")
 
 
 def test_check_text_says_later(capsys):

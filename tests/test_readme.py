@@ -81,6 +81,7 @@ def _run(command: list[str], cwd: Path) -> str:
     argv = shlex.split(" ".join(line.rstrip("\\") for line in command)[2:])
     assert argv[0] == "claimaudit", f"a README example runs claimaudit, not {argv[0]!r}"
     env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+    env.pop("COLUMNS", None)        # the table at its natural width, as in a pipe
     done = subprocess.run([sys.executable, "-m", "claimaudit", *argv[1:]], cwd=cwd, env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           encoding="utf-8", timeout=600)

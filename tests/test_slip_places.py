@@ -37,7 +37,8 @@ def fixture_run():
 @pytest.mark.parametrize("claim, cause, reading", [
     ("double-rounding-expr", "double_rounding",
      "2 * 362 PFLOPS, sysx.fp8_dense (362,448 TFLOPS) rounded to 362 PFLOPS (3 significant "
-     "digits) as published, gives 724 PFLOPS -> 724 PFLOPS"),
+     "digits) as published (rounded by the writer from [datasheet]), gives 724 PFLOPS -> 724 "
+     "PFLOPS"),
     ("binary-decimal-expr", "binary_decimal",
      "144 GB + 141 GB [datasheet], chipx.hbm_capacity (144 GiB) read as 144 GB, gives 285 GB "
      "-> 285 GB"),
@@ -65,7 +66,8 @@ def test_a_total_of_rounded_groups_is_explained_in_the_spec_audit(fixture_run):
     sums = _sums(fixture_run)
     assert [(e["cause"], e["reading"]) for e in sums["podu", "fp8_dense"]["explanations"]] == [
         ("double_rounding", "4 x 10.7 PFLOPS, boardu.fp8_dense (10,664 TFLOPS) rounded to "
-         "10.7 PFLOPS (3 significant digits) as published, gives 42.8 PFLOPS -> 42.8 PFLOPS")]
+         "10.7 PFLOPS (3 significant digits) as published (rounded by the writer from "
+         "[datasheet]), gives 42.8 PFLOPS -> 42.8 PFLOPS")]
     top = sums["racky", "fp8_dense"]["explanations"][0]
     assert top["reading"].startswith("72 x 2 PFLOPS, chipy.fp8_dense (1,979 TFLOPS) rounded")
     assert sums["racky", "hbm_bandwidth"]["verdict"] == "inconsistent"
@@ -78,7 +80,8 @@ def test_the_bundled_audit_explains_42p8_as_4_x_10p7():
         items = sums["trn2_ultraserver", metric]["explanations"]
         assert items[0]["reading"] == (
             f"4 x 10.7 PFLOPS, trn2_instance.{metric} (10,672 TFLOPS) rounded to 10.7 PFLOPS "
-            "(3 significant digits) as published, gives 42.8 PFLOPS -> 42.8 PFLOPS")
+            "(3 significant digits) as published (AWS's own rounded figure, neuron-trn2-arch), "
+            "gives 42.8 PFLOPS -> 42.8 PFLOPS")
     assert sums["tpu_v6e_pod", "bf16_dense"]["explanations"] == []     # 234.9 vs 235.008
     assert sums["hgx_b300", "fp4_dense"]["explanations"] == []         # 108 vs 8 x 14
 

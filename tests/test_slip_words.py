@@ -27,26 +27,30 @@ def seed_records():
 @pytest.mark.parametrize("claim, lang, reading", [
     ("trn3-us-fp8-dense-363", "en",
      "144 x 2.52 PFLOPS, trainium3.fp8_dense (2,517 TFLOPS) rounded to 2.52 PFLOPS (3 significant "
-     "digits) as published, gives 362.88 PFLOPS -> 363 PFLOPS"),
+     "digits) as published (AWS's own rounded figure, aiwire-2025-trainium3-ga), gives 362.88 "
+     "PFLOPS -> 363 PFLOPS"),
     ("trn3-us-fp8-dense-363", "zh-Hant",
      "144 x 2.52 PFLOPS，其中 trainium3.fp8_dense (2,517 TFLOPS) 依公布值捨入為 2.52 PFLOPS"
-     "（3 位有效數字），得 362.88 PFLOPS -> 363 PFLOPS"),
+     "（3 位有效數字）（AWS 自己公布的捨入值，aiwire-2025-trainium3-ga），得 362.88 PFLOPS -> 363 PFLOPS"),
     ("trn3-us-fp8-dense-363", "zh-Hans",
      "144 x 2.52 PFLOPS，其中 trainium3.fp8_dense (2,517 TFLOPS) 按公布值舍入为 2.52 PFLOPS"
-     "（3 位有效数字），得 362.88 PFLOPS -> 363 PFLOPS"),
+     "（3 位有效数字）（AWS 自己公布的舍入值，aiwire-2025-trainium3-ga），得 362.88 PFLOPS -> 363 PFLOPS"),
     ("trn3-us-hbm-20p7tb", "zh-Hant",
      "144 x 144 GB，trainium3.hbm_capacity (144 GiB) 被當成 144 GB，得 20.736 TB -> 20.7 TB"),
     ("trn3-us-hbm-20p7tb", "zh-Hans",
      "144 x 144 GB，trainium3.hbm_capacity (144 GiB) 被当成 144 GB，得 20.736 TB -> 20.7 TB"),
     ("gb300-vs-trn3-us-fp4-more-than-3x", "en",
      "1.1 EFLOPS / 362,448 TFLOPS [neuron-trn3-arch], gb300_nvl72.fp4_dense (1,080 PFLOPS) "
-     "rounded to 1.1 EFLOPS (2 significant digits) as published, gives 3.03492x -> more than 3x"),
+     "rounded to 1.1 EFLOPS (2 significant digits) as published (NVIDIA's own rounded figure, "
+     "nvidia-blackwell-ultra-blog), gives 3.03492x -> more than 3x"),
     ("gb300-vs-trn3-us-fp4-more-than-3x", "zh-Hant",      # the qualifier in the language too
      "1.1 EFLOPS / 362,448 TFLOPS [neuron-trn3-arch]，其中 gb300_nvl72.fp4_dense (1,080 PFLOPS) "
-     "依公布值捨入為 1.1 EFLOPS（2 位有效數字），得 3.03492x -> 超過 3x"),
+     "依公布值捨入為 1.1 EFLOPS（2 位有效數字）（NVIDIA 自己公布的捨入值，nvidia-blackwell-ultra-blog），"
+     "得 3.03492x -> 超過 3x"),
     ("gb300-vs-trn3-us-fp4-more-than-3x", "zh-Hans",
      "1.1 EFLOPS / 362,448 TFLOPS [neuron-trn3-arch]，其中 gb300_nvl72.fp4_dense (1,080 PFLOPS) "
-     "按公布值舍入为 1.1 EFLOPS（2 位有效数字），得 3.03492x -> 超过 3x"),
+     "按公布值舍入为 1.1 EFLOPS（2 位有效数字）（NVIDIA 自己公布的舍入值，nvidia-blackwell-ultra-blog），"
+     "得 3.03492x -> 超过 3x"),
 ])
 def test_top_reading_in_each_language(seed_records, claim, lang, reading):
     top = seed_records[claim]["explanations"][0]["reading"]

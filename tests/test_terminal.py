@@ -59,12 +59,29 @@ def test_every_line_fits_the_width_and_verdicts_and_causes_stay_whole(corpus_rec
 
 def test_the_layout_moves_to_more_lines_as_the_terminal_narrows(corpus_records):
     count = len(corpus_records)
-    wide, medium, narrow = (table(corpus_records, w) for w in (200, 120, 80))
-    assert "cause" in wide.splitlines()[0]            # a cause column
-    assert "cause" not in medium.splitlines()[0] and "    cause: " in medium
-    assert narrow.splitlines()[1].strip() == "verdict  cause"
-    assert len(wide.splitlines()) == count + 4        # header, rule, rows, blank, summary
-    assert len(narrow.splitlines()) >= 2 * count + 5
+    heights = [len(table(corpus_records, w).splitlines()) for w in (400, 200, 120, 80)]
+    assert heights == sorted(heights)
+    wide = table(corpus_records, 400)
+    assert "cause" in wide.splitlines()[0] and heights[0] == count + 4   # header, rule, rows, summary
+    narrow = table(corpus_records, 80)
+    assert narrow.splitlines()[1].strip() == "verdict  cause" and heights[-1] >= 2 * count + 4
+
+
+def test_the_medium_layout_puts_the_cause_under_its_row(mini_records):
+    records = [r for r in mini_records.values() if r["explanations"]] + \
+        [r for r in mini_records.values() if not r["explanations"]]
+    for width in range(200, 40, -1):
+        out = io.StringIO()
+        shown = CheckTable(out, width=width)
+        shown.add(records)
+        if shown.layout == "medium":
+            break
+    else:
+        pytest.fail("no width gives the medium layout")
+    text = out.getvalue()
+    assert "cause" not in text.splitlines()[0]
+    assert f"    cause: {render.top_cause(records[0])}" in text
+    assert max(display_width(line) for line in text.splitlines()) <= width
 
 
 def test_without_a_width_the_table_is_the_natural_one_byte_for_byte(corpus_records):

@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 import unicodedata
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import claims as build
-from claimaudit.draft import context
+from claimaudit.draft import context, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
-from claimaudit.input.files import read_bytes
+from claimaudit.draft.text import Span
+from claimaudit.draft.topic import Topics
+from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
 
 
 @dataclass
@@ -68,15 +72,31 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
+    paragraphs = tuple(textmod.paragraphs(plain[:reach]))
+    topics = Topics(mentions, paragraphs,
+                    lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)})
+    def mentions_in(start: int, end: int) -> list:
+        return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
+
+    table = table_cells.cells(view, paragraphs, lambda span: cell_names(view, span, mentions_in),
+                              _spans_in([Span(m.start, m.end) for m in mentions]),
+                              _spans_in([Span(n.start, n.end) for n in numbers]))
+    cell_starts = [cell.span.start for cell in table]
     next_number: dict[str, int] = {}
     for number in numbers:
+        cell = table_cells.cell_at(table, cell_starts, number.start)
+        if cell is not None:
+            record = cell_record(catalogue, plain, cell, number, mentions_in)
+            record["id"] = _unique(record["id"], used, next_number)
+            records.append(record)
+            continue
         sentence = textmod.containing(sentences, number.start, starts)
         if sentence is None:
             continue
         sentence = textmod.around(plain, sentence, number.start, number.end)
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
         paragraph = textmod.paragraph_of(plain, number.start)
-        place = build.Place(plain, view, sentence, clause, paragraph)
+        place = build.Place(plain, view, sentence, clause, paragraph, paragraphs, topics)
         near = mentions[bisect.bisect_left(mention_starts, min(paragraph.start, sentence.start)):
                         bisect.bisect_left(mention_starts, sentence.end)]
         record = claim_record(catalogue, place, number, near)
@@ -85,27 +105,76 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     return records
 
 
-def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions) -> dict:
+def _spans_in(spans: list[Span]):
+    """A lookup of the spans (in order) inside [start, end): one bisect per line."""
+    starts = [span.start for span in spans]
+
+    def inside(start: int, end: int) -> list[Span]:
+        return spans[bisect_left(starts, start):bisect_left(starts, end)]
+    return inside
+
+
+def cell_names(view: str, span, mentions_in) -> bool:
+    """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
+    inside = mentions_in(span.start, span.end)
+    return bool(inside) or any(not build.NOT_PRODUCTS.match(m.group())
+                               for m in build.PRODUCT.finditer(view, span.start, span.end))
+
+
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in) -> dict:
+    """A table cell's claim: its column (or row) names the subject, its row label (or column
+    header) the metric; a change cell compares two columns."""
+    words = f"{cell.label} "
+    local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
+    whole = Span(0, len(local))
+    place = build.Place(local, local, whole, whole, whole)
+    shift = len(words) - cell.span.start
+    moved = replace(number, start=number.start + shift, end=number.end + shift)
+    reading = build.Reading()
+    subject = cell.subject
+    reading.subject = build.named_in(catalogue, plain, subject, mentions_in(subject.start, subject.end),
+                                     "subject", reading)
+    if cell.baseline is not None:
+        base = cell.baseline
+        reading.baseline = build.named_in(catalogue, plain, base, mentions_in(base.start, base.end),
+                                          "baseline", reading)
+    change = ""
+    if number.unit == "%":
+        sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
+        change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
+    quote = plain[cell.row.start:cell.row.end]
+    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
+
+
+def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
+                 reading: build.Reading | None = None, change: str | None = None,
+                 quote: str | None = None) -> dict:
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 8]
     clause_text = view[place.clause.start:place.clause.end]
-    reading = build.subject_and_baseline(catalogue, place, number, mentions)
+    if reading is None:
+        reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
     build.apply_scope(catalogue, place, reading)
+    build.settle_by_figures(catalogue, number, reading)
+    build.count_owner(catalogue, place, number, mentions, reading)
     build.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
-    change = ""
     window = _window(place, number)
-    if number.unit == "%" and not context.share_wording(before):
+    if change is not None:
+        pass                    # a table's change column writes its sign
+    elif number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")
+    else:
+        change = ""
     if number.unit == "x" and context.direction(clause_text) == "decrease":
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)
     quote_end = max(place.clause.end, number.end)
     record = {"id": f"{reading.subject or 'claim'}-{claimed}",
-              "quote": place.text[place.clause.start:quote_end]}
+              "quote": quote or place.text[place.clause.start:quote_end]}
     qualifier = context.qualifier(before, after, number)
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
@@ -187,20 +256,27 @@ def draft_file(path: Path, specs_dir: Path, **fields) -> str:
     """The `draft` command's work: read, draft, dump (YAML text)."""
 
     raw = read_article(path)
+    stem = "stdin" if str(path) == "-" else path.stem
     language = fields.get("language") or detect_language(raw)
-    title = fields.get("title") or _first_line(raw) or path.stem
-    source = SourceInfo(id=fields.get("source_id") or slug(path.stem), title=title,
+    title = fields.get("title") or _first_line(raw) or stem
+    source = SourceInfo(id=fields.get("source_id") or slug(stem), title=title,
                         language=language, publisher=fields.get("publisher"),
                         url=fields.get("url"), published=fields.get("published"))
     return dump(draft_document(raw, source, load_catalogue(specs_dir)))
 
 
 def read_article(path: Path) -> str:
-
-    problems = Collector()
-    data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
-    if data is None:
-        raise ClaimauditError(f"{path}: {problems.problems[0].message}")
+    """The article's text; `-` reads standard input (CONTRACT 10.4), at most 64 MiB."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ClaimauditError(f"<stdin>:0: input is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        path = Path("<stdin>")
+    else:
+        problems = Collector()
+        data = read_bytes(path, str(path), problems)  # a regular file of at most 64 MiB: no hang
+        if data is None:
+            raise ClaimauditError(f"{path}: {problems.problems[0].message}")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

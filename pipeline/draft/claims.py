@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 
 from claimaudit.draft import context
 from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.numbers import count_kind
+from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
+from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
 
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
@@ -32,6 +35,9 @@ class Reading:
     baseline: str | None = None
     metric: str | None = None
     todo: list = field(default_factory=list)
+    candidates: list = field(default_factory=list)   # subject ids the text leaves open
+    referred: bool = False      # the subject is the topic an anaphor refers to, not a name
+    from_topic: bool = False    # the candidates are the topic's, not names in the sentence
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,8 @@ class Place:
     sentence: Span
     clause: Span
     paragraph: Span
+    paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
+    topics: Topics | None = None
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -61,7 +69,19 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
-    inside = [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]
+    inside = _without_named_families(
+        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
+        m.start < number.start < m.end or m.end <= number.start
+        and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
+    if glued:           # "H100 80GB", "H200：141GB": the name right before an amount owns it
+        reading.subject = glued[-1].entity
+        return reading
+    ahead = [m for m in inside if place.clause.start <= m.start and m.end <= number.start]
+    if (number.unit not in ("x", "%") and ahead and ahead[-1].entity and len({m.entity for m in ahead}) == 1
+            and not _is_counted(place.view, ahead[-1]) and not _is_baseline(place.view, ahead[-1], number)):
+        reading.subject = ahead[-1].entity     # "AMD's MI355X is a 1.4 kW monster ... Blackwell"
+        return reading
     baselines = [m for m in inside if _is_baseline(place.view, m, number)]
     others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
               and m.start < place.clause.end]
@@ -84,11 +104,42 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     if len(ids) == 1:
         reading.subject = ids.pop()
     elif ids:
+        reading.candidates = sorted(ids)
         reading.todo.append(f"subject: the sentence names {', '.join(sorted(ids))}; pick one")
     elif not any(not m.entity for m in others):
-        _earlier_subject(place, mentions, reading)
+        _earlier_subject(catalogue, place, mentions, reading, number)
+    else:
+        reading.candidates = sorted({c for m in others for c in m.candidates})
     _unknown_products(catalogue, place, inside, reading)
     return reading
+
+
+def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
+             role: str, reading: Reading) -> str | None:
+    """The one entity a table header (or first cell) names, else a todo naming what it says."""
+    if span is None:
+        return None
+    inside = [m for m in mentions if span.start <= m.start < span.end]
+    ids = {m.entity for m in inside if m.entity}
+    if len(ids) == 1 and all(m.entity for m in inside):
+        return ids.pop()
+    header = text[span.start:span.end]
+    unmatched = next((m for m in inside if not m.entity), None)
+    if unmatched is not None:
+        if role == "subject":
+            reading.candidates = list(unmatched.candidates)
+        reading.todo.append(f"{role}: {_unmatched(unmatched)}")
+    else:
+        reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
+                            "(or an alias) with `extend:` or a new entity, then name it here")
+    return None
+
+
+def _without_named_families(inside: list[Mention]) -> list[Mention]:
+    """"Ironwood is Google's first TPU": a family word beside one of its own members names
+    that member, not another candidate."""
+    named = {m.entity for m in inside if m.entity}
+    return [m for m in inside if not (m.candidates and named & set(m.candidates))]
 
 
 def earlier_value(view: str, number: Number, reading: Reading) -> None:
@@ -104,15 +155,20 @@ def earlier_value(view: str, number: Number, reading: Reading) -> None:
 
 
 def _unmatched(mention: Mention) -> str:
+    if mention.candidates:
+        return (f"{mention.text!r} may mean {', '.join(mention.candidates)} (a family or shared "
+                "name); name one")
     return (f"{mention.text!r} is not one entity of the specs; add it (or an alias) with "
             "`extend:` or a new entity, then name it here")
 
 
 def _is_counted(view: str, mention: Mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
-    before = view[max(0, mention.start - 12):mention.start]
+    before = view[max(0, mention.start - 28):mention.start]
     count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
-    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?$", before))
+    # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
+    adjective = r"(?:[a-z][a-z-]+ )?"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
@@ -131,16 +187,37 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     between = view[number.end:mention.start] if mention.start >= number.end else ""
     if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
         return True          # "4x the memory bandwidth of Trainium2"
-    return bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
+    # "是 Trainium2 的 4 倍" compares; "Blackwell 的 8TB/s" is Blackwell's own figure
+    return number.unit in ("x", "%") and bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
 
 
-def _earlier_subject(place: Place, mentions: list[Mention], reading: Reading) -> None:
-    earlier = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start
-               and m.entity]
-    if earlier:
-        reading.subject = earlier[-1].entity
-        reading.todo.append(f"subject: not named in this sentence; {earlier[-1].entity} "
-                            "(named earlier in the paragraph) assumed: confirm or change")
+def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention],
+                     reading: Reading, number: Number) -> None:
+    """No name in the sentence: an anaphor ("it", "該晶片") of the topic's kind decides; else
+    the topic is assumed (one id) or its ids are candidates, each with a todo."""
+    topic = (place.topics.before(place.sentence.start) if place.topics is not None
+             else topic_ids(mentions, place.paragraphs, place.sentence.start))
+    sentence = place.view[place.sentence.start:place.sentence.end]
+    kind = anaphor(sentence, number.start - place.sentence.start)
+    if kind and kind != "any" and all(topic):
+        # "These instances feature ...": the one topic id of the anaphor's kind
+        own = [t for t in topic if t in catalogue.entities and catalogue.entities[t].kind == kind]
+        topic = own if len(own) == 1 else topic
+    if kind and len(topic) == 1 and topic[0]:
+        referred = related(catalogue, topic[0], kind)
+        if referred == topic:
+            reading.subject, reading.referred = topic[0], True
+            return
+        reading.candidates = sorted({*referred, topic[0]})
+    elif topic:
+        reading.candidates, reading.from_topic = [t for t in topic if t], True
+    if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
+        reading.subject = topic[0]
+        reading.todo.append(f"subject: not named in this sentence; {topic[0]} "
+                            "(named earlier) assumed: confirm or change")
+    elif reading.candidates:
+        reading.todo.append("subject: not named in this sentence; the text before it names "
+                            f"{', '.join(reading.candidates)}; pick one")
     else:
         reading.todo.append("subject: the sentence names no entity of the specs; "
                             "find one with `claimaudit entities`")
@@ -209,6 +286,22 @@ def _missing_words(missing: str, metric: str | None) -> str:
     return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
 
 
+def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
+                reading: Reading) -> None:
+    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
+    chip belongs to the one container of that chip with that many members."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric != "chips" or kind not in ("", "chip"):
+        return
+    counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
+               and m.entity and _is_counted(place.view, m)}
+    owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
+              if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
+    if len(owners) == 1:
+        reading.subject = owners.pop()
+        reading.todo = [t for t in reading.todo if not _open_subject(t)]
+
+
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
     """A count of chips belongs to a system or cluster, never to a chip."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
@@ -225,19 +318,73 @@ def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
                          re.IGNORECASE)
     words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
     scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
-    subject = reading.subject
-    if subject is None or len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
+    if len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
         return
     scope = scopes.pop()
+    if reading.subject is None:
+        scoped = {e for c in reading.candidates for e in related(catalogue, c, scope)}
+        if len(scoped) == 1:        # "9,216 chips per pod" of a text about one chip
+            reading.subject = scoped.pop()
+            reading.todo = [t for t in reading.todo if not _open_subject(t)]
+        return
+    subject = reading.subject
     kind = catalogue.entities[subject].kind if subject in catalogue.entities else ""
     if scope == kind:
         return
-    if scope == "chip":
-        chips = [m for m in catalogue.members_of(subject)
-                 if catalogue.entities.get(m) and catalogue.entities[m].kind == "chip"]
-        if len(chips) == 1:
-            reading.subject = chips[0]
-    else:
-        containers = catalogue.containers_of(subject, scope)
-        if len(containers) == 1:
-            reading.subject = containers[0]
+    scoped_list = related(catalogue, subject, scope)
+    base = reading.baseline
+    base_kind = catalogue.entities[base].kind if base in catalogue.entities else scope
+    if base and base_kind != scope:     # "over the GB200 NVL72's 192GB per GPU": both per GPU
+        scoped_base = related(catalogue, base, scope)
+        reading.baseline = scoped_base[0] if len(scoped_base) == 1 else reading.baseline
+    if len(scoped_list) == 1:
+        reading.subject = scoped_list[0]
+        reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {reading.subject} ({scope} "
+                                  f"of {subject}, named earlier)") for t in reading.todo]
+
+
+def _open_subject(todo: str) -> bool:
+    """A subject todo that asks to pick among ids the text gives (a rule may settle it)."""
+    return todo.startswith("subject:") and any(
+        words in todo for words in ("pick one", "assumed", "may mean", "names no entity"))
+
+
+def _one_product(catalogue: Catalogue, ids: list[str]) -> bool:
+    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
+    tell the scope apart, never one product from another."""
+    def kin(a: str) -> set:
+        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
+    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
+
+
+def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """An amount equal to exactly one published figure among the candidates decides the
+    subject; of a decided subject, it decides an open metric (figure_match.py)."""
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
+                                         else open_metric or reading.metric is None):
+        return
+    value = base_value(claimed_text(number))
+    if value is None:
+        return
+    if reading.subject is None and reading.candidates and (
+            not reading.from_topic or _one_product(catalogue, reading.candidates)):
+        chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
+        if chosen:
+            reading.subject = chosen
+            reading.todo = [t for t in reading.todo if not _open_subject(t)]
+    if reading.subject is None:
+        return
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if open_metric or reading.metric is None:
+        metrics = metrics_of_dimension(catalogue, number.unit)
+        metric = decide_metric(catalogue, reading.subject, metrics, value)
+        if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
+            # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure
+            kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
+            hits = matching(catalogue, kin, metrics, value)
+            if len(hits) == 1:
+                reading.subject, metric = hits.pop()
+        if metric:
+            reading.metric = metric
+            reading.todo = [t for t in reading.todo if t not in open_metric]

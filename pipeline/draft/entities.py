@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.core.errors import Collector
+from claimaudit.draft.families import family_words
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.input import documents, load, records
+from claimaudit.model.units import UnitError, parse_quantity
 
 
 @dataclass
@@ -35,6 +37,7 @@ class Mention:
     end: int
     entity: str          # entity id, or '' when the name is claimed by several
     text: str
+    candidates: tuple = ()   # the ids a family word or shared name may mean
 
 
 @dataclass
@@ -45,6 +48,8 @@ class Catalogue:
     metrics: dict        # id -> unit
     names: dict          # lower-case name -> set of entity ids
     pattern: re.Pattern | None = None
+    figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
+    holders: dict | None = None     # member id -> ids of the entities holding it
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -57,14 +62,28 @@ class Catalogue:
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
-                found.append(Mention(match.start(), bigger.end(), "", text[match.start():bigger.end()]))
+                word = _key(text[match.end():bigger.end()]).rstrip("s")
+                holders = sorted({c for i in ids for c in self.containers_of_any(i)
+                                  if any(word in _key(n) for n in names_of(self.entities[c]))})
+                found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
+                                     text[match.start():bigger.end()],
+                                     tuple(holders) if len(holders) > 1 else ()))
                 continue
             found.append(Mention(match.start(), match.end(),
-                                 next(iter(ids)) if len(ids) == 1 else "", match.group()))
+                                 next(iter(ids)) if len(ids) == 1 else "", match.group(),
+                                 tuple(sorted(ids)) if len(ids) > 1 else ()))
         return found
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
+
+    def containers_of_any(self, entity: str) -> list[str]:
+        if self.holders is None:        # built once: asked for about every number
+            self.holders = {}
+            for holder in self.entities.values():
+                for member in holder.members:
+                    self.holders.setdefault(member, []).append(holder.id)
+        return sorted(self.holders.get(entity, ()))
 
     def containers_of(self, entity: str, kind: str) -> list[str]:
         return sorted(e.id for e in self.entities.values()
@@ -81,6 +100,7 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
     docs = load.read_documents([specs_dir], problems)
     problems.raise_if_any()
     entities: dict[str, Entity] = {}
+    figures: dict = {}
     metrics = {row["id"]: row.get("unit") for row in records.builtin_metrics()}
     for document in docs:
         root = document.root
@@ -89,11 +109,40 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
         for node in root.get("entities") or []:
             if isinstance(node, documents.Node):
                 _add_entity(entities, node)
+                _add_figures(figures, node)
         table = root.get("metrics")
         if isinstance(table, documents.Node):
             for name, spec in table.values.items():
                 metrics[name] = spec.get("unit") if isinstance(spec, documents.Node) else None
-    return _catalogue(entities, metrics)
+    for entity in entities.values():       # a system of N chips publishes N chips
+        chips = [n for m, n in entity.members.items()
+                 if m in entities and entities[m].kind == "chip" and isinstance(n, int)]
+        if len(chips) == 1 and len(entity.members) == 1:
+            figures.setdefault((entity.id, "chips"), []).append(float(chips[0]))
+    catalogue = _catalogue(entities, metrics)
+    catalogue.figures = figures
+    return catalogue
+
+
+def _add_figures(figures: dict, node) -> None:
+    """The entity's published figures that are plain quantities (an expression is skipped:
+    it is a derivation, not a figure an article copies)."""
+    ident = node.get("id") or node.get("extend")
+    for fact in node.get("facts") or []:
+        if (not isinstance(fact, documents.Node) or not isinstance(fact.get("metric"), str)
+                or fact.get("superseded") is True):
+            continue
+        text = str(fact.get("value"))
+        try:
+            value = parse_quantity(text).base
+        except (UnitError, ValueError):
+            continue
+        values = figures.setdefault((ident, fact.get("metric")), [])
+        values.append(value)
+        binary = re.search(r"\b([GT])iB\b", text)
+        if binary:      # "192 GiB" is the "192 GB" an article writes (CONTRACT 10.2)
+            power = {"G": (30, 1e9), "T": (40, 1e12)}[binary.group(1)]
+            values.append(value / 2 ** power[0] * power[1])
 
 
 def _add_entity(entities: dict, node) -> None:
@@ -128,14 +177,21 @@ def names_of(entity: Entity) -> set[str]:
 
 def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     names: dict[str, set] = {}
-    for entity in entities.values():
-        for name in names_of(entity):
-            names.setdefault(_key(name), set()).add(entity.id)
+    by_entity = {entity.id: names_of(entity) for entity in entities.values()}
+    for ident, spellings_of in by_entity.items():
+        for name in spellings_of:
+            names.setdefault(_key(name), set()).add(ident)
+    lex = lexicon()
+    kinds = {w for key in ("hardware_nouns", "system_suffixes", "not_family_words") for w in lex.words(key)}
+    kinds |= {w for words in lex.data["scope_words"].values() for w in words}
+    families = family_words(by_entity, {e.vendor for e in entities.values() if e.vendor}, kinds,
+                            lex.words("family_words"))
+    for word, ids in families.items():
+        names.setdefault(_key(word), set()).update(ids)
     if not names:
         return Catalogue(entities, metrics, names)
-    spellings = sorted({name for e in entities.values() for name in names_of(e)},
-                       key=len, reverse=True)
-    body = "|".join(_name_regex(name) for name in spellings)
+    spellings = {name for e in entities.values() for name in names_of(e)} | set(families)
+    body = _trie_regex(spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");
     # a plural "s" is allowed ("UltraServers").
     pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
@@ -144,3 +200,29 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
 
 def _name_regex(name: str) -> str:
     return r"[\s-]?".join(re.escape(part) for part in re.split(r"[\s-]+", name.strip()))
+
+
+SEPARATOR, END = "\x00", "\x01"
+
+
+def _trie_regex(names) -> str:
+    """One regex for every name, shared prefixes factored out (a trie), so finding names
+    costs the text's length, not length x names. Deeper branches come first: the longest
+    name at a place wins, as in a longest-first alternation. Words may be joined by a space,
+    a hyphen or nothing ("TPU v5p", "TPU-v5p", "TPUv5p"); case does not count."""
+    trie: dict = {}
+    for name in names:
+        node = trie
+        for index, part in enumerate(re.split(r"[\s-]+", name.strip())):
+            for char in ([SEPARATOR] if index else []) + list(part.lower()):
+                node = node.setdefault(char, {})
+        node[END] = {}
+    return _trie_body(trie)
+
+
+def _trie_body(node: dict) -> str:
+    branches = [(r"[\s-]?" if char == SEPARATOR else re.escape(char)) + _trie_body(node[char])
+                for char in sorted(node) if char != END]
+    if END in node:
+        branches.append("")
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"

@@ -22,6 +22,7 @@ _NOT_TEXT = re.compile(r"<(script|style|noscript|template|textarea)\b[^<>]*>|<!-
 _ELEMENT_TAG = re.compile(r"<(/?)(div|p|span)\b([^<>]*)>", re.IGNORECASE)
 WINDOW = 240        # characters of a long sentence read around a number (and its longest quote)
 PARAGRAPH_WINDOW = 4000
+_CELL_END = re.compile(r"</t[dh]\s*>", re.IGNORECASE)
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character.
 _SENTENCE_END = re.compile(r"[。！？!?]+|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
@@ -48,6 +49,7 @@ def plain_text(raw: str, skip_classes: list[str]) -> str:
         return raw
     raw = _drop_non_text(raw)
     raw = _drop_elements(raw, skip_classes)
+    raw = _CELL_END.sub(" | ", raw)      # a table row stays one line of cells (table_cells.py)
     raw = _BLOCK_END.sub("\n", raw)
     text = html.unescape(_TAG.sub("", raw))
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
@@ -180,3 +182,12 @@ def paragraph_of(text: str, position: int) -> Span:
     start = text.rfind("\n", floor, position) + 1 or floor
     end = text.find("\n", position, position + PARAGRAPH_WINDOW)
     return Span(start, min(len(text), position + PARAGRAPH_WINDOW) if end < 0 else end)
+
+
+def paragraphs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line (paragraph) of the plain text."""
+    out, start = [], 0
+    for line in text.split("\n"):
+        out.append((start, start + len(line)))
+        start += len(line) + 1
+    return out

@@ -181,11 +181,12 @@ def _targets(graph: SpecGraph, readings: pd.DataFrame, keys: list[tuple], corpus
             rows.append((number, len(payloads) - 1, alt.label, dimension_name(alt.dims),
                          np.nan if interval is None else interval.value,
                          np.nan if interval is None else interval.low,
-                         np.nan if interval is None else interval.high, _absent(key, alt)))
+                         np.nan if interval is None else interval.high, _absent(key, alt),
+                         alt.unit))
     _check_expr_dimensions(rows, keys, readings, claims, problems)
     problems.raise_if_any()
     return pd.DataFrame(rows, columns=["key", "payload", "alt_label", "dimension", "value",
-                                       "low", "high", "absent"]), payloads
+                                       "low", "high", "absent", "derived_unit"]), payloads
 
 
 def _absent(key: tuple, alt: Alt) -> bool:
@@ -318,7 +319,7 @@ def _judge_rows(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     """Judge every (claim, alternative) row in the reading that stands (readings.py: a
     decimal capacity is also read as binary); a row without a derived value is unverifiable."""
     if rows.empty:
-        return rows.assign(verdict=[], severity=[], gap=[], reading=[], factor=[])
+        return rows.assign(verdict=[], severity=[], gap=[], reading=[], factor=[], convention=[])
     rows = rows.join(_claim_columns(_row_claims(rows, claims)))
     judged = readings.judge_standing_reading(rows)
     missing = np.isnan(rows["value"].to_numpy(float))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 from dataclasses import dataclass
 
 from claimaudit.core.errors import ClaimauditError, Problem
@@ -274,22 +273,26 @@ def unsupported_of(alts) -> tuple:
 
 def finest(facts) -> list:
     """Direct facts for one figure, less those that only round another of them (NVIDIA's
-    "1.1 exaFLOPS" beside its 1,080 PFLOPS): one figure published at two precisions is one
-    figure, the finer standing; the rounded one stays in the corpus as published (forensics'
-    double_rounding names it). Facts that differ otherwise stay alternatives."""
+    "1.1 exaFLOPS" beside its 1,080 PFLOPS): one party's figure published at two precisions is
+    one figure, the finer standing; the rounded one stays in the corpus as published (forensics'
+    double_rounding names it). Facts of different parties, or a one-digit figure ("2 TB/s"
+    beside "1.8 TB/s"), stay alternatives."""
     facts = list(facts)
     if len(facts) < 2:
         return facts
-    return [f for f in facts if not any(_rounds(f.quantity, other.quantity) for other in facts)]
+    return [f for f in facts if not any(_rounds(f, other) for other in facts)]
 
 
-def _rounds(coarse, fine) -> bool:
-    """Is `coarse` `fine` rounded to fewer significant digits?"""
-    if coarse.base_h <= fine.base_h or coarse.base == 0 or fine.base_h == 0 and coarse.base_h == 0:
+def _rounds(coarse_fact, fine_fact) -> bool:
+    """Is `coarse_fact` `fine_fact` rounded by the same party to fewer (2 or more) digits?"""
+    party = getattr(coarse_fact, "party", None)
+    if not isinstance(party, str) or party != getattr(fine_fact, "party", None):
+        return False
+    coarse, fine = coarse_fact.quantity, fine_fact.quantity
+    if coarse.base_h <= fine.base_h or coarse.base == 0:
         return False
     digits = significant_digits(Interval.around(coarse.base, coarse.base_h))
-    if not math.isfinite(digits) or digits >= significant_digits(
-            Interval.around(fine.base, fine.base_h)):
+    if not 2 <= digits < significant_digits(Interval.around(fine.base, fine.base_h)):
         return False
     return close(round_significant(fine.base, int(digits)), coarse.base)
 

@@ -114,6 +114,13 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
     value, dlow, dhigh = (rows[c].to_numpy(float) for c in ("value", "low", "high"))
     verdict, severity, gap = judge.judge_frame(low, high, low_open, high_open, value, dlow, dhigh)
     scale = binary_scales(rows["unit"], rows["claimed_dimension"])
+    convention = np.ones(len(rows))
+    if "derived_unit" in rows:
+        # one convention (CONTRACT 10.2): a figure summed from GB sold as JEDEC-binary is read
+        # in GiB too, so "36 TB" of 128 x 288 GB is 36 TiB (36,864 GiB), not 36 TiB of bytes
+        derived = binary_scales(rows["derived_unit"], rows["claimed_dimension"])
+        convention = np.where(np.isnan(derived), 1.0, derived)
+        scale = scale / convention
     capacity = ~np.isnan(scale)
     reading = np.where(capacity, "decimal", None).astype(object)  # type: ignore[call-overload]
     factor = np.ones(len(rows))
@@ -130,5 +137,7 @@ def judge_standing_reading(rows: pd.DataFrame) -> dict:
         low, high = np.where(use_binary, b_low, low), np.where(use_binary, b_high, high)
         reading[use_binary] = "binary"
         factor = np.where(use_binary, scale, 1.0)
+    # the derived figure as the binary reading reads it (GB members as GiB), for display
+    convention = np.where(reading == "binary", convention, 1.0)
     return {"verdict": verdict, "severity": severity, "gap": gap, "reading": reading,
-            "factor": factor, "region_low": low, "region_high": high}
+            "factor": factor, "region_low": low, "region_high": high, "convention": convention}

@@ -37,22 +37,26 @@ class Whose:
         return [fact.source for fact in facts.itertuples()
                 if fact.quantity is not None and close(fact.quantity.base, rounded.value)]
 
-    def name(self, source: str, entity: str) -> str:
+    def name(self, source: str, entity: str) -> str | None:
         """A source's party as readers know it: the entity's vendor when that is the party."""
         party = self.parties.get(source)
         vendor = self.vendors.get(entity)
         if isinstance(vendor, str) and isinstance(party, str) and \
                 vendor.lower().replace(" ", "-") == party:
             return vendor
-        return party if isinstance(party, str) else source
+        return party if isinstance(party, str) else None
 
     def words(self, rounded: Rounded) -> Worded:
         published = self.publishers(rounded)
         if published:
-            return phrase("rounded_published", party=self.name(published[0], rounded.node[0]),
-                          source=published[0])
+            party = self.name(published[0], rounded.node[0])
+            if party is not None:
+                return phrase("rounded_published", party=party, source=published[0])
         source = rounded.sources[0] if rounded.sources else ""
-        return phrase("rounded_from", party=self.name(source, rounded.node[0]))
+        party = self.name(source, rounded.node[0])
+        if party is None:
+            return phrase("rounded_unnamed", source=source)
+        return phrase("rounded_from", party=party)
 
 
 def sign(rounded: Rounded, claim_digits: float, whose: Whose) -> bool:

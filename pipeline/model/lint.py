@@ -1,6 +1,6 @@
 """Spec lint: facts whose sources do not visibly support them (warnings, never errors).
 
-Three rules, each a `file:line: warning: ...` line:
+Four rules, each a `file:line: warning: ...` line:
 1. a literal fact whose `quote` does not contain its number and unit: thousands separators,
    full-width digits, spelled prefixes ("petaflops", "terabytes per second"), vendor
    spellings (TBps, GB/sec, PFLOPs) and an equal value in another prefix (2.517 PFLOPS for
@@ -13,6 +13,9 @@ Three rules, each a `file:line: warning: ...` line:
    in force: the vendor's own document is a datasheet, documentation, press release, keynote
    or blog whose `party` is the entity's vendor (`NVIDIA` -> `nvidia`); second-hand is a
    `press` or `analyst` source, or any source of another party (a reseller's blog).
+4. a relay of whose figure? a `press`, `analyst` or `blog` source whose `party` is the outlet
+   itself (its publisher or `via`, or no vendor at all) while it states a vendor's figure: the
+   party of a relayed figure is the vendor, the outlet its `via` (CONTRACT 10.2).
 Only facts in force today are linted: a superseded fact is kept as the record of a mistake.
 A fact may carry `lint_accepted: "<why>"`: its findings are then listed with that reason in
 the spec audit (specs.md) instead of being printed as warnings.

@@ -138,6 +138,8 @@ def _derived_columns(results: pd.DataFrame, rows: pd.DataFrame | None, quantity:
         kind = quantity["kind"].to_numpy(object)[stood]
         unscaled = ratio[stood] | np.isin(kind, (*RATIO_KINDS, "count"))
         factor = np.where(unscaled, 1.0, _factors(unit[stood]))
+        if "convention" in rows:                # GB members read as GiB (engine/readings.py)
+            factor = factor / rows["convention"].to_numpy(float)[at]
         for target, name in ((value, "value"), (low, "low"), (high, "high")):
             target[stood] = rows[name].to_numpy(float)[at] / factor
     return {"derived_value": _finite_cells(value, stood), "derived_unit": unit.tolist(),

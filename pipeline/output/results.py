@@ -71,12 +71,13 @@ def claimed_record(claim) -> dict | None:
 def derived_record(row, quantity, ratio: bool) -> dict:
     unit = display_unit(quantity, row.reading, ratio)
     factor = 1.0 if ratio or quantity.kind in RATIO_KINDS + ("count",) else unit_info(unit).factor
+    factor /= getattr(row, "convention", 1.0)   # GB members read as GiB (readings.py)
     return {"value": _finite(row.value / factor), "unit": unit,
             "low": _finite(row.low / factor), "high": _finite(row.high / factor)}
 
 
 ROW_FIELDS = ["claim", "payload", "value", "low", "high", "reading", "verdict", "severity",
-              "reading_label", "alt_label"]
+              "reading_label", "alt_label", "convention"]
 OWN_CLAIMED = "own_claimed"   # an interpretation's own `claimed` (run.OWN_FIELDS), when set
 
 

@@ -14,6 +14,10 @@ phrase) and `reviewBody` says it in a sentence:
 | 3 | ambiguous / unverifiable | Ambiguous / Unverifiable |
 | 2 | inconsistent (minor) | Slightly inaccurate |
 | 1 | inconsistent (major) | Inaccurate |
+| 3 | inconsistent only on figures published after the article | Contradicted by later figures |
+
+Any other verdict resting on such later figures says in its review body that it was checked
+against figures published after the article (DATE) (CONTRACT 10.2).
 
 Fit to publish (CONTRACT 10.3): the author is the reviewer of `[tool.claimaudit] reviewer`
 (`{name, url}`; "claimaudit" when unset), `url` is absolute when `base_url` is set (the page's
@@ -125,11 +129,13 @@ LATER_INCONSISTENT = ("Contradicted only by figures published after the article 
 def later_rating(record: dict, value: int, words: str) -> tuple[int, str]:
     """A verdict resting on figures published after the article (CONTRACT 10.2) is never rated
     as if the writer could have known them: an inconsistency found only by them is not rated
-    inaccurate, and every such review says so."""
+    inaccurate (the figures in force on the publication date did not contradict it), and every
+    such review says so."""
     dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
     if not dates:
         return value, words
-    if record["verdict"] == "inconsistent":
+    then = record.get("as_published")
+    if record["verdict"] == "inconsistent" and then and then["verdict"] != "inconsistent":
         return 3, LATER_INCONSISTENT.format(date=dates)
     return value, f"{words}; {LATER.format(date=dates)}"
 

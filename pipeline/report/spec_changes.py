@@ -206,15 +206,40 @@ def explain_verdicts(verdicts: list[dict], tied: list[dict] | None,
     words = words or report_words("en")
     for v in verdicts:
         causes = [what_changed(c, words) for c in tied or [] if any(x is v for x in c["claims"])]
+        causes += _rule_reasons(v, words)
         if v.get("edited"):
             fields = words["comma"].join(words["claim_fields"].get(f, f) for f in v["edited"])
-            v["why"] = words["why_edited"].format(fields=fields)
+            v["why"] = words["why_edited"].format(fields=fields) + _noted(v["record"], words)
         elif causes:
             v["why"] = words["why_separator"].join(causes)
         elif tied is None:
             v["why"] = words["why_no_snapshot"]
         else:
             v["why"] = words["why_nothing_found"]
+
+
+def _rule_reasons(v: dict, words: dict) -> list[str]:
+    """A verdict moved by a rule rather than the specs: rounding is not an error (CONTRACT
+    10.2), the top explanation naming whose rounding; figures published after the article."""
+    record, old = v["record"], v["old"]
+    reasons = []
+    top = (record.get("explanations") or [{}])[0]
+    if record["verdict"] == "within_rounding" and old.get("verdict") != "within_rounding" \
+            and top.get("cause") == "double_rounding":
+        reasons.append(words["why_rounding"].format(reading=top["reading"]))
+    dates = ", ".join(dict.fromkeys(item["date"] for item in record.get("later") or []))
+    if dates:
+        reasons.append(words["later"].format(date=dates))
+    return reasons
+
+
+def _noted(record: dict, words: dict) -> str:
+    """The first sentence of an edited claim's note: the claim writer's reason for the edit."""
+    note = (record.get("note") or "").strip()
+    if not note:
+        return ""
+    first = note.split(". ")[0].rstrip(".")
+    return words["why_separator"] + first + "."
 
 
 def spec_changes_view(previous: dict | None, rows: list[dict], verdicts: list[dict],

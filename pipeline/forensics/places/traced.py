@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import partial
 
 from claimaudit.engine import readings
-from claimaudit.engine.derive import Alt, DerivationError, SpecGraph
+from claimaudit.engine.derive import Alt, DerivationError, SpecGraph, finest
 from claimaudit.engine.steps import Step
 from claimaudit.forensics.catalogue import (
     ROOT,
@@ -149,7 +149,8 @@ def _node_slips(cause: dict, places: tuple, node: tuple, alt: Alt | None, supers
 def _conflicting(node: tuple, alt: Alt | None, others: dict, graph):
     """Each other source's figure for `node`: facts in force beside another (a conflict the
     figure's own derivation shows as alternatives) or facts this group does not use."""
-    in_force = [f for f in graph.facts.get(node, ()) if f.quantity is not None]
+    # a figure's own rounding (one figure at two precisions, derive.finest) is no other source
+    in_force = finest(f for f in graph.facts.get(node, ()) if f.quantity is not None)
     facts = (in_force if len(in_force) > 1 else []) + list(others.get(node, ()))
     for fact in facts:
         quantity = fact.quantity

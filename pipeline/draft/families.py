@@ -1,0 +1,43 @@
+"""Family words: a name that several entities share ("Blackwell", "Instinct", "Trainium")
+names none of them (pipeline/draft/, issue 19).
+
+Data-driven: a Latin word of four letters or more that begins the names (after the vendor's
+word) of two or more entities (not a kind of hardware, not itself one entity's name) is a
+family word, and those entities are its candidates. The lexicon's `family_words`
+adds words the names do not show ("Rubin", "MI350 series"): their candidates are the
+entities with a name word starting with the family's stem. A draft never picks one
+candidate silently: it asks, naming them, unless a rule decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+SERIES = re.compile(r"\s*(?:series|family|系列|家族)$", re.IGNORECASE)
+
+
+def name_words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s/()-]+", re.sub(r"\s*\(.*?\)", "", name)) if w]
+
+
+def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit: list) -> dict:
+    """{lower-case family word: set of entity ids} for the catalogue's names."""
+    owners: dict[str, set] = {}
+    whole = {name.lower() for names in names_by_entity.values() for name in names}
+    stop = {w.lower() for w in not_family} | {v.lower() for v in vendors}
+    for entity, names in names_by_entity.items():
+        for name in names:
+            # a product line is the first word after the vendor's ("Instinct MI300X",
+            # "Blackwell B200"), never a word further in ("Processing Unit")
+            words = [w for w in name_words(name) if w.lower() not in stop]
+            if words and re.fullmatch(r"[A-Za-z]{4,}", words[0]):
+                owners.setdefault(words[0].lower(), set()).add(entity)
+    families = {word: ids for word, ids in owners.items()
+                if len(ids) > 1 and word not in stop and word not in whole}
+    for word in explicit:
+        stem = SERIES.sub("", word).lower()
+        ids = {entity for entity, names in names_by_entity.items()
+               if any(w.lower().startswith(stem) for n in names for w in name_words(n))}
+        if ids and word.lower() not in whole:
+            families[word.lower()] = ids
+    return families

@@ -1,0 +1,98 @@
+"""Score a draft's structure against a hand annotation (issue 19): for each annotated claim,
+is its subject, baseline and metric right with no todo, asked (a todo naming the right id
+among its candidates), or silently wrong (a wrong id and no todo on that field)?
+
+A drafted claim answers an annotated one as in score.py (the number inside the quote, the
+same value; `in`, when given, is more of the quote). A field counts as asked when a todo
+line of that field (`subject: ...`), or the claim's `shape:` line, names the right id, or an
+interpretation carries it. "?" in the annotation means the text does not decide: any todo
+on the field is the right answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from claimaudit.draft.score import _same, claimed_values
+
+FIELDS = ("subject", "baseline", "metric")
+RIGHT, ASKED, ASKED_OTHER, SILENT, MISSED = "right", "asked", "asked_other", "silent", "missed"
+ORDER = (RIGHT, ASKED, ASKED_OTHER, SILENT, MISSED)
+
+
+@dataclass
+class StructureScore:
+    counts: dict = field(default_factory=lambda: dict.fromkeys(ORDER, 0))
+    wrong: list = field(default_factory=list)      # (annotation, claim, field) silently wrong
+
+    def add(self, other: StructureScore) -> None:
+        for key in ORDER:
+            self.counts[key] += other.counts[key]
+        self.wrong += other.wrong
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def field_values(claim: dict, name: str) -> set:
+    """What the draft writes for a field: its own value, or each interpretation's."""
+    readings = claim.get("interpretations") or []
+    values = {r.get(name) for r in readings} if readings else {claim.get(name)}
+    return values - {None}
+
+
+def asked_ids(claim: dict, name: str) -> str:
+    """The todo text that asks about a field: its own lines and the shape line."""
+    lines = [t for t in claim.get("todo") or [] if t.startswith((f"{name}:", "shape:"))]
+    return " ".join(lines)
+
+
+def field_verdict(claim: dict, name: str, expected: str | None) -> str:
+    """right / asked / asked_other / silent for one field of one claim (the rule alone)."""
+    values = field_values(claim, name)
+    asked = asked_ids(claim, name)
+    own_todo = any(t.startswith(f"{name}:") for t in claim.get("todo") or [])
+    if expected == "?":
+        return ASKED if own_todo or not values else SILENT
+    wanted = {expected} if expected else set()
+    if values == wanted and not own_todo:
+        return RIGHT
+    if expected and (re.search(rf"(?<![\w.-]){re.escape(expected)}(?![\w-])", asked)
+                     or (len(values) > 1 and expected in values)):
+        return ASKED
+    if values - wanted and not own_todo:
+        return SILENT
+    return ASKED_OTHER if asked or own_todo else SILENT
+
+
+def claim_verdict(claim: dict, note: dict) -> tuple[str, str | None]:
+    """The worst field's verdict (and that field); right needs no todo at all."""
+    worst, where = RIGHT, None
+    for name in FIELDS:
+        verdict = field_verdict(claim, name, note.get(name))
+        if ORDER.index(verdict) > ORDER.index(worst):
+            worst, where = verdict, name
+    if worst == RIGHT and claim.get("todo"):
+        worst = ASKED
+    return worst, where
+
+
+def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
+    numeric = [c for c in claims if claimed_values(c)]
+    used: set[int] = set()
+    result = StructureScore()
+    for note in notes:
+        hit = next((i for i, c in enumerate(numeric) if i not in used
+                    and str(note["number"]) in c["quote"] and note.get("in", "") in c["quote"]
+                    and any(_same(v, float(note["value"])) for v in claimed_values(c))), None)
+        if hit is None:
+            result.counts[MISSED] += 1
+            continue
+        used.add(hit)
+        verdict, where = claim_verdict(numeric[hit], note)
+        result.counts[verdict] += 1
+        if verdict == SILENT:
+            result.wrong.append((note, numeric[hit], where))
+    return result

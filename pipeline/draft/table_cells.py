@@ -1,0 +1,153 @@
+"""Tables in an article: each value cell is a claim (pipeline/draft/, issue 19).
+
+Markdown (`| a | b |`), HTML (cells joined by text.py as `|`) and aligned plain text (cells
+apart by a tab or two spaces) are read alike: consecutive lines with the same number of
+cells, three or more. When the header row names entities, each column is a subject and each
+row's first cell is the metric's words; when the first column names entities (the
+transposed layout), each row is a subject and the header cell is the metric's words. A
+column whose header names no entity and whose cells are changes (`+76%`) compares the last
+entity column with the first: a ratio claim.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from claimaudit.draft.text import Span
+
+RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
+CHANGE = re.compile(r"^\s*[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A value cell: its span, the words that name its metric, and who it is about."""
+
+    span: Span
+    row: Span
+    label: str                  # row label (or, transposed, the column header)
+    subject: Span | None        # where the subject is named (a header or first cell)
+    baseline: Span | None = None
+
+
+def row_cells(text: str, start: int, end: int) -> list[Span] | None:
+    """The cells of one line, or None when it is no table row."""
+    line = text[start:end]
+    if line.count("|") >= 2 or (line.count("|") == 1 and not line.strip().startswith("|")):
+        cuts = [m.start() for m in re.finditer(r"\|", line)]
+        bounds = [-1, *cuts, len(line)]
+        spans = [_trim(text, start + a + 1, start + b) for a, b in zip(bounds, bounds[1:])]
+        if line.strip().startswith("|"):
+            spans = spans[1:]
+        if line.strip().endswith("|"):
+            spans = spans[:-1]
+        return [s for s in spans if s is not None] if len(spans) >= 2 else None
+    pieces = [m for m in re.finditer(r"[^\t]+?(?=\t| {2,}|$)", line) if m.group().strip()]
+    if len(pieces) < 3:
+        return None
+    return [span for m in pieces if (span := _trim(text, start + m.start(), start + m.end()))]
+
+
+def _trim(text: str, start: int, end: int) -> Span | None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Span(start, end) if end > start else None
+
+
+def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
+    """Runs of two or more rows with the same number of cells and the same separator (pipes
+    or spaces); Markdown separator rows are dropped."""
+    found: list = []
+    run: list = []
+    for start, end in paragraphs:
+        if RULE.match(text[start:end] or "x") and "-" in text[start:end] and run:
+            continue
+        cells = row_cells(text, start, end)
+        piped = "|" in text[start:end]
+        if cells and (not run or (len(run[-1][1]) == len(cells)
+                                  and ("|" in text[run[-1][0].start:run[-1][0].end]) == piped)):
+            run.append((Span(start, end), cells))
+            continue
+        if len(run) >= 2:
+            found.append(run)
+        run = [(Span(start, end), cells)] if cells else []
+    if len(run) >= 2:
+        found.append(run)
+    return found
+
+
+def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
+    """A table pasted with single spaces: a header line naming two or more entities, then
+    lines of a label and as many values as the header has columns (entities, then perhaps a
+    change column): `指标 H100 (80GB) H200 (141GB) 提升` / `显存容量 80GB 141GB +76%`.
+    `names_in(start, end)` gives the spans naming entities, `numbers_in(start, end)` the
+    numbers' spans."""
+    out: list[Cell] = []
+    header: list[Span] = []
+    for start, end in paragraphs:
+        values = numbers_in(start, end)
+        label_end = values[0].start if values else end
+        if header and values and len(values) in (len(header), len(header) + 1) and _bare_row(
+                text, start, end, values):
+            label = text[start:label_end].strip()
+            row = Span(start, end)
+            out += [Cell(v, row, label, header[i]) for i, v in enumerate(values[:len(header)])]
+            change = text[max(start, values[-1].start - 1):values[-1].end]
+            if len(values) > len(header) and CHANGE.match(change):
+                out.append(Cell(values[-1], row, label, header[-1], header[0]))
+            continue
+        named = names_in(start, end)
+        header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+    return out
+
+
+def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
+    """A label of words (no digit, no sentence mark), then values apart by spaces only."""
+    label = text[start:values[0].start]
+    if not label.strip() or re.search(r"[\d,，。:：;；]", label):
+        return False
+    gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
+    return all(re.fullmatch(r"\s*[+\-−]?", gap) for gap in gaps)
+
+
+def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[Cell]:
+    """Every value cell of every table; `named(span)` says whether a span names an entity."""
+    out: list[Cell] = []
+    if names_in is not None and numbers_in is not None:
+        out += loose_tables(text, paragraphs, names_in, numbers_in)
+    for table in tables(text, paragraphs):
+        header = table[0][1]
+        columns = [j for j, span in enumerate(header) if j and named(span)]
+        rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
+        if columns:
+            out += _by_columns(text, table, columns)
+        elif rows:
+            out += [Cell(spans[j], row, text[header[j].start:header[j].end], spans[0])
+                    for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
+    return sorted(out, key=lambda cell: cell.span.start)
+
+
+def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
+    header = table[0][1]
+    out = []
+    for row, spans in table[1:]:
+        label = text[spans[0].start:spans[0].end]
+        for j in range(1, len(spans)):
+            if j in columns:
+                out.append(Cell(spans[j], row, label, header[j]))
+            elif CHANGE.match(text[spans[j].start:spans[j].end]) and len(columns) >= 2:
+                later = [c for c in columns if c < j] or columns
+                out.append(Cell(spans[j], row, label, header[later[-1]], header[columns[0]]))
+    return out
+
+
+def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:
+    """The cell holding `position`; `found` in text order and `starts` their starts (one
+    bisect per number, not a scan)."""
+    index = bisect_right(starts, position) - 1
+    cell = found[index] if index >= 0 else None
+    return cell if cell is not None and position < cell.span.end else None

@@ -1,0 +1,102 @@
+"""Whom a sentence is about when it names no one (pipeline/draft/, issue 19).
+
+- The topic of a sentence is the entity the text last named: earlier in its paragraph, else
+  in the nearest earlier paragraph (or title) that names one, and the entity the text so far
+  names most; several ids are several candidates, never a pick.
+- An anaphor ("it", "the chip", "它", "該晶片", "该芯片", "the system") at the start of a
+  clause is the sentence's subject: it refers to the topic when the topic is one entity of
+  the anaphor's kind (a chip word to a chip). Of another kind, the topic's containers or
+  members of that kind are candidates, for the scope or a published figure to decide.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from functools import cache
+from typing import Callable
+
+from claimaudit.draft.lexicon import alternation, lexicon
+
+CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also)\s+)"
+
+
+@cache
+def _anaphor_pattern() -> tuple[re.Pattern, dict]:
+    table = {w.lower(): kind for kind, words in lexicon().data["anaphor_words"].items() for w in words}
+    body = alternation(table)
+    return re.compile(rf"{CLAUSE_START}(?P<word>{body})", re.IGNORECASE), table
+
+
+def anaphor(sentence: str, position: int) -> str | None:
+    """The kind ('chip', 'system', 'any') of the anaphor that is the sentence's subject: the
+    last one at a clause start before `position`, else the first in the sentence."""
+    pattern, table = _anaphor_pattern()
+    found = [m for m in pattern.finditer(sentence)]
+    if not found:
+        return None
+    before = [m for m in found if m.start("word") < position]
+    chosen = before[-1] if before else found[0]
+    return table[chosen.group("word").lower()]
+
+
+class Topics:
+    """The text's named mentions, indexed once so each sentence's topic is a lookup (the
+    drafter stays linear in the text's length)."""
+
+    def __init__(self, mentions, paragraphs, kin=None):
+        self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
+        self.every = list(mentions)
+        self.every_starts = [m.start for m in self.every]
+        self.named = [m for m in mentions if m.entity]
+        self.starts = [m.start for m in self.named]
+        self.blocks = [a for a, _ in paragraphs]
+        self.leader: list = []          # the most named id after each mention, None on a tie
+        counts: dict[str, int] = {}
+        best, tied = None, False
+        for mention in self.named:
+            counts[mention.entity] = counts.get(mention.entity, 0) + 1
+            if best is None or counts[mention.entity] > counts[best]:
+                best, tied = mention.entity, False
+            elif mention.entity != best and counts[mention.entity] == counts[best]:
+                tied = True
+            self.leader.append(None if tied else best)
+
+    def before(self, sentence_start: int) -> list[str]:
+        """The ids the text last named before the sentence (the nearest paragraph that names
+        any), most recent first, then the text's most named id."""
+        count = bisect_left(self.starts, sentence_start)
+        if not count:
+            return []
+        last = self.named[count - 1]
+        block = self.blocks[bisect_right(self.blocks, last.start) - 1] if self.blocks else 0
+        first = bisect_left(self.starts, block)
+        here = list(dict.fromkeys(m.entity for m in reversed(self.named[first:count])))
+        # a family or unknown name in that stretch ("The Instinct MI300 is ...") leaves the
+        # topic open: its candidates join, and '' stands for a name the specs lack
+        since = bisect_left(self.every_starts, block)
+        for mention in self.every[since:bisect_left(self.every_starts, sentence_start)]:
+            near = set(here).union(*(self.kin(e) for e in here))
+            if not mention.entity and not set(mention.candidates) & near:
+                here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
+        dominant = self.leader[count - 1]
+        if dominant and dominant not in here:
+            here.append(dominant)       # the article's own subject stays a candidate
+        return here
+
+
+def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:
+    """The topic's ids ('' for a name the specs lack), as Topics.before."""
+    return Topics(mentions, paragraphs).before(sentence_start)
+
+
+def related(catalogue, entity: str, kind: str) -> list[str]:
+    """The entity itself when of `kind`, else its members or containers of that kind."""
+    own = catalogue.entities[entity].kind if entity in catalogue.entities else ""
+    if kind in ("any", own):
+        return [entity]
+    members = [m for m in catalogue.members_of(entity)
+               if m in catalogue.entities and catalogue.entities[m].kind == kind]
+    if kind == "system":
+        return members or [c for k in ("system", "cluster") for c in catalogue.containers_of(entity, k)]
+    return members or catalogue.containers_of(entity, kind)

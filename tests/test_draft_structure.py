@@ -1,0 +1,249 @@
+"""Structure of a drafted claim (issue 19): each rule that decides a field, tested alone, on
+fixture specs (tests/data/draft-specs/), and the promise that new knowledge never makes the
+drafter confidently wrong."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.entities import Mention, load_catalogue
+from claimaudit.draft.families import family_words
+from claimaudit.draft.figure_match import decide_metric, decide_subject, same_figure
+from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
+from claimaudit.draft.topic import anaphor, related, topic_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "tests" / "data" / "draft-specs"
+ARTICLE = (SPECS / "article.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def base():
+    return load_catalogue(SPECS / "base")
+
+
+@pytest.fixture(scope="module")
+def extended(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("specs")
+    for part in ("base", "more"):
+        for path in (SPECS / part).glob("*.yaml"):
+            shutil.copy(path, folder / path.name)
+    return load_catalogue(folder)
+
+
+def drafted(text: str, catalogue) -> list[dict]:
+    return draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+
+
+def claim_for(claims: list[dict], claimed: str) -> dict:
+    return next(c for c in claims if c.get("claimed") == claimed)
+
+
+# --- the rules, one by one ---------------------------------------------------------------
+
+@pytest.mark.parametrize("sentence, kind", [
+    ("It delivers 4,000 TFLOPS", "any"),
+    ("The chip delivers 4,000 TFLOPS", "chip"),
+    ("With 1.2TBps of I/O, the system scales to 9,216 chips", "system"),
+    ("該晶片的記憶體是 192GB", "chip"),
+    ("Zephyr delivers 4,000 TFLOPS", None),
+    ("Google said its own chips use 4,000 TFLOPS", None),     # "its" not at a clause start
+])
+def test_anaphor_is_a_clause_subject(sentence, kind):
+    assert anaphor(sentence, sentence.index(next(c for c in sentence if c.isdigit()))) == kind
+
+
+def test_topic_is_the_last_named_paragraph_and_the_texts_own_subject():
+    mentions = [Mention(0, 5, "zephyr", "Zephyr"), Mention(10, 15, "zephyr", "Zephyr"),
+                Mention(30, 35, "breeze", "Breeze")]
+    paragraphs = [(0, 20), (21, 40), (41, 60)]
+    assert topic_ids(mentions, paragraphs, 45) == ["breeze", "zephyr"]
+    assert topic_ids(mentions, paragraphs, 12) == ["zephyr"]
+    assert topic_ids(mentions, paragraphs, 0) == []
+
+
+def test_related_maps_an_anaphor_kind_through_members(base):
+    assert related(base, "zephyr", "chip") == ["zephyr"]
+    assert related(base, "zephyr", "cluster") == ["zephyr_pod"]
+    assert related(base, "zephyr_pod", "chip") == ["zephyr"]
+    assert related(base, "zephyr", "any") == ["zephyr"]
+
+
+def test_family_words_are_shared_name_words():
+    names = {"a1": {"Aurora X1"}, "a2": {"Aurora X2"}, "z": {"Zephyr Z2", "Zephyr"},
+             "zp": {"Zephyr Pod"}}
+    families = family_words(names, {"Example"}, {"Pod"}, ["Zeta series"])
+    assert families == {"aurora": {"a1", "a2"}}     # "Zephyr" is one entity's own name
+
+
+def test_explicit_family_words_take_the_entities_whose_names_start_so():
+    names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m3": {"MI300X"}}
+    assert family_words(names, set(), set(), ["MI35 series"]) == {"mi35 series": {"m1", "m2"}}
+
+
+@pytest.mark.parametrize("claimed, published, same", [
+    (7.4e12, 7.37e12, True), (7.3e12, 7.37e12, True), (7.0e12, 7.37e12, False), (4e15, 4e15, True)])
+def test_same_figure_is_within_one_percent(claimed, published, same):
+    assert same_figure(claimed, published) is same
+
+
+def test_the_number_decides_among_candidates_only_when_one_matches(base, extended):
+    assert decide_subject(base, ["aurora_x1", "aurora_x2"], "hbm_capacity", "GB", 144e9) == "aurora_x2"
+    assert decide_subject(extended, ["aurora_x1", "aurora_x2", "aurora_x3"], "hbm_capacity", "GB",
+                          144e9) is None
+    assert decide_subject(base, ["aurora_x1", "aurora_x2"], "hbm_capacity", "GB", 128e9) is None
+    assert decide_metric(base, "zephyr", ["fp8_dense", "fp8_sparse"], 4e15) == "fp8_dense"
+    assert decide_subject(base, ["zephyr", "breeze"], None, "GB", 192e9) == "zephyr"   # 192 GiB
+
+
+# --- the drafter on the fixture article ----------------------------------------------------
+
+EXPECTED = [      # claimed, subject, baseline, metric: decided with no todo
+    ("4,000 TFLOPS", "zephyr", None, "fp8_dense"),       # "The chip": the paragraph's topic
+    ("192 GB", "zephyr", None, "hbm_capacity"),
+    ("8,192", "zephyr_pod", None, "chips"),              # "chips per pod": the chip's pod
+    ("32.8 EFLOPS", "zephyr_pod", None, "fp8_dense"),    # the pod's published figure
+    ("6x", "zephyr", "breeze", "hbm_capacity"),          # "the memory of Breeze B1"
+    ("144 GB", "aurora_x2", None, "hbm_capacity"),       # one Aurora publishes 144 GB
+]
+
+
+@pytest.mark.parametrize("claimed, subject, baseline, metric", EXPECTED)
+def test_decided_fields(base, claimed, subject, baseline, metric):
+    claim = claim_for(drafted(ARTICLE, base), claimed)
+    assert (claim.get("subject"), claim.get("baseline"), claim.get("metric")) == (subject, baseline, metric)
+    assert "todo" not in claim
+
+
+def test_a_family_name_is_asked_with_its_candidates(base):
+    claim = claim_for(drafted(ARTICLE, base), "128 GB")
+    assert "subject" not in claim
+    assert any("aurora_x1, aurora_x2" in line for line in claim["todo"])
+
+
+def test_a_chinese_possessive_is_no_baseline_of_an_amount(base):
+    claims = drafted(ARTICLE, base)
+    claim = next(c for c in claims if c["quote"].startswith("上一代 Aurora"))
+    assert "baseline" not in claim and not any(t.startswith("baseline:") for t in claim["todo"])
+    assert any(t.startswith("subject: 'Aurora' may mean") for t in claim["todo"])
+
+
+def fields(claim: dict) -> dict:
+    """{field: (value, asked)} of a drafted claim."""
+    todo = claim.get("todo") or []
+    return {name: (claim.get(name), any(t.startswith(f"{name}:") for t in todo) or
+                   claim.get("kind") == "qualitative")
+            for name in ("subject", "baseline", "metric")}
+
+
+def test_new_entities_never_flip_a_decision_to_another_id(base, extended):
+    """Adding knowledge may settle a question or raise one, never change an answer silently."""
+    texts = [ARTICLE, *(p.read_text(encoding="utf-8") for p in
+                        sorted((ROOT / "tests" / "data" / "draft" / "tune").glob("*.txt")))]
+    for text in texts:
+        before, after = drafted(text, base), drafted(text, extended)
+        assert [c["quote"] for c in before] == [c["quote"] for c in after]
+        for old, new in zip(before, after):
+            for name, (value, asked) in fields(old).items():
+                new_value, new_asked = fields(new)[name]
+                if value and not asked and not new_asked:
+                    assert new_value == value, (name, old["quote"], value, new_value)
+
+
+def test_new_entities_keep_the_fixture_answers_right_or_asked(extended):
+    claims = drafted(ARTICLE, extended)
+    for claimed, subject, baseline, metric in EXPECTED:
+        claim = claim_for(claims, claimed)
+        note = {"subject": subject, "baseline": baseline, "metric": metric}
+        assert all(field_verdict(claim, f, note[f]) in (RIGHT, ASKED) for f in note), claim
+
+
+# --- the scorer's rule ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("claim, expected, verdict", [
+    ({"subject": "a", "metric": "m"}, "a", RIGHT),
+    ({"subject": "b", "metric": "m"}, "a", SILENT),
+    ({"subject": "b", "todo": ["subject: b written: confirm; or a"]}, "a", ASKED),
+    ({"kind": "qualitative", "todo": ["subject: 'X' may mean a, c; name one"]}, "a", ASKED),
+    ({"kind": "qualitative", "todo": ["subject: 'X' may mean c, d; name one"]}, "a", ASKED_OTHER),
+    ({"subject": "b", "metric": "m"}, "?", SILENT),
+    ({"kind": "qualitative", "todo": ["subject: pick one"]}, "?", ASKED),
+])
+def test_field_verdict(claim, expected, verdict):
+    assert field_verdict(claim, "subject", expected) == verdict
+
+
+def test_draft_reads_standard_input():
+    run = subprocess.run([sys.executable, "-m", "claimaudit", "draft", "-", "--specs", str(SPECS / "base")],
+                         input="The Zephyr Z2 has 192 GB of HBM.\n".encode(), capture_output=True,
+                         cwd=ROOT, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert b"subject: zephyr\n" in run.stdout and b"id: stdin\n" in run.stdout
+
+
+def test_draft_standard_input_must_be_utf8():
+    run = subprocess.run([sys.executable, "-m", "claimaudit", "draft", "-", "--specs", str(SPECS / "base")],
+                         input=b"\xff", capture_output=True, cwd=ROOT, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr == b"claimaudit: <stdin>:1: expected UTF-8 text, found byte 0xff\n"
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+TABLES = {
+    "markdown": "| Spec | Breeze B1 | Zephyr Z2 | Change |\n|---|---|---|---|\n"
+                "| HBM capacity | 32 GB | 192 GB | +500% |\n",
+    "html": "<table><tr><th>Spec</th><th>Breeze B1</th><th>Zephyr Z2</th><th>Change</th></tr>"
+            "<tr><td>HBM capacity</td><td>32 GB</td><td>192 GB</td><td>+500%</td></tr></table>",
+    "aligned": "Spec            Breeze B1    Zephyr Z2    Change\n"
+               "HBM capacity    32 GB        192 GB       +500%\n",
+    "pasted": "指标 Breeze B1 (32GB) Zephyr Z2 (192GB) 提升\n显存容量 32 GB 192 GB +500%\n",
+    "transposed": "| Chip | HBM capacity | FP8 dense |\n|---|---|---|\n| Breeze B1 | 32 GB | 900 TF |\n"
+                  "| Zephyr Z2 | 192 GB | 4,000 TF |\n",
+}
+
+
+@pytest.mark.parametrize("layout", ["markdown", "html", "aligned", "pasted"])
+def test_a_table_cell_is_a_claim_of_its_column(base, layout):
+    claims = drafted(TABLES[layout], base)
+    rows = [c for c in claims if "HBM capacity" in c["quote"] or "显存容量" in c["quote"]]
+    got = [(c.get("subject"), c.get("baseline"), c.get("metric"), c.get("claimed")) for c in rows]
+    assert got == [("breeze", None, "hbm_capacity", "32 GB"), ("zephyr", None, "hbm_capacity", "192 GB"),
+                   ("zephyr", "breeze", "hbm_capacity", "+500%")]
+
+
+def test_a_transposed_table_takes_its_subject_from_the_row(base):
+    claims = drafted(TABLES["transposed"], base)
+    got = [(c.get("subject"), c.get("metric"), c.get("claimed")) for c in claims]
+    assert got == [("breeze", "hbm_capacity", "32 GB"), ("breeze", "fp8_dense", "900 TFLOPS"),
+                   ("zephyr", "hbm_capacity", "192 GB"), ("zephyr", "fp8_dense", "4,000 TFLOPS")]
+
+
+def test_a_table_column_the_specs_lack_is_asked(base):
+    table = "| Spec | Zephyr Z2 | Qubit QX9000 |\n|---|---|---|\n| HBM capacity | 192 GB | 512 GB |\n"
+    claims = drafted(table, base)
+    lacking = claim_for(claims, "512 GB")
+    assert "subject" not in lacking and any("'Qubit QX9000'" in t for t in lacking["todo"])
+
+
+def test_a_figure_tells_scopes_of_one_product_apart_but_not_two_products(base):
+    from claimaudit.draft.claims import _one_product
+    assert _one_product(base, ["zephyr", "zephyr_pod"])
+    assert not _one_product(base, ["zephyr", "breeze"])
+    claims = drafted("Example launched the Zephyr Z2 and its Zephyr Pod.\n\nA whopping 32.8 exaflops.\n"
+                     "\nBreeze B1 shipped too.\n\nZephyr Z2 was named again.\n\nAnd 900 TFLOPS, they say.\n",
+                     base)
+    assert claim_for(claims, "32.8 EFLOPS").get("subject") == "zephyr_pod"     # one product
+    assert "subject" not in claim_for(claims, "900 TFLOPS")                    # two products: ask
+
+
+def test_a_plural_anaphor_takes_the_topic_of_its_kind(base):
+    claims = drafted("The Zephyr Pod holds Zephyr Z2 chips.\n\nThese chips reach 7.4 TB/s each.\n", base)
+    claim = claim_for(claims, "7.4 TB/s")
+    assert (claim.get("subject"), claim.get("metric")) == ("zephyr", "hbm_bandwidth")
