@@ -114,10 +114,13 @@ def test_claimreview_never_rates_later_figures_as_known(records):
 
 def test_claimreview_keeps_the_rating_when_the_article_was_already_wrong(records):
     record = {**records["small-power-800"], "as_published": None}     # wrong then as well
-    rating = claim_review(record, {"url": "u"}, None, None)["reviewRating"]
+    review = claim_review(record, {"url": "u"}, None, None)
+    rating = review["reviewRating"]
     assert rating["ratingValue"] == 1
-    assert rating["alternateName"].startswith("Inaccurate: the spec sources give a different "
-                                              "figure; checked against figures published after")
+    assert rating["alternateName"] == \
+        "Inaccurate; checked against figures published after the article (2025-09-01)"
+    assert review["reviewBody"].startswith("Inaccurate: the spec sources give a different "
+                                           "figure; checked against figures published after")
 
 
 def test_check_text_says_later(capsys):

@@ -41,8 +41,6 @@ CHOICES = {
     "trn3-ultraserver-362-pflops": {"kind": "numeric", "metric": "fp8_dense"},
     "claim-4x": {"kind": "numeric", "subject": "trn2_ultraserver", "baseline": "trn3_ultraserver",
                  "metric": "chip_to_chip_latency", "claimed": "4x", "qualifier": "about"},
-    "claim-3-nm": {"kind": "numeric", "subject": "trainium3", "metric": "process_node",
-                   "claimed": "3 nm", "qualifier": "about"},
 }
 # The same choices as a person edits the CLI's draft: resolved ids, todo lines deleted.
 BY_HAND = {
@@ -54,7 +52,6 @@ BY_HAND = {
                                     "claimed": "362 PFLOPS", "qualifier": "up_to"},
     "claim-4x": {"subject": "trn2_ultraserver", "baseline": "trn3_ultraserver",
                  "metric": "chip_to_chip_latency", "claimed": "4x"},
-    "claim-3-nm": {"subject": "trainium3", "metric": "process_node", "claimed": "3 nm"},
 }
 # Test data, not real figures: the two latencies the latency claim needs.
 FACTS = [

@@ -10,29 +10,39 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from claimaudit.core.errors import Collector
 from claimaudit.input.documents import Document, Node
+from claimaudit.input.load import read_documents
 from claimaudit.input.settings import bundled_specs
 
 
-def extends_beyond(documents: list[Document]) -> bool:
-    """Does a spec file extend an entity that no file of the folder declares?"""
-    declared, extended = set(), set()
+def _entity_ids(documents: list[Document], key: str) -> set:
+    found = set()
     for document in documents:
         entities = document.root.get("entities") if isinstance(document.root, Node) else None
         for entity in entities if isinstance(entities, list) else []:
-            if isinstance(entity, Node):
-                declared.add(entity.get("id"))
-                extended.add(entity.get("extend"))
-    return bool(extended - declared - {None})
+            if isinstance(entity, Node) and isinstance(entity.get(key), str):
+                found.add(entity.get(key))
+    return found
+
+
+def extends_beyond(documents: list[Document]) -> set:
+    """The entities a spec folder extends without declaring them."""
+    return _entity_ids(documents, "extend") - _entity_ids(documents, "id")
 
 
 def base_corpus(spec_folders: list[Path], documents: list[Document]) -> Path | None:
-    """The bundled corpus to read beneath `spec_folders`, or None (it is one of them, or the
-    folders extend nothing beyond themselves)."""
+    """The bundled corpus to read beneath `spec_folders`, or None: it is one of them, or the
+    folders extend nothing beyond themselves, or nothing they extend is in it (a typo stays
+    the folder's own error, `extend: unknown entity`)."""
     bundled = bundled_specs().resolve()
     if not bundled.is_dir() or any(Path(f).resolve() == bundled for f in spec_folders):
         return None
-    return bundled if extends_beyond(documents) else None
+    wanted = extends_beyond(documents)
+    if not wanted:
+        return None
+    declared = _entity_ids(read_documents([bundled], Collector()), "id")
+    return bundled if wanted & declared else None
 
 
 _ANNOUNCED: set[str] = set()
