@@ -29,7 +29,7 @@ def repeated_corpus(n: int):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import write_claims_file
 
-    from claimaudit.run import load_corpus
+    from claimaudit import load_corpus
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "claims.yaml"
@@ -42,7 +42,7 @@ def repeated_corpus(n: int):
 
 
 def measure(n: int) -> dict:
-    from claimaudit.run import check_corpus
+    from claimaudit import check_corpus
 
     corpus = repeated_corpus(n)
     start = time.perf_counter()

@@ -47,8 +47,8 @@ def _scaled(quantity, factor: float):
 
 
 def measure(n: int, explain: bool) -> dict:
+    from claimaudit import check_corpus
     from claimaudit.forensics import explain as forensics
-    from claimaudit.run import check_corpus
 
     corpus = distinct_claims(n)
     if not explain:

@@ -23,9 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))    # slip_corpus: the planted-slip corpus the tests use too
 
+from claimaudit import check_paths, to_records
 from claimaudit.forensics.places.pair import catalogue
-from claimaudit.output.results import to_records
-from claimaudit.run import check_paths
 from slip_corpus import (
     PLACE_CAUSES,
     claims_yaml,

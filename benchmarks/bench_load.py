@@ -21,7 +21,7 @@ def measure(n: int) -> dict:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import write_claims_file
 
-    from claimaudit.run import load_corpus
+    from claimaudit import load_corpus
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "claims.yaml"

@@ -27,8 +27,7 @@ def write_corpus(root: Path, files: int, per_file: int) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from generate import claims
 
-    from claimaudit.output.results import to_records
-    from claimaudit.run import check_paths
+    from claimaudit import check_paths, to_records
 
     shutil.copytree(ROOT / "specs", root / "specs")
     (root / "claims").mkdir()

@@ -1,7 +1,8 @@
 """The distinct-claims benchmarks (issue 12): every claim its own claimed value, cold processes.
 
     python benchmarks/bench_scale.py [--runs 3] [--sizes 1000,10000,100000,1000000] [PART ...]
-PARTS: floor derive check csv report pytest (default: all). Every figure is the median of
+    python benchmarks/bench_scale.py --sizes 10000 --write-claims DIR   # the corpus alone
+PARTS: floor derive check csv formats report pytest (default: all but formats). Every figure is the median of
 `--runs` fresh processes; wall time and the child's peak RSS. The import floor
 `python -c "import pandas, pandera.pandas, yaml, numpy"` is measured in the same script, between
 the other measurements, so ratios to it hold while the shared machine's speed drifts.
@@ -11,6 +12,9 @@ the other measurements, so ratios to it hold while the shared machine's speed dr
   output, ratio to the floor measured in turn with them (one run at 100,000);
 - csv: `claimaudit check big.csv --format csv` end to end against pandas reading and writing the
   same table (read_csv with every cell as text + to_csv, in a cold process, imports included);
+- formats: `claimaudit check big.csv --format F` for every output format (text, json, markdown,
+  csv, github) at `--formats-size` claims (default 1,000,000), side by side with pandas reading
+  and writing the same table, taken in turn in each round: wall time, peak RSS, ratio to pandas;
 - report: `claimaudit report` on 10,000 claims in 10 sources; largest page and figure;
 - pytest: collecting 10,000 pinned claims in 100 files against `check` of the same files.
 """
@@ -114,7 +118,7 @@ def write_csv(path: Path, claims: list[dict], sources: int = 10) -> Path:
 DERIVE = """
 import resource, sys, time
 from pathlib import Path
-from claimaudit.run import check_corpus, load_corpus
+from claimaudit import check_corpus, load_corpus
 corpus = load_corpus([Path(sys.argv[1])], Path(sys.argv[2]))
 start = time.perf_counter()
 run = check_corpus(corpus)
@@ -181,6 +185,30 @@ def part_csv(tmp: Path, sizes: list[int], runs: int) -> list[dict]:
     return rows
 
 
+FORMATS = ("csv", "text", "json", "markdown", "github")
+
+
+def part_formats(tmp: Path, size: int, runs: int) -> list[dict]:
+    """Every output format of `check` on one big table, pandas' read+write of it in the same
+    rounds (the CSV path is held to 5x that, every format to 2 GB peak)."""
+    big = write_csv(tmp / "formats.csv", distinct_claims(size))
+    out = tmp / "pandas-out.csv"
+    check = [PY, "-m", "claimaudit", "check", str(big), "--specs", str(SPECS), "--quiet"]
+    commands = {"pandas": [PY, "-c", PANDAS_RW, str(big), str(out)],
+                **{name: [*check, "--format", name] for name in FORMATS}}
+    got = alternating(commands, runs)
+    pandas_s = got["pandas"][0]
+    rows = [{"part": "pandas read_csv + to_csv", "claims": size, "seconds": round(pandas_s, 2),
+             "peak_mb": got["pandas"][1]}]
+    for name in FORMATS:
+        seconds, peak = got[name]
+        rows.append({"part": f"check big.csv --format {name}", "claims": size,
+                     "seconds": round(seconds, 2), "peak_mb": peak,
+                     "ratio_to_pandas": round(seconds / pandas_s, 1)})
+    big.unlink()
+    return rows
+
+
 def part_report(tmp: Path, runs: int) -> list[dict]:
     claims_dir = tmp / "report-claims"
     write_yaml(claims_dir, distinct_claims(10_000), 10)
@@ -221,7 +249,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
     parser.add_argument("--csv-sizes", default="100000")
+    parser.add_argument("--formats-size", type=int, default=1_000_000)
+    parser.add_argument("--write-claims", metavar="DIR", type=Path,
+                        help="only write the first of --sizes distinct claims as 10 YAML files "
+                             "into DIR (the corpus tests/test_pages.py reads), nothing timed")
     args = parser.parse_args()
+    if args.write_claims:
+        write_yaml(args.write_claims, distinct_claims(int(args.sizes.split(",")[0])), 10)
+        return
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -230,6 +265,8 @@ def main() -> None:
                 rows = [{"part": "import floor", "seconds": round(timed(FLOOR, args.runs)[0], 2)}]
             elif part == "derive":
                 rows = part_derive(tmp, sizes, args.runs)
+            elif part == "formats":
+                rows = part_formats(tmp, args.formats_size, args.runs)
             elif part == "csv":
                 rows = part_csv(tmp, [int(s) for s in args.csv_sizes.split(",")], args.runs)
             else:

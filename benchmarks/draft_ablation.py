@@ -2,6 +2,7 @@
 
     python benchmarks/draft_ablation.py            # the table (README "Drafting quality")
     python benchmarks/draft_ablation.py --from-git # rewrite benchmarks/draft_rounds.yaml
+    python benchmarks/draft_ablation.py --one ROUND MODE   # one round, one mode, as JSON
 
 Every held-out round of the draft test set was studied after its first run and its misses
 fixed, partly by entries added to the word lists (pipeline/data/draft_lexicon.yaml). A
@@ -122,7 +123,7 @@ def score_round(index: int, mode: str) -> dict:
 
 def _score_articles(names: list[str]) -> tuple:
     from benchmarks.draft_eval import DATA, drafted_yaml
-    from claimaudit.draft.entities import load_catalogue
+    from claimaudit import load_catalogue
     from claimaudit.draft.score import Score, score
 
     catalogue = load_catalogue(ROOT / "specs")
@@ -142,6 +143,10 @@ def main() -> int:
                                                         sort_keys=False, width=100,
                                                         default_flow_style=None),
                                encoding="utf-8")
+        return 0
+    if "--ablated" in sys.argv:    # {"data": ..., "removed": [...]} on stdin -> the ablated data
+        given = json.load(sys.stdin)
+        print(json.dumps(ablated(given["data"], given["removed"]), ensure_ascii=False))
         return 0
     if "--one" in sys.argv:
         index, mode = int(sys.argv[-2]), sys.argv[-1]

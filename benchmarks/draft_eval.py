@@ -22,9 +22,9 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from claimaudit import load_catalogue
 from claimaudit.draft.article import SourceInfo, detect_language, draft_document, slug
 from claimaudit.draft.emit import dump
-from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.score import Score, score
 
 DATA = ROOT / "tests" / "data" / "draft"
@@ -38,8 +38,7 @@ def drafted_yaml(path: Path, catalogue) -> str:
 
 def check_errors(texts: dict, specs: Path) -> list[str]:
     """Problems `check` reports for drafted files {name: text}, checked in one run."""
-    from claimaudit.core.errors import InputError
-    from claimaudit.run import check_paths
+    from claimaudit import InputError, check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in texts.items():

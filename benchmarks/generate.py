@@ -21,9 +21,9 @@ QUALIFIERS = ["about", "about", "about", "up_to", "roughly", "nearly", "just_ove
 
 def derivable_pairs(specs_dir: Path) -> list[tuple[str, str, str, float]]:
     """(entity, metric, dimension, nominal base value) for every figure the specs give."""
+    from claimaudit import load_corpus
     from claimaudit.engine.derive import SpecGraph
     from claimaudit.model.units import metric_dimension
-    from claimaudit.run import load_corpus
 
     corpus = load_corpus([], specs_dir)
     graph = SpecGraph(corpus.entities, corpus.facts, corpus.metrics)

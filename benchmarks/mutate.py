@@ -2,7 +2,7 @@
 
 Each mutant changes one operator, comparison or constant of one core module (AST-based:
 `+`<->`-`, `*`<->`/`, `&`<->`|`, `<`<->`<=`, `==`<->`!=`, `and`<->`or`, `min`<->`max`, a
-dropped `not`/`-`/`~`, a number bumped, a bool flipped). It is applied to a temporary COPY of
+dropped `not`/`-`/`~`/`abs`, a number bumped, a bool flipped). It is applied to a temporary COPY of
 the package (the working tree is never edited), in a child process forked from a parent that
 has imported the heavy libraries (pandas, pandera, hypothesis, pytest) once: the child puts
 the copy first on sys.path as `claimaudit` and runs the module's test files against it with
@@ -43,18 +43,35 @@ PACKAGE = ROOT / "pipeline"
 # module (path under pipeline/) -> the test files that guard it, quickest first
 CORE = {
     "judge": ("engine/judge.py", ["tests/test_judge_edges.py", "tests/test_judge.py",
-                                  "tests/test_readings.py", "tests/test_derive.py"]),
+                                  "tests/test_readings.py", "tests/test_judgment.py",
+                                  "tests/test_derive.py"]),
     "intervals": ("model/intervals.py", ["tests/test_intervals.py", "tests/test_judge_edges.py",
                                          "tests/test_judge.py", "tests/test_expr.py",
                                          "tests/test_derive.py"]),
     "derive": ("engine/derive.py", ["tests/test_derive.py", "tests/test_readings.py",
-                                    "tests/test_steps.py"]),
+                                    "tests/test_judge_edges.py"]),
     "fold": ("engine/fold.py", ["tests/test_fold.py", "tests/test_derive.py"]),
 }
 
 # Mutants that compute the same results as the original, so no test can kill them, each with
 # the reason. Keyed by "module:function: original -> mutant" (see Mutant.key).
 EQUIVALENT = {
+    "intervals:le: a <= b -> a < b":
+        "a == b is close(a, b) (its first test), so le is true either way",
+    "intervals:lt: a < b -> a <= b":
+        "a == b is close(a, b), which lt excludes either way",
+    "judge:_le: a <= b -> a < b":
+        "the column rule: a == b is the first term of _close",
+    "judge:_lt: a < b -> a <= b":
+        "the column rule: a == b is _close, which _lt excludes",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low < 0 <= base.high":
+        "high == 0: the even power's low is min(low ** n, 0 ** n) = 0 already",
+    "intervals:_power_integer: base.low < 0 < base.high -> base.low <= 0 < base.high":
+        "low == 0: the even power's low is min(0 ** n, high ** n) = 0 already",
+    "judge:vague_spread: False -> True":
+        "the default of `ratio` is never used: claimed_region, the only caller, passes it",
+    "fold:_coded: False -> True":
+        "a missing word then gets code -1, which indexes the `other` appended last: the same",
 }
 
 BINARY_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
@@ -131,6 +148,9 @@ def _changes(node: ast.AST) -> list[tuple[str, ast.AST]]:
         out.append(("unary", node.operand))
     elif isinstance(node, ast.Constant) and type(node.value) in (bool, int, float):
         out.append(("constant", ast.Constant(_bumped(node.value))))
+    elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            (getattr(node.func, "id", None) == "abs" or getattr(node.func, "attr", None) == "abs"):
+        out.append(("call", node.args[0]))          # abs(x) -> x
     elif isinstance(node, ast.Name) and node.id in NAME_SWAPS:
         out.append(("name", ast.Name(NAME_SWAPS[node.id], node.ctx)))
     elif isinstance(node, ast.Attribute) and node.attr in NAME_SWAPS:
@@ -270,12 +290,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant")
     parser.add_argument("--match", help="only the mutants whose key contains this text")
+    parser.add_argument("--rerun", type=Path, metavar="LOG",
+                        help="only the mutants a previous run's output LOG lists as survived")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--strict", action="store_true",
                         help="exit 1 when a non-equivalent mutant survives")
     args = parser.parse_args(argv)
     chosen = [m for name in (args.module or list(CORE)) for m in mutants(name)
               if args.match is None or args.match in m.key]
+    if args.rerun:
+        survivors = {line.split(": ", 1)[1].strip() for line in
+                     args.rerun.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("[") and " survived " in line}
+        chosen = [m for m in chosen if m.key in survivors]
     if args.list:
         for m in chosen:
             tag = " (equivalent)" if m.key in EQUIVALENT else ""
@@ -291,11 +318,12 @@ def main(argv: list[str] | None = None) -> int:
         _warm_up()
         modules = sorted({m.module for m in chosen})
         baseline = [Mutant(name, -1, 1, "none", "", 0, "", "") for name in modules]
-        for mutant, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp)):
-            if outcome != "survived":     # the unmutated copy must pass
-                print(f"the tests of {mutant.module} fail without a mutant: fix them first",
-                      file=sys.stderr)
-                return 2
+        failing = [m.module for m, outcome in run_all(baseline, args.jobs, args.timeout, Path(tmp))
+                   if outcome != "survived"]     # the unmutated copy must pass
+        if failing:
+            print(f"the tests of {', '.join(failing)} fail without a mutant: fix them first",
+                  file=sys.stderr)
+            return 2
         for n, (mutant, outcome) in enumerate(run_all(chosen, args.jobs, args.timeout,
                                                       Path(tmp)), 1):
             results[outcome].append(mutant)

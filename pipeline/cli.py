@@ -9,16 +9,15 @@ Heavy imports (pandas, pint) happen inside the commands, so `--help` is instant.
 from __future__ import annotations
 
 import argparse
+import io
 import os
-import re
 import sys
 from pathlib import Path
 
 from claimaudit import __version__
 from claimaudit.core import streams
+from claimaudit.core.arguments import CLAIM_REF, build_parser
 from claimaudit.core.errors import ClaimauditError, InputError
-
-CLAIM_REF = re.compile(r"[a-z0-9][a-z0-9_-]{0,127}/[a-z0-9][a-z0-9_-]{0,127}")
 
 
 class _Languages:
@@ -41,162 +40,120 @@ LANGUAGES = _Languages()
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="claimaudit",
-        description="Fact-check the numbers in AI-hardware announcements against sourced specs.")
-    parser.add_argument("--version", action="version", version=f"claimaudit {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-
-    check = commands.add_parser("check", help="check claim files against the specs")
-    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                       help="claim files or directories (default: claims/)")
-    check.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    check.add_argument("--format", choices=("text", "json", "markdown", "csv"), default="text")
-    check.add_argument("--strict", action="store_true",
-                       help="exit 1 when any claim is inconsistent")
-    check.add_argument("--lang", choices=LANGUAGES, default="en",
-                       help="language of the text and Markdown output (JSON is unchanged)")
-    check.add_argument("--as-of", type=_date, metavar="YYYY-MM-DD", dest="as_of",
-                       help="judge every claim on the facts in force on that date")
-
-    report = commands.add_parser("report", help="write Markdown and JSON audit reports")
-    report.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
-    report.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    report.add_argument("--out", type=Path, default=Path("reports"), metavar="DIR")
-    report.add_argument("--date", metavar="YYYY-MM-DD", type=_date)
-    report.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of every source page (default: a source written in "
-                             "Chinese gets its page in its script, others English)")
-
-    explain = commands.add_parser("explain", help="show one claim's whole derivation")
-    explain.add_argument("claim", metavar="SOURCE_ID/CLAIM_ID")
-    explain.add_argument("--claims", type=Path, default=Path("claims"), metavar="DIR")
-    explain.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-    explain.add_argument("--lang", choices=LANGUAGES, default="en",
-                         help="language of the labels, steps and explanations (claim and spec text is "
-                              "shown as written; numbers, names and source ids are never translated)")
-    _discovery_parsers(commands)
-    _draft_parser(commands)
-    return parser
+    return build_parser(__version__, LANGUAGES)
 
 
-def _discovery_parsers(commands) -> None:
-    """entities, facts, metrics (CONTRACT 9.4): what the specs hold, to write claims by."""
-    entities = commands.add_parser("entities", help="list entities (id, name, aliases, vendor...)")
-    entities.add_argument("pattern", nargs="?", metavar="PATTERN",
-                          help="match id, name or alias (case-insensitive; * and ? as globs)")
-    facts = commands.add_parser("facts", help="an entity's facts with sources and quotes")
-    facts.add_argument("entity", metavar="ENTITY", help="an entity id, name or alias")
-    facts.add_argument("--all", action="store_true", help="list superseded facts too")
-    metrics = commands.add_parser("metrics", help="metric ids, dimensions, units, aggregation")
-    for command in (entities, facts, metrics):
-        command.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
-        command.add_argument("--format", choices=("text", "json"), default="text")
+def _settings(args):
+    """[tool.claimaudit] of the nearest pyproject.toml, read once per command."""
+    from claimaudit.input import settings
+
+    if not hasattr(args, "settings"):
+        args.settings = settings.load()
+    return args.settings
 
 
-def _draft_parser(commands) -> None:
-    draft = commands.add_parser("draft", help="print a claim file drafted from an article's text")
-    draft.add_argument("text_file", type=Path, metavar="TEXT_FILE")
-    draft.add_argument("--source-id", metavar="ID", type=_source_id)
-    draft.add_argument("--language", metavar="TAG", type=_language,
-                       help="BCP 47 tag: en, zh-Hant, zh-Hans ... (default: detected)")
-    draft.add_argument("--title", metavar="T")
-    draft.add_argument("--publisher", metavar="P")
-    draft.add_argument("--url", metavar="U")
-    draft.add_argument("--published", metavar="DATE", type=_date)
-    draft.add_argument("--specs", type=Path, default=Path("specs"), metavar="DIR")
+def _specs(args) -> Path:
+    """The spec folder (settings.specs_dir), looked up once per command: the bundled corpus
+    is said once."""
+    from claimaudit.input.settings import specs_dir
+
+    if not hasattr(args, "specs_found"):
+        notes = io.StringIO() if args.quiet else streams.stderr()
+        args.specs_found = specs_dir(args.specs, _settings(args), notes)
+    return args.specs_found
 
 
-def _language(text: str) -> str:
-    if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", text):
-        raise argparse.ArgumentTypeError(f"expected a BCP 47 tag (en, zh-Hant), found {text!r}")
-    return text
+def _claims(args) -> list[Path]:
+    from claimaudit.input.settings import claim_paths
+
+    return claim_paths((args.claims_option or []) + args.paths, _settings(args))
 
 
-def _source_id(text: str) -> str:
-    if not CLAIM_REF.fullmatch(f"{text}/x"):
-        raise argparse.ArgumentTypeError(
-            f"expected an id of lower-case letters, digits, - and _, found {text!r}")
-    return text
+def _lang(args) -> str:
+    """--lang, else [tool.claimaudit] lang, else English."""
+    return args.lang or _settings(args).lang or "en"
 
 
-def _date(text: str) -> str:
-    """A calendar date as YYYY-MM-DD (2025-13-45 has the form but is no date)."""
-    from datetime import date
+def _checked(args, progress):
+    """Load and check the claims asked for, saying the stage on a terminal."""
+    from claimaudit.run import check_corpus, load_corpus
 
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) and date.fromisoformat(text):
-            return text
-    except ValueError:
-        pass
-    raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, found {text!r}")
+    paths, specs = _claims(args), _specs(args)
+    progress.stage("reading claims and specs")
+    corpus = load_corpus(paths, specs)
+    progress.stage(f"checking {len(corpus.claims):,} claims")
+    run = check_corpus(corpus, getattr(args, "as_of", None))
+    progress.done()
+    return run
 
 
 def cmd_check(args) -> int:
-    from claimaudit.core.yamlio import collector_paused
+    from claimaudit.core.progress import Progress
     from claimaudit.model import lint
-    from claimaudit.output import render, result_table
-    from claimaudit.output.results import to_records
-    from claimaudit.run import check_paths
+    from claimaudit.output import formats, pins, result_table
+    from claimaudit.output.fit import terminal_width
+    from claimaudit.output.terminal import colour_wanted
 
-    with collector_paused():    # checking and writing make millions of objects, ~no cycles
-        run = check_paths(args.paths or [Path("claims")], args.specs, args.as_of)
-        lint.warn(run.corpus, streams.stderr())
-        out = streams.stdout()
-        if args.format == "csv":        # a column at a time: no record per claim
-            result_table.write_csv(run, out)
-            return result_table.exit_status(run, args.strict)
-        records = to_records(run)
-        if args.format == "json":
-            out.writelines(render.json_chunks(records))
-        elif args.format == "markdown":
-            out.write(render.markdown_table(records, args.lang))
-        else:
-            out.write(render.text_table(records, colour=render.use_colour(), lang=args.lang))
+    progress = Progress.on(sys.stderr, args.quiet)
+    run = _checked(args, progress)
+    lint.warn(run.corpus, streams.stderr())
+    shown = formats.Shown(_lang(args), colour_wanted(args.color, sys.stdout),
+                          terminal_width(sys.stdout))
+    formats.write_check(run, args.format or formats.default_format(), streams.stdout(), shown,
+                        progress, os.environ.get("GITHUB_STEP_SUMMARY") or None)
+    streams.stdout().flush()
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), streams.stderr())
     return result_table.exit_status(run, args.strict)
 
 
 def cmd_report(args) -> int:
-    from claimaudit.output import render
+    from claimaudit.core.progress import Progress
     from claimaudit.report.figures import Painter
 
+    progress = Progress.on(sys.stderr, args.quiet)
+    out = args.out or _settings(args).out or Path("reports")
     with Painter().start() as painter:      # started first: matplotlib loads meanwhile
-        from claimaudit.output.result_table import exit_status
-        from claimaudit.run import check_paths, write_reports
+        from claimaudit.output import pins, render, result_table
+        from claimaudit.run import write_reports
 
-        run = check_paths([args.claims], args.specs)
-        written = write_reports(run, args.out, args.date, painter=painter, lang=args.lang,
-                                specs_dir=args.specs)
-    streams.stdout().write(f"wrote {len(written)} files to {render.safe(args.out)}\n")
-    return exit_status(run)
+        run = _checked(args, progress)
+        progress.stage(f"writing reports to {out}")
+        written = write_reports(run, out, args.date, painter=painter,
+                                lang=args.lang or _settings(args).lang, specs_dir=_specs(args))
+        progress.done()
+    if not args.quiet:
+        streams.stdout().write(f"wrote {len(written)} files to {render.safe(out)}\n")
+    pins.report(pins.failed_pins(run), pins.pinned_count(run), streams.stderr())
+    return result_table.exit_status(run)
 
 
 def cmd_explain(args) -> int:
+    from claimaudit.core.progress import Progress
     from claimaudit.output import render
     from claimaudit.output.results import to_records
-    from claimaudit.run import check_paths
 
     if not CLAIM_REF.fullmatch(args.claim):
         streams.say(f"claimaudit: expected SOURCE_ID/CLAIM_ID (lower-case letters, digits, - "
                     f"and _), found {args.claim!r}")
         return 2
-    run = check_paths([args.claims], args.specs)
+    run = _checked(args, Progress.on(sys.stderr, args.quiet))
     source, claim = args.claim.split("/")
     for record in to_records(run):
         if record["source"] == source and record["id"] == claim:
             spec_sources = {row.id: {"title": row.title, "url": row.url}
                             for row in run.corpus.spec_sources.itertuples()}
-            streams.stdout().write(render.explain_text(record, spec_sources, args.lang))
+            streams.stdout().write(render.explain_text(record, spec_sources, _lang(args)))
             return 0
-    streams.say(f"claimaudit: no claim {args.claim!r} in {args.claims}")
-    return 2
+    shown = " ".join(str(p) for p in _claims(args))
+    streams.say(f"claimaudit: no claim {args.claim!r} in {shown}")
+    return NOTHING_FOUND
 
 
 def cmd_draft(args) -> int:
     from claimaudit.draft.article import draft_file
 
-    streams.stdout().write(draft_file(args.text_file, args.specs, source_id=args.source_id,
-                                language=args.language, title=args.title,
+    streams.stdout().write(draft_file(args.text_file, _specs(args), source_id=args.source_id,
+                                language=args.lang, title=args.title,
                                 publisher=args.publisher, url=args.url, published=args.published))
     return 0
 
@@ -206,32 +163,56 @@ DISCOVERY_COLUMNS = {
     "facts": ["metric", "value", "source", "quote", "superseded", "conflicting"],
     "metrics": ["id", "dimension", "unit", "aggregation", "description"],
 }
+NOTHING_FOUND = 1       # every discovery command's status for an empty answer (as grep's)
 
 
 def cmd_discover(args) -> int:
-    """entities / facts / metrics: read the specs, print a table or JSON."""
+    """entities / facts / metrics: read the specs, print a table or JSON; exit 1 when nothing
+    matches (an unknown entity, a pattern no entity fits)."""
     from claimaudit.model import discover
     from claimaudit.output import render
+    from claimaudit.output.fit import terminal_width
+    from claimaudit.output.terminal import discovery_table
     from claimaudit.run import load_corpus
 
-    corpus = load_corpus([], args.specs)
+    corpus = load_corpus([], _specs(args))
     if args.command == "entities":
         records = discover.entity_records(corpus, args.pattern)
     elif args.command == "facts":
-        entity = discover.resolve_entity(corpus, args.entity)
+        try:
+            entity = discover.resolve_entity(corpus, args.entity)
+        except ClaimauditError as exc:
+            streams.say(f"claimaudit: {exc}")
+            return NOTHING_FOUND
         records = discover.fact_records(corpus, entity, args.all)
     else:
         records = discover.metric_records(corpus)
     if args.format == "json":
         streams.stdout().write(render.json_text(records))
-    else:
-        streams.stdout().write(discover.text_table(records, DISCOVERY_COLUMNS[args.command]))
+    elif records:
+        streams.stdout().write(discovery_table(records, DISCOVERY_COLUMNS[args.command],
+                                         terminal_width(sys.stdout)))
+    if not records:
+        what = f"no entity matches {args.pattern!r}" if args.command == "entities" else "nothing found"
+        streams.say(f"claimaudit: {what}")
+        return NOTHING_FOUND
+    return 0
+
+
+def cmd_completion(args) -> int:
+    """A completion script for the shell, generated from the parser by shtab."""
+    try:
+        import shtab
+    except ImportError:
+        streams.say("claimaudit: shell completion needs shtab (pip install shtab)")
+        return 2
+    streams.stdout().write(shtab.complete(_parser(), shell=args.shell))
     return 0
 
 
 COMMANDS = {"check": cmd_check, "report": cmd_report, "explain": cmd_explain,
             "entities": cmd_discover, "facts": cmd_discover, "metrics": cmd_discover,
-            "draft": cmd_draft}
+            "draft": cmd_draft, "completion": cmd_completion}
 
 
 def _skip_optional_imports() -> None:

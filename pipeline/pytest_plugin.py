@@ -18,6 +18,7 @@ claim file is actually collected.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,28 @@ def _declared_in_pyproject(config) -> bool:
     return cache[0]
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under GitHub Actions, a failing claim item is kept for an annotation at its claim."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and isinstance(item, ClaimItem) and os.environ.get("GITHUB_ACTIONS") == "true":
+        item.config.stash.setdefault(_ANNOTATED, []).append(item.record)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """`::error file=F,line=L::...` per failing claim item (annotations.pin_annotation), the
+    same lines `claimaudit check --format github` writes for a failed pin."""
+    records = terminalreporter.config.stash.get(_ANNOTATED, [])
+    if not records:
+        return
+    from claimaudit.output.annotations import pin_annotation
+
+    for record in records:
+        terminalreporter.write_line(pin_annotation(record))
+
+
+_ANNOTATED = pytest.StashKey[list]()
 _DECLARED = pytest.StashKey[list]()
 _BATCHES = pytest.StashKey[dict]()
 

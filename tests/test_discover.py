@@ -60,7 +60,7 @@ def test_entities_text(capsys, specs):
 ])
 def test_entities_pattern_matches_id_name_or_alias(capsys, specs, pattern, ids):
     status, out, _ = run(capsys, "entities", pattern, "--format", "json")
-    assert status == 0
+    assert status == (0 if ids else 1)      # nothing found: 1 (cli.NOTHING_FOUND)
     assert [e["id"] for e in json.loads(out)] == ids
 
 
@@ -92,9 +92,10 @@ def test_facts_all_lists_superseded_and_accepts_an_alias(capsys, specs):
     assert lines[6].split() == ["hbm_capacity", "144", "GB", "ds"]
 
 
-def test_facts_of_an_unknown_entity_exit_2_saying_how_to_find_one(capsys, specs):
+def test_facts_of_an_unknown_entity_exit_1_saying_how_to_find_one(capsys, specs):
+    """Nothing found: 1, as for `entities` with no match (cli.NOTHING_FOUND)."""
     status, out, err = run(capsys, "facts", "chipz")
-    assert (status, out) == (2, "")
+    assert (status, out) == (1, "")
     assert err == ("claimaudit: no entity 'chipz' (did you mean chipx?); find one with "
                    "`claimaudit entities PATTERN`, or declare it (with its aliases) in a spec "
                    "file\n")

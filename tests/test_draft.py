@@ -249,7 +249,7 @@ def claim_texts(claim: dict) -> list:
 
 def test_cli_rejects_a_bad_language_tag(capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["draft", "x.txt", "--language", "zh Hant"])
+        main(["draft", "x.txt", "--lang", "zh Hant"])
     assert exit_info.value.code == 2
     assert "expected a BCP 47 tag (en, zh-Hant), found 'zh Hant'" in capsys.readouterr().err
 

@@ -9,9 +9,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+SCRIPT = ROOT / "benchmarks" / "draft_ablation.py"
+MODES = ("none", "fix", "since", "bare")     # the script's modes (draft_ablation.MODES)
 
-from draft_ablation import MODES, ablated, score_round  # noqa: E402
+
+def _run(*args: str, stdin: str | None = None) -> dict:
+    """The benchmark run as a script; its JSON output."""
+    out = subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT, check=True, input=stdin,
+                         capture_output=True, text=True, encoding="utf-8", timeout=1200)
+    return json.loads(out.stdout)
+
+
+def ablated(data: dict, removed: list) -> dict:
+    return _run("--ablated", stdin=json.dumps({"data": data, "removed": removed}))
 
 
 def test_ablated_removes_entries_and_keeps_containers():
@@ -31,13 +41,11 @@ def test_ablated_removes_entries_and_keeps_containers():
 @pytest.mark.parametrize("index", range(6))
 def test_each_earlier_round_keeps_the_targets_without_its_entries(index):
     for mode in MODES:
-        out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draft_ablation.py"), "--one",
-                              str(index), mode], cwd=ROOT, check=True, capture_output=True, text=True)
-        result = json.loads(out.stdout)
+        result = _run("--one", str(index), mode)
         assert result["found"] >= 0.9 * result["annotated"], (mode, result["misses"])
         assert result["noise"] <= 0.2 * result["drafted"], mode
 
 
-def test_score_round_runs_in_process_without_ablation():
-    result = score_round(2, "none")
+def test_score_round_runs_without_ablation():
+    result = _run("--one", "2", "none")
     assert result["annotated"] == 49 and result["found"] >= 45

@@ -62,7 +62,7 @@ def test_walkthrough_from_article_to_report(tmp_path, monkeypatch, capsys):
     table = capsys.readouterr().out
     assert "my-article/trainium3-144-gb" in table and "unverifiable" not in table
     # 5. report
-    assert main(["report", "--claims", "claims", "--out", "out", "--date", "2025-12-03"]) == 0
+    assert main(["report", "claims", "--out", "out", "--date", "2025-12-03"]) == 0
     assert (tmp_path / "out").is_dir() and any((tmp_path / "out").rglob("*.md"))
 
 

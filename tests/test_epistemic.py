@@ -149,7 +149,7 @@ def test_check_marks_the_claimants_own_figures(capsys, monkeypatch):
 
 def test_explain_shows_basis_and_as_published(capsys, monkeypatch):
     monkeypatch.chdir(EPI)
-    assert main(["explain", f"{CHIPNEWS}/bw-4p9", "--claims", "claims", "--specs", "specs"]) == 0
+    assert main(["explain", f"{CHIPNEWS}/bw-4p9", "claims", "--specs", "specs"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "  verdict:   consistent, on the claimant's own figures, checked against figures " \
            "published after the article (2025-06-01)" in lines

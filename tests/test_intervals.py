@@ -45,6 +45,8 @@ KNOWN_POWERS = [
     (Interval(2.5, 2, 3), 0, (1, 1, 1)),
     (Interval(6.25, 4, 9), 0.5, (2.5, 2, 3)),
     (Interval(2, 1, 4), -1, (0.5, 0.25, 1)),
+    (Interval(0.5, -1, 2), 0, (1, 1, 1)),        # x ** 0 is exactly 1, across 0 too
+    (Interval(0.5, -1, 2), 1, (0.5, -1, 2)),     # an odd power across 0 keeps its negative end
 ]
 
 
@@ -58,6 +60,7 @@ KNOWN_MONOTONE = [
     (Interval(math.e, 1, math.e ** 2), math.log, "log", (1, 0, 2)),
     (Interval(4, 2, 8), math.log2, "log2", (2, 1, 3)),
     (Interval(4, 1, 9), math.sqrt, "sqrt", (2, 1, 3)),
+    (Interval(1, 0.5, 2), math.log2, "log2", (0, -1, 1)),   # below 1 is allowed: only 0 is not
 ]
 
 
@@ -118,6 +121,8 @@ CLOSE = [
     (math.inf, math.inf, True),
     (math.inf, 1e308, False),
     (-math.inf, math.inf, False),
+    (1e9, 1e9 - 1, True),       # exactly on the 1e-9 bound: <=, not <
+    (-1e9, -(1e9 - 1), True),   # ... of the larger magnitude, whatever the sign
 ]
 
 
@@ -211,3 +216,11 @@ def test_hulls_are_sound(left, right):
     (a, x), (b, y) = left, right
     assert inside(min(x, y), a.hull_min(b))
     assert inside(max(x, y), a.hull_max(b))
+
+
+def test_an_interval_is_a_value():
+    """Intervals are frozen: hashable, equal by value, never changed in place."""
+    interval = Interval(1.0, 0.5, 2.0)
+    assert {interval, Interval(1.0, 0.5, 2.0)} == {interval}
+    with pytest.raises(AttributeError):
+        interval.low = 0.0   # type: ignore[misc]

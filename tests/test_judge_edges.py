@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from claimaudit.engine import judge as judge_module
 from claimaudit.engine import readings
 from claimaudit.engine.judge import (
+    RULES,
     VERDICT_RANK,
+    Region,
     better,
     claimed_region,
     close_columns,
@@ -179,6 +181,8 @@ CLOSE = [
     (INF, INF, True),
     (INF, 1e308, False),
     (-INF, INF, False),
+    (1e9, 1e9 - 1, True),       # exactly on the 1e-9 bound: <=, not <
+    (-1e9, -(1e9 - 1), True),   # ... of the larger magnitude, whatever the sign
 ]
 
 LE_LT = [
@@ -243,3 +247,57 @@ def test_negating_claim_and_derived_keeps_the_verdict(v, h, rule, derived):
     same gap (relative to the derived value's magnitude)."""
     interval = derived[0]
     assert _both_paths(v, h, rule, interval) == _both_paths(-v, h, rule, -interval)
+
+
+def test_a_region_is_a_value():
+    """Regions are frozen: hashable, equal by value, never changed in place."""
+    region = claimed_region(100, 0.5, "about")
+    assert {region, claimed_region(100, 0.5, "about")} == {region}
+    with pytest.raises(AttributeError):
+        region.low = 0.0   # type: ignore[misc]
+
+
+@pytest.mark.parametrize("region", [Region(172.71000000171, 200.0), Region(100.0, 169.28999999829)])
+def test_a_gap_on_the_minor_bound_to_the_last_bit_is_minor(region):
+    """171 against these regions: the gap is 0.01 x (1 + 1e-9) exactly in floating point, the
+    minor bound itself (`gap <= bound`, not `<`), in both paths."""
+    derived = Interval.exact(171.0)
+    assert judge(region, derived)[:2] == ("inconsistent", "minor")
+    verdict, severity, _ = judge_frame(np.array([region.low]), np.array([region.high]),
+                                       np.array([False]), np.array([False]), np.array([171.0]),
+                                       np.array([171.0]), np.array([171.0]))
+    assert (verdict[0], severity[0]) == ("inconsistent", "minor")
+
+
+def test_a_row_without_a_rule_gets_no_region_and_the_others_theirs():
+    """A claim with no region rule (None) is given NaN bounds, never an error, and does not
+    disturb the rows around it."""
+    low, high, low_open, high_open = regions([100.0, 5.0, 100.0], [0.5, 0.5, 0.0],
+                                             ["about", None, "less_than"], [np.nan] * 3,
+                                             [np.nan] * 3)
+    assert (low[0], high[0], low[2], high[2]) == (99.5, 100.5, -INF, 100.0)
+    assert np.isnan(low[1]) and np.isnan(high[1])
+    assert list(low_open) == [False, False, False] and list(high_open) == [False, False, True]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("v, h", [(100.0, 0.5), (2.0, 0.05), (-3.0, 0.5)])
+def test_no_tolerance_given_the_columns_give_the_scalar_region(rule, v, h):
+    """Without r or an absolute tolerance, every rule's column region is the scalar one
+    (values not fixed here: the qualifier rules themselves live in test_judge.py)."""
+    scalar = claimed_region(v, h, rule)
+    low, high, low_open, high_open = regions([v], [h], [rule], [np.nan], [np.nan])
+    assert (low[0], high[0], bool(low_open[0]), bool(high_open[0])) == \
+        (scalar.low, scalar.high, scalar.low_open, scalar.high_open)
+
+
+@pytest.mark.parametrize("v, low, high", [
+    (2.0, 1.6, 2.4),           # 2 is not below 2: the tolerance is of the ratio itself
+    (1.5, 1.4, 1.6),           # below 2: of the change (0.5)
+    (0.5, 0.4, 0.6),           # a fall: of the change's size (0.5), never negative
+])
+def test_a_ratio_of_exactly_2_takes_its_tolerance_on_the_ratio(v, low, high):
+    region = claimed_region(v, 0.005, "roughly", 0.2, ratio=True)
+    assert (region.low, region.high) == pytest.approx((low, high), rel=1e-12)
+    got = regions([v], [0.005], ["roughly"], [0.2], [np.nan], [True])
+    assert (got[0][0], got[1][0]) == pytest.approx((low, high), rel=1e-12)

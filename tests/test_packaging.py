@@ -7,6 +7,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -17,12 +19,14 @@ def _setuptools() -> dict:
 def _folder(package: str) -> Path:
     """The source folder of an import package, through the build's package-dir mapping."""
     mapping = _setuptools()["package-dir"]
+    if package in mapping:                      # claimaudit.specs: the repository's specs/
+        return ROOT / mapping[package]
     top, _, rest = package.partition(".")
     return ROOT / mapping[top] / Path(*rest.split(".")) if rest else ROOT / mapping[top]
 
 
 def test_the_import_name_is_claimaudit_mapped_onto_pipeline():
-    assert _setuptools()["package-dir"] == {"claimaudit": "pipeline"}
+    assert _setuptools()["package-dir"] == {"claimaudit": "pipeline", "claimaudit.specs": "specs"}
     import claimaudit
     assert Path(claimaudit.__file__).resolve().parent == ROOT / "pipeline"
 
@@ -63,3 +67,38 @@ def test_a_project_with_its_own_pipeline_package_runs_its_pytest(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 passed" in done.stdout
+
+
+def _build(kind: str, out: Path) -> Path:
+    """A wheel or an sdist built from the repository by `python -m build` (an isolated build
+    environment with the setuptools pyproject.toml asks for, as pip builds it)."""
+    done = subprocess.run([sys.executable, "-m", "build", f"--{kind}", "--outdir", str(out), str(ROOT)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return next(out.glob("*.whl" if kind == "wheel" else "*.tar.gz"))
+
+
+def test_the_wheel_carries_the_bundled_spec_corpus_and_the_license(tmp_path):
+    import zipfile
+
+    wheel = zipfile.ZipFile(_build("wheel", tmp_path))
+    names = set(wheel.namelist())
+    specs = {f"claimaudit/specs/{p.name}" for p in (ROOT / "specs").glob("*.yaml")}
+    assert specs and specs <= names
+    assert any(name.endswith("licenses/LICENSE") for name in names)
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = wheel.read(metadata).decode()
+    assert "License-Expression: MIT" in text and "Classifier: Programming Language :: Python :: 3.13" in text
+
+
+@pytest.mark.slow      # a second isolated build: nightly
+def test_the_sdist_carries_what_rebuilding_and_testing_need(tmp_path):
+    import tarfile
+
+    with tarfile.open(_build("sdist", tmp_path)) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for needed in ("LICENSE", "README.md", "pyproject.toml", "tests/conftest.py",
+                   "claims/register-2025-12-02-trainium4.yaml", "specs/aws.yaml",
+                   "tests/data/github/golden.txt", "benchmarks/bench_scale.py"):
+        assert needed in names, needed
+    assert not any("__pycache__" in name for name in names)

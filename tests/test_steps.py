@@ -10,7 +10,6 @@ import json
 import pickle
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,7 @@ from claimaudit.engine.steps import Step, Worded, arithmetic, say
 from claimaudit.output import render
 from claimaudit.output.results import to_records
 from claimaudit.run import check_paths
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from steps_golden import SETS, collect  # noqa: E402
+from steps_golden import SETS, collect
 
 GOLDEN = Path(__file__).parent / "data" / "steps" / "golden_en.json"
 LANGS = ("en", "zh-Hant", "zh-Hans")

@@ -175,12 +175,12 @@ def test_check_reads_a_table_and_writes_csv(tmp_path, capsys):
 def test_report_and_explain_read_tables_in_the_claims_directory(tmp_path, capsys):
     (tmp_path / "claims").mkdir()
     write_csv(tmp_path / "claims" / "c.csv", ROWS)
-    status = main(["explain", "t/fp8-major", "--claims", str(tmp_path / "claims"),
+    status = main(["explain", "t/fp8-major", str(tmp_path / "claims"),
                    "--specs", str(SPECS)])
     out = capsys.readouterr().out
     assert status == 0
     assert out.startswith(f"t/fp8-major  ({tmp_path / 'claims' / 'c.csv'}:3)")
-    status = main(["report", "--claims", str(tmp_path / "claims"), "--specs", str(SPECS),
+    status = main(["report", str(tmp_path / "claims"), "--specs", str(SPECS),
                    "--out", str(tmp_path / "reports")])
     assert status == 0
     assert (tmp_path / "reports" / "t.md").is_file() and (tmp_path / "reports" / "u.md").is_file()

@@ -52,18 +52,24 @@ def slug(text: str) -> str:
     return value[:60].strip("-") or "article"
 
 
+MAX_DRAFTED = 2000      # claims in one draft (~5 ms each); beyond that nobody reviews a draft
+
+
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     """Plain or HTML article text -> claim records in order of appearance."""
     plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
-    sentences = textmod.sentences(plain)
+    numbers = find_numbers(plain)[:MAX_DRAFTED]
+    # text past the last drafted number's reach is never read (a 260 KB article of numbers)
+    reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0
+    sentences = textmod.sentences(plain[:reach])
     starts = [span.start for span in sentences]
-    mentions = sorted(catalogue.find(view), key=lambda m: m.start)
+    mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
     next_number: dict[str, int] = {}
-    for number in find_numbers(plain):
+    for number in numbers:
         sentence = textmod.containing(sentences, number.start, starts)
         if sentence is None:
             continue
@@ -169,7 +175,12 @@ def _unique(base: str, used: set, next_number: dict) -> str:
 
 def draft_document(raw: str, source: SourceInfo, catalogue: Catalogue) -> dict:
     head = {k: v for k, v in vars(source).items() if v is not None}
-    return {"source": head, "claims": draft_records(raw, catalogue)}
+    claims = draft_records(raw, catalogue)
+    document = {"source": head, "claims": claims}
+    if len(claims) == MAX_DRAFTED:
+        document["note"] = (f"only the first {MAX_DRAFTED:,} numbers of the article are drafted: "
+                            "split the article to draft the rest")
+    return document
 
 
 def draft_file(path: Path, specs_dir: Path, **fields) -> str:

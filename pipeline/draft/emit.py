@@ -46,4 +46,5 @@ def dump(document: dict) -> str:
     claims = [_ordered(claim) for claim in document["claims"]]
     body = yaml.dump({"source": document["source"], "claims": claims}, Dumper=_ReviewDumper,
                      allow_unicode=True, sort_keys=False, width=100, default_flow_style=False)
-    return HEADER + body
+    note = f"# Note: {document['note']}.\n" if document.get("note") else ""
+    return HEADER + note + body

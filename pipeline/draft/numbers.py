@@ -61,7 +61,16 @@ def find_numbers(text: str) -> list[Number]:
             kept.append(number)
             last_end = number.end
     kept = _ranges(view, kept)
-    return [number for number in kept if not skipped(view, number) and _drafted(number)]
+    drafted = []
+    for number in kept:
+        if not skipped(view, number) and _drafted(number):
+            drafted.append(number)
+            if len(drafted) > CANDIDATE_LIMIT:      # article.MAX_DRAFTED is far below this
+                break
+    return drafted
+
+
+CANDIDATE_LIMIT = 5000
 
 
 def _drafted(number: Number) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from claimaudit.core.errors import Collector
+from claimaudit.core.errors import Collector, shown
 from claimaudit.model import expr, extend
 from claimaudit.model.corpus import Corpus
 from claimaudit.model.plain_claims import plain_claims
@@ -46,7 +46,7 @@ def check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
 
 def _check_claim(row, corpus, metrics, entities, names, cache, problems) -> tuple:
     """One claim's row rules -> (shape, quantity, region, tolerance rule), problems recorded."""
-    what = f"claim {row.id!r}"
+    what = f"claim {shown(row.id)}"
     line_of = row.lines.get
     shape = _claim_shape(row, what, problems)
     quantity = None
@@ -97,7 +97,7 @@ def _own_reading(row, reading, qualifiers, cache, problems) -> None:
     """An interpretation's own `claimed` and `qualifier` (CONTRACT 9.3): parsed into the
     reading as `quantity` and `region`, so that one claim can read its number two ways."""
     lines = reading.get("lines", {})
-    what = f"claim {row.id!r}: interpretation"
+    what = f"claim {shown(row.id)}: interpretation"
     if reading.get("claimed") is not None:
         reading["quantity"] = _claimed(reading["claimed"], row.file,
                                        lines.get("claimed", reading["line"]), what, cache, problems)
@@ -105,7 +105,7 @@ def _own_reading(row, reading, qualifiers, cache, problems) -> None:
     if word is not None:
         if word not in qualifiers:
             problems.add(row.file, lines.get("qualifier", reading["line"]),
-                         f"{what}: unknown qualifier {word!r}{suggest(word, qualifiers)}; "
+                         f"{what}: unknown qualifier {shown(word)}{suggest(word, qualifiers)}; "
                          f"expected one of {', '.join(sorted(qualifiers))}")
         reading["region"] = qualifiers.get(word)
 
@@ -177,14 +177,14 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems,
         elif entity is not None and entity not in entities:
             place = reading.get(f"{role}_line", line)
             problems.add(row.file, place,
-                         f"{what}: {role} {entity!r} is not a known entity"
+                         f"{what}: {role} {shown(entity)} is not a known entity"
                          f"{extend.unknown_entity_hint(entity, entities, names or {})}")
     if metric is None:
         problems.add(row.file, line, f"{what}: expected a metric, found none")
         return
     if metric not in metrics:
         problems.add(row.file, row.lines.get("metric", line),
-                     f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
+                     f"{what}: unknown metric {shown(metric)}{suggest(metric, metrics)}")
         return
     if quantity is None:
         return
@@ -193,7 +193,7 @@ def _check_reading(row, reading, quantity, what, entities, metrics, problems,
         if quantity.kind not in RATIO_KINDS:
             problems.add(row.file, claimed_line,
                          f"{what}: a claim with a baseline is a ratio: expected '4.4x', '+40%' or "
-                         f"'50%', found {quantity.text!r}")
+                         f"'50%', found {shown(quantity.text)}")
     else:
         check_dimension(quantity, metrics[metric], row.file, claimed_line, what, problems)
 
@@ -202,7 +202,7 @@ def _qualifier(row, table, what, problems) -> dict | None:
     word = row.qualifier or "about"
     if word not in table:
         problems.add(row.file, row.lines.get("qualifier", row.line),
-                     f"{what}: unknown qualifier {word!r}{suggest(word, table)}; expected one of "
+                     f"{what}: unknown qualifier {shown(word)}{suggest(word, table)}; expected one of "
                      f"{', '.join(sorted(table))}")
         return None
     return table[word]
@@ -223,7 +223,7 @@ def _tolerance(row, claimed_quantity, what, problems) -> tuple | None:
     if claimed is not None and not _same_dimension(quantity, claimed):
         problems.add(row.file, line, f"{what}: expected a share such as '5%' or an amount of the "
                                      f"claimed value's kind ({dimension_words(claimed.dimension)}), "
-                                     f"found {quantity.text!r}")
+                                     f"found {shown(quantity.text)}")
         return None
     return ("absolute", quantity.base)
 

@@ -118,8 +118,8 @@ def text_table(records: list[dict], columns: list[str]) -> str:
             return terminal(", ".join(map(str, value)))
         if isinstance(value, bool):
             return column if value else ""
-        text = terminal("" if value is None else " ".join(str(value).split()))
-        return text[: QUOTE_WIDTH - 1] + "…" if len(text) > QUOTE_WIDTH else text
+        text = "" if value is None else " ".join(str(value).split())
+        return terminal(text[: QUOTE_WIDTH - 1] + "…" if len(text) > QUOTE_WIDTH else text)
 
     rows = [columns] + [[cell(r, c) for c in columns] for r in records]
     widths = [max(display_width(row[i]) for row in rows) for i in range(len(columns))]

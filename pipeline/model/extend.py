@@ -12,7 +12,7 @@ import unicodedata
 
 import pandas as pd
 
-from claimaudit.core.errors import Collector
+from claimaudit.core.errors import Collector, shown
 from claimaudit.core.suggest import nearest
 
 
@@ -31,7 +31,7 @@ def merge_extensions(entities: pd.DataFrame, facts: pd.DataFrame, extensions: li
             near = nearest(target, known)
             hint = f" (did you mean {near[0]}?)" if near else ""
             problems.add(extension["file"], extension["lines"].get("extend", extension["line"]),
-                         f"extend: unknown entity {target!r}{hint}; an extension adds to an "
+                         f"extend: unknown entity {shown(target)}{hint}; an extension adds to an "
                          "entity declared with `id:` in some spec file (see `claimaudit entities`)")
             unknown.add(target)
             continue
@@ -56,8 +56,8 @@ def check_aliases(entities: pd.DataFrame, problems: Collector) -> None:
             first = owner.get(key)
             if first is not None and first[0] != row.id:
                 file, line = place.rsplit(":", 1)
-                problems.add(file, int(line), f"entity {row.id!r}: alias {alias!r} also names "
-                                              f"entity {first[0]!r} ({first[1]})")
+                problems.add(file, int(line), f"entity {shown(row.id)}: alias {shown(alias)} also names "
+                                              f"entity {shown(first[0])} ({first[1]})")
             elif key in seen:
                 continue
             owner.setdefault(key, (row.id, place))
@@ -83,7 +83,7 @@ def unknown_entity_hint(word, ids, names: dict[str, str]) -> str:
     """How to find or add an entity a claim names but the specs do not declare."""
     owner = names.get(name_key(word)) if isinstance(word, str) else None
     if owner is not None:
-        return f" ({word!r} names entity {owner}: write {owner})"
+        return f" ({shown(word)} names entity {owner}: write {owner})"
     near = nearest(word, ids) if isinstance(word, str) else []
     hint = f" (did you mean {near[0]}?)" if near else ""
     return (f"{hint}; find one with `claimaudit entities PATTERN`, or declare it (with its "

@@ -9,7 +9,7 @@ import re
 
 import pandas as pd
 
-from claimaudit.core.errors import Collector
+from claimaudit.core.errors import Collector, shown
 from claimaudit.core.suggest import nearest
 from claimaudit.model import expr, extend
 from claimaudit.model.corpus import Corpus
@@ -43,7 +43,7 @@ def check_unique(corpus: Corpus, problems: Collector) -> None:
             key = tuple(getattr(row, k) for k in keys)
             if key in first:
                 problems.add(row.file, row.line,
-                             f"duplicate {what} id {key[-1]!r} (first at {first[key]})")
+                             f"duplicate {what} id {shown(key[-1])} (first at {first[key]})")
             else:
                 first[key] = f"{row.file}:{row.line}"
 
@@ -59,7 +59,7 @@ def check_metrics(corpus: Corpus, problems: Collector) -> pd.DataFrame:
     metrics = corpus.metrics.drop_duplicates("id", keep="last").set_index("id", drop=False)
     entities = set(corpus.entities["id"].dropna())
     for row in metrics.itertuples():
-        what = f"metric {row.id!r}"
+        what = f"metric {shown(row.id)}"
         try:
             metric_dimension(row.unit)
         except UnitError as exc:
@@ -67,12 +67,12 @@ def check_metrics(corpus: Corpus, problems: Collector) -> pd.DataFrame:
         confusable = row.confusable if row.confusable is not None else []
         if not isinstance(confusable, list) or not all(isinstance(m, str) for m in confusable):
             problems.add(row.file, row.lines.get("confusable", row.line),
-                         f"{what}: confusable: expected a list of metric ids, found {confusable!r}")
+                         f"{what}: confusable: expected a list of metric ids, found {shown(confusable)}")
             confusable = []
         for other in confusable:
             if other not in metrics.index:
                 problems.add(row.file, row.lines.get("confusable", row.line),
-                             f"{what}: confusable: unknown metric {other!r}"
+                             f"{what}: confusable: unknown metric {shown(other)}"
                              f"{suggest(other, metrics.index)}")
         if row.formula is not None:
             _check_formula(row, what, metrics, entities, problems)
@@ -88,27 +88,28 @@ def _check_formula(row, what, metrics, entities, problems) -> None:
         return
     for entity, metric in expr.references(tree):
         if entity is not None and entity not in entities:
-            problems.add(row.file, line, f"{what}: formula: unknown entity {entity!r}"
+            problems.add(row.file, line, f"{what}: formula: unknown entity {shown(entity)}"
                                          f"{suggest(entity, entities)}")
         if metric not in metrics.index:
-            problems.add(row.file, line, f"{what}: formula: unknown metric {metric!r}"
+            problems.add(row.file, line, f"{what}: formula: unknown metric {shown(metric)}"
                                          f"{suggest(metric, metrics.index)}")
 
 
 def check_entities(corpus: Corpus, problems: Collector) -> None:
     known = set(corpus.entities["id"].dropna())
     for row in corpus.entities.itertuples():
-        what = f"entity {row.id!r}"
+        what = f"entity {shown(row.id)}"
         if row.sparsity is not None and not positive_number(row.sparsity):
             problems.add(row.file, row.lines.get("sparsity", row.line),
-                         f"{what}: sparsity: expected a positive number, found {row.sparsity!r}")
+                         f"{what}: sparsity: expected a positive number, found {shown(row.sparsity)}")
         for member, count, line in row.members or []:
             if member not in known:
                 problems.add(row.file, line,
-                             f"{what}: member {member!r} is not a known entity{suggest(member, known)}")
+                             f"{what}: member {shown(member)} is not a known entity{suggest(member, known)}")
             if not (isinstance(count, str) and re.fullmatch(r"[0-9]+", count) and int(count) > 0):
                 problems.add(row.file, line,
-                             f"{what}: member {member!r}: expected a whole number of units, found {count!r}")
+                             f"{what}: member {shown(member)}: expected a whole number of units, "
+                             f"found {shown(count)}")
 
 
 def check_member_cycles(corpus: Corpus, problems: Collector) -> None:
@@ -132,7 +133,7 @@ def check_member_cycles(corpus: Corpus, problems: Collector) -> None:
                 cycle = path[path.index(member):] + [member]
                 row = rows[cycle[0]]
                 problems.add(row.file, row.lines.get("members", row.line),
-                             f"entity {cycle[0]!r}: members form a cycle: " + " -> ".join(cycle))
+                             f"entity {shown(cycle[0])}: members form a cycle: " + " -> ".join(cycle))
             elif member in members and member not in state:
                 state[member] = "open"
                 path.append(member)
@@ -166,14 +167,14 @@ def check_facts(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     sources = set(corpus.spec_sources["id"].dropna())
     parsed, trees = [], []
     for row in corpus.facts.itertuples():
-        what = f"entity {row.entity!r}: fact {row.metric!r}"
+        what = f"entity {shown(row.entity)}: fact {shown(row.metric)}"
         line_of = row.lines.get
         if row.metric not in metrics:
             problems.add(row.file, line_of("metric", row.line),
                          f"{what}: unknown metric{suggest(row.metric, metrics)}")
         if row.source not in sources:
             problems.add(row.file, line_of("source", row.line),
-                         f"{what}: unknown source {row.source!r}{suggest(row.source, sources)}; "
+                         f"{what}: unknown source {shown(row.source)}{suggest(row.source, sources)}; "
                          "declare it under `sources:` in a spec file")
         quantity, tree = fact_value(row, what, entities, metrics, problems)
         parsed.append(quantity)
@@ -202,7 +203,7 @@ def check_unit_twins(facts: pd.DataFrame, problems: Collector) -> None:
             other = seen.get((fact.entity, fact.metric, twin, quantity.value)) if twin else None
             if other is not None:
                 problems.add(fact.file, fact.lines.get("value", fact.line),
-                             f"entity {fact.entity!r}: fact {fact.metric!r}: {quantity.text} "
+                             f"entity {shown(fact.entity)}: fact {shown(fact.metric)}: {quantity.text} "
                              f"[{fact.source}] and {other.quantity.text} [{other.source}] are one "
                              "figure labelled two ways (memory sold in GB is JEDEC-binary); keep "
                              "one and mark the other `superseded: true`")
@@ -242,9 +243,9 @@ def check_references(tree, file, line, what, entities, metrics, problems, names=
         if entity not in entities:
             hint = suggest(entity, entities) if names is None else \
                 extend.unknown_entity_hint(entity, entities, names)
-            problems.add(file, line, f"{what}: unknown entity {entity!r}{hint}")
+            problems.add(file, line, f"{what}: unknown entity {shown(entity)}{hint}")
         if metric not in metrics:
-            problems.add(file, line, f"{what}: unknown metric {metric!r}{suggest(metric, metrics)}")
+            problems.add(file, line, f"{what}: unknown metric {shown(metric)}{suggest(metric, metrics)}")
 
 
 def check_dimension(quantity, metric_row, file, line, what, problems) -> bool:

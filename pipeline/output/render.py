@@ -155,14 +155,25 @@ def summary_line(records: list[dict], words: dict | None = None) -> str:
 
 def markdown_table(records: list[dict], lang: str = "en") -> str:
     words = labels(lang)
-    columns = ("claim", "quote", "claimed", "derived", "verdict")
-    lines = ["| " + " | ".join(words["columns"][c] for c in columns) + " |",
-             "|" + "---|" * len(columns)]
-    for r in records:
-        cells = (f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r, lang),
-                 derived_text(r, words), verdict_label(r, words))
-        lines.append("| " + " | ".join(cell(c) for c in cells) + " |")
-    return "\n".join(lines) + "\n\n" + cell(summary_line(records, words)) + "\n"
+    return markdown_header(lang) + "".join(markdown_rows(records, lang)) + "\n" + \
+        cell(summary_line(records, words)) + "\n"
+
+
+MARKDOWN_COLUMNS = ("claim", "quote", "claimed", "derived", "verdict")
+
+
+def markdown_header(lang: str = "en") -> str:
+    words = labels(lang)
+    return ("| " + " | ".join(words["columns"][c] for c in MARKDOWN_COLUMNS) + " |\n"
+            + "|" + "---|" * len(MARKDOWN_COLUMNS) + "\n")
+
+
+def markdown_rows(records: list[dict], lang: str = "en") -> list[str]:
+    """One Markdown table row (and its newline) per record."""
+    words = labels(lang)
+    return ["| " + " | ".join(cell(c) for c in (
+        f"{r['source']}/{r['id']}", r.get("quote"), claimed_text(r, lang), derived_text(r, words),
+        verdict_label(r, words))) + " |\n" for r in records]
 
 
 def region_text(claimed: dict) -> str:
@@ -239,6 +250,17 @@ def json_chunks(records: list):
     for number, record in enumerate(records):
         yield ("[\n  " if number == 0 else ",\n  ") + _record_json(record)
     yield "\n]\n"
+
+
+def json_stream(chunks):
+    """json_chunks over record chunks (results.record_chunks): the same text as json_text of
+    all the records, without a list of them all."""
+    first = True
+    for records in chunks:
+        for record in records:
+            yield ("[\n  " if first else ",\n  ") + _record_json(record)
+            first = False
+    yield "[]\n" if first else "\n]\n"
 
 
 def _record_json(record) -> str:

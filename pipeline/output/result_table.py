@@ -24,8 +24,9 @@ from claimaudit.output.results import RATIO_KINDS, display_unit, is_ratio
 CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cells are ~300 MB)
 
 
-def write_csv(run, stream) -> None:
-    """The run as `check --format csv` writes it, CHUNK claims at a time."""
+def write_csv(run, stream, advance=None) -> None:
+    """The run as `check --format csv` writes it, CHUNK claims at a time (`advance(n)` told
+    of each chunk written, for progress)."""
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for start in range(0, len(run.results), CHUNK):
@@ -33,6 +34,8 @@ def write_csv(run, stream) -> None:
         for name in CSV_TEXT_COLUMNS:
             columns[name] = [sheet_cell(v) for v in columns[name]]
         writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
+        if advance is not None:
+            advance(len(columns["id"]))
 
 
 def exit_status(run, strict: bool = False) -> int:

@@ -100,28 +100,43 @@ def _tuples(frame, columns) -> Iterator:
     return map(row._make, zip(frame.index.tolist(), *(frame[name].tolist() for name in present)))
 
 
-def _claim_rows(run, columns: tuple = CLAIM_COLUMNS) -> Iterator[tuple]:
-    """(claim, result, its judged rows) for every claim, in file order."""
+def _claim_rows(run, columns: tuple = CLAIM_COLUMNS, rows: slice = slice(None)) -> Iterator[tuple]:
+    """(claim, result, its judged rows) for every claim at `rows` (positions), in file order."""
     by_claim: dict = {}
-    if run.rows is not None and not run.rows.empty:
-        fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in run.rows)
-        for row in _tuples(run.rows, fields):
+    claims_frame = run.corpus.claims.iloc[rows]
+    judged = run.rows
+    if judged is not None and not judged.empty:
+        if rows != slice(None):
+            judged = judged[judged["claim"].isin(claims_frame.index)]
+        fields = ROW_FIELDS + [OWN_CLAIMED] * (OWN_CLAIMED in judged)
+        for row in _tuples(judged, fields):
             by_claim.setdefault(row.claim, []).append(row)
-    claims = _tuples(run.corpus.claims, columns)
-    for claim, result in zip(claims, _tuples(run.results, ("verdict", "severity", "row"))):
+    claims = _tuples(claims_frame, columns)
+    for claim, result in zip(claims, _tuples(run.results.iloc[rows], ("verdict", "severity", "row"))):
         yield claim, result, by_claim.get(claim.Index, [])
 
 
-def to_records(run) -> list[dict]:
-    """Every claim's JSON object, in file order (plain Python from here: one pass per frame)."""
+def to_records(run, rows: slice = slice(None)) -> list[dict]:
+    """Every claim's JSON object (those at `rows`), in file order (plain Python from here: one
+    pass per frame)."""
     records = []
-    for claim, result, rows in _claim_rows(run):
-        record = _record(claim, result, rows, run.payloads, run.explanations.get(claim.Index, []))
+    for claim, result, judged in _claim_rows(run, rows=rows):
+        record = _record(claim, result, judged, run.payloads, run.explanations.get(claim.Index, []))
         record["basis"] = run.basis.get(claim.Index)    # added last: no copy of the record
         record["as_published"] = run.as_published.get(claim.Index)
         record["later"] = run.later.get(claim.Index, [])
         records.append(record)
     return records
+
+
+RECORD_CHUNK = 20_000       # records alive at once when a big run is written a chunk at a time
+
+
+def record_chunks(run, size: int = RECORD_CHUNK) -> Iterator[list[dict]]:
+    """to_records a chunk of claims at a time, so a million-claim table is written (text, JSON)
+    without holding a record per claim."""
+    for start in range(0, len(run.results), size):
+        yield to_records(run, slice(start, start + size))
 
 
 def table_records(run) -> list[dict]:
