@@ -12,7 +12,7 @@ one per claim that is not qualitative. The verdict and its basis (section 9.1) m
 | 3 | ambiguous / unverifiable | Ambiguous ... / Unverifiable ... |
 | 2 | inconsistent (minor) | Slightly inaccurate: ... within 1% |
 | 1 | inconsistent (major) | Inaccurate: ... |
-| 3 | inconsistent, found only by figures published after the article | Contradicted only by figures published after the article (DATE): the writer could not have known them |
+| 3 | inconsistent only by figures published after the article | Contradicted only by ... |
 
 Any other verdict resting on such later figures adds "; checked against figures published after
 the article (DATE)" to its words (CONTRACT 10.2).
