@@ -59,7 +59,7 @@ def test_every_line_fits_the_width_and_verdicts_and_causes_stay_whole(corpus_rec
 
 def test_the_layout_moves_to_more_lines_as_the_terminal_narrows(corpus_records):
     count = len(corpus_records)
-    wide, medium, narrow = (table(corpus_records, w) for w in (200, 120, 80))
+    wide, medium, narrow = (table(corpus_records, w) for w in (240, 150, 80))
     assert "cause" in wide.splitlines()[0]            # a cause column
     assert "cause" not in medium.splitlines()[0] and "    cause: " in medium
     assert narrow.splitlines()[1].strip() == "verdict  cause"

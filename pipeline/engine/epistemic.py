@@ -87,14 +87,10 @@ def later_of(run) -> dict:
     labels = run.corpus.claims.index
     codes, sets = _claim_sources(run, labels)
     published = published_dates(run.corpus).to_numpy(object)
-    pairs = pd.DataFrame({"code": codes, "published": published})
-    pairs["published"] = pairs["published"].where(pairs["published"].map(
-        lambda d: isinstance(d, str)), None)
     known: dict = {}
     out = {}
-    for position, (code, then) in enumerate(zip(pairs["code"].tolist(),
-                                                pairs["published"].tolist())):
-        if code == 0 or then is None:
+    for position, (code, then) in enumerate(zip(codes.tolist(), published.tolist())):
+        if code == 0 or not isinstance(then, str):      # no fact used, or an undated article
             continue
         if (code, then) not in known:
             after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
