@@ -86,6 +86,9 @@ def generated_source(directory: Path, first: int, last: int, edited: bool = Fals
 SPEC_EDITS = [   # a revised fact, a superseded one, an added one, an entity field set
     ('{metric: fp8_dense, value: "2,517 TFLOPS", source: neuron-trainium3,',
      '{metric: fp8_dense, value: "2,600 TFLOPS", source: neuron-trainium3,'),
+    # AWS's rounded per-chip figure follows the revision (one figure at two precisions, 10.2)
+    ('{metric: fp8_dense, value: "2.52 PFLOPS", source: aiwire-2025-trainium3-ga,',
+     '{metric: fp8_dense, value: "2.6 PFLOPS", source: aiwire-2025-trainium3-ga,'),
     ('{metric: hbm_capacity, value: "144 GiB", source: neuron-trainium3,',
      '{metric: hbm_capacity, value: "144 GiB", superseded: 2025-01-01, source: neuron-trainium3,'),
     ('      - {metric: fp32_dense, value: "183 TFLOPS", source: neuron-trainium3,',

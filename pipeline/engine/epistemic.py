@@ -81,20 +81,22 @@ def as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndar
 def later_of(run) -> dict:
     """Claim label -> [{source, date}, ...]: the dated sources today's verdict rests on that
     were published after the claim's article (CONTRACT 10.2), oldest first; claims with
-    none are left out."""
+    none are left out. Worked out once per distinct (source set, published date)."""
     dates = run.corpus.spec_sources.drop_duplicates("id").set_index("id")["date"]
-    dated = {source: str(date) for source, date in dates.items()
-             if isinstance(date, str) or (date is not None and not pd.isna(date))}
-    published = published_dates(run.corpus)
+    dated = {source: date for source, date in dates.items() if isinstance(date, str)}
     labels = run.corpus.claims.index
     codes, sets = _claim_sources(run, labels)
+    published = published_dates(run.corpus).to_numpy(object)
+    known: dict = {}
     out = {}
-    for label, code, then in zip(labels.tolist(), codes.tolist(), published.tolist()):
-        if not sets[code] or not isinstance(then, str):
+    for position, (code, then) in enumerate(zip(codes.tolist(), published.tolist())):
+        if code == 0 or not isinstance(then, str):      # no fact used, or an undated article
             continue
-        after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
-        if after:
-            out[label] = [{"source": source, "date": date} for date, source in after]
+        if (code, then) not in known:
+            after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
+            known[(code, then)] = [{"source": s, "date": d} for d, s in after]
+        if known[(code, then)]:
+            out[labels[position]] = known[(code, then)]
     return out
 
 

@@ -1,4 +1,4 @@
-"""Claimed region vs derived interval -> verdict and severity (CONTRACT section 4).
+"""Claimed region vs derived interval -> verdict and severity (CONTRACT 4; regions as in 10.2).
 
 `claimed_region` and `judge` are the readable scalar rules; `regions` and
 `judge_frame` apply the same rules to whole numpy columns. Property tests hold
