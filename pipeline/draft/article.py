@@ -196,7 +196,7 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
         reading.todo.append("baseline: the text names nothing this is compared with; "
                             "add `baseline:` (find one with `claimaudit entities`)")
     complete = reading.subject and reading.metric and (reading.baseline or not ratio)
-    if ratio and number.unit == "%" and not claimed.startswith(("+", "-")):
+    if number.unit == "%" and not claimed.startswith(("+", "-")):     # a share, signed or not
         complete = False
         reading.todo.append("claimed: a share of what? write the claim as a ratio or an expr")
     if complete and times_more:

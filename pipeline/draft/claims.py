@@ -271,6 +271,12 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     if metric and metric not in catalogue.metrics:
         reading.todo.append(f"metric: {metric} is not a metric of the specs")
         metric = None
+    if metric and not context.same_dimension(number.unit, catalogue.metrics.get(metric)):
+        # "296 TFLOPS" of INT8: the words name a metric the written unit cannot measure; a
+        # draft must always check (CONTRACT 9.4), so the metric is asked, not written
+        reading.todo.append(f"metric: the words say {metric}, but {number.unit} cannot measure it; "
+                            "pick the metric the figure measures")
+        metric = None
     reading.metric = metric
     if missing:
         reading.todo.append(_missing_words(missing, metric))
@@ -388,3 +394,4 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
         if metric:
             reading.metric = metric
             reading.todo = [t for t in reading.todo if t not in open_metric]
+

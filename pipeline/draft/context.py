@@ -180,3 +180,17 @@ def names_a_metric(clause: str) -> bool:
     pattern, _ = grouped_pattern("metric_words")
     precision_pattern, _ = grouped_pattern("precision_words")
     return bool(pattern.search(clause) or precision_pattern.search(clause))
+
+
+# A metric's declared unit -> the dimension word UNIT_DIMENSION gives written units.
+_METRIC_UNIT_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate",
+                          "bps": "rate", "W": "power", "nm": "length", "s": "time", "": "count",
+                          "mm2": "area"}
+
+
+def same_dimension(unit: str, metric_unit: str | None) -> bool:
+    """Can a number written in `unit` be a value of a metric declared in `metric_unit`? Ratios
+    and percentages go with any metric (a ratio claim compares two figures of it)."""
+    written = UNIT_DIMENSION.get(unit)
+    declared = _METRIC_UNIT_DIMENSION.get(metric_unit or "")
+    return written in (None, "ratio", "percent") or declared is None or written == declared
