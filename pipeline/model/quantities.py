@@ -231,7 +231,7 @@ def _with_units(texts, sign, unit, magnitude, h, bad) -> pd.DataFrame:
         "text": texts, "value": magnitude, "h": h,
         "unit": np.where(percent, PERCENT, canonical).astype(object), "kind": kind,
         "base": base, "base_h": np.where(percent, h / 100, h * factor), "dimension": dimension,
-        "error": np.where(bad, "bad", None).astype(object)})
+        "error": np.where(bad, "bad", None).astype(object)})  # type: ignore[call-overload]
 
 
 def _per_distinct(values: np.ndarray, rule) -> np.ndarray:

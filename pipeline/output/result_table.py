@@ -75,7 +75,7 @@ def _quantity_columns(claims: pd.DataFrame) -> pd.DataFrame:
     objects = claims["quantity"].tolist()
     fields = {"text": None, "value": np.nan, "h": np.nan, "unit": None, "kind": None,
               "base": np.nan, "base_h": np.nan}
-    none = Quantity(*(fields.get(name) for name in Quantity._fields))
+    none = tuple(fields.get(name) for name in Quantity._fields)     # a row with no quantity
     columns = dict(zip(Quantity._fields, zip(*[none if q is None else q for q in objects]))) \
         if objects else {name: () for name in Quantity._fields}
     return pd.DataFrame({name: pd.Series(columns[name], dtype=object if missing is None
