@@ -142,9 +142,13 @@ def fields(claim: dict) -> dict:
             for name in ("subject", "baseline", "metric")}
 
 
+SCOPED = ("Zephyr Z2 draws 50 kW per rack. Zephyr Z2 reaches 32.8 exaflops per pod.\n\n"
+          "Zephyr Z2 has 192 GB vs. 30 GB, compared to the Breeze B1's 32 GB.")
+
+
 def test_new_entities_never_flip_a_decision_to_another_id(base, extended):
     """Adding knowledge may settle a question or raise one, never change an answer silently."""
-    texts = [ARTICLE, *(p.read_text(encoding="utf-8") for p in
+    texts = [ARTICLE, SCOPED, *(p.read_text(encoding="utf-8") for p in
                         sorted((ROOT / "tests" / "data" / "draft" / "tune").glob("*.txt")))]
     for text in texts:
         before, after = drafted(text, base), drafted(text, extended)

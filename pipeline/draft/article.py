@@ -18,13 +18,14 @@ from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import claims as build
-from claimaudit.draft import context, table_cells
+from claimaudit.draft import context, scope, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
 from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
@@ -152,11 +153,13 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 8]
-    clause_text = view[place.clause.start:place.clause.end]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
-    build.apply_scope(catalogue, place, reading)
+    clause_text = view[place.clause.start:place.clause.end]
+    named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
+    scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
+                      base_value(build.claimed_text(number)), named)
     build.settle_by_figures(catalogue, number, reading)
     build.count_owner(catalogue, place, number, mentions, reading)
     build.check_chip_count(catalogue, reading)
@@ -179,6 +182,15 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
     return record
+
+
+def _without_names(view: str, clause: Span, mentions) -> str:
+    """The clause with the names blanked: "Pod" in "the Zephyr Pod" is no scope word."""
+    text = list(view[clause.start:clause.end])
+    for mention in mentions:
+        for index in range(max(mention.start, clause.start), min(mention.end, clause.end)):
+            text[index - clause.start] = " "
+    return "".join(text)
 
 
 def _window(place: build.Place, number: Number) -> str:

@@ -17,6 +17,7 @@ from claimaudit.draft.figure_match import decide_metric, decide_subject, matchin
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.numbers import count_kind
+from claimaudit.draft.owner import amount_owner, take_other_side
 from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
@@ -65,12 +66,31 @@ def claimed_text(number: Number, change: str = "") -> str:
 
 def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
                          mentions: list[Mention]) -> Reading:
+    """Whose the number is: the name that owns an amount by the words next to it (owner.py),
+    else the sentence's subject; the amount after "vs." is the compared-with side."""
+    inside = _without_named_families(
+        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    owned = amount_owner(place.view, number, inside, place.clause.start)
+    if owned is not None and owned.mention is not None:
+        reading = Reading(subject=owned.mention.entity or None)
+        if not owned.mention.entity:        # "Blackwell 的 8TB/s": the family's candidates
+            reading.candidates = list(owned.mention.candidates)
+            reading.todo.append(f"subject: {_unmatched(owned.mention)}")
+        return reading
+    reading = _sentence_subject(catalogue, place, number, mentions, inside)
+    if owned is not None:
+        named = [m.entity for m in inside if m.entity]
+        topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
+        take_other_side(reading, number, named + topic)
+    return reading
+
+
+def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
+                      mentions: list[Mention], inside: list[Mention]) -> Reading:
     """Entities named in the sentence: the compared-with one is the baseline; the subject is
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
-    inside = _without_named_families(
-        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start
         and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
@@ -305,7 +325,7 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
               if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
     if len(owners) == 1:
         reading.subject = owners.pop()
-        reading.todo = [t for t in reading.todo if not _open_subject(t)]
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
@@ -316,40 +336,7 @@ def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
                             "system or cluster: name it")
 
 
-def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
-    """"per chip" picks the system's chip member; "per pod" the chip's cluster (words of the
-    number's own clause: "a Superpod of 9216 chips, with 192GB" says nothing of the 192GB)."""
-    sentence = place.view[place.clause.start:place.clause.end]
-    pattern = re.compile(alternation([w for ws in lexicon().data["scope_words"].values() for w in ws]),
-                         re.IGNORECASE)
-    words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
-    scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
-    if len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
-        return
-    scope = scopes.pop()
-    if reading.subject is None:
-        scoped = {e for c in reading.candidates for e in related(catalogue, c, scope)}
-        if len(scoped) == 1:        # "9,216 chips per pod" of a text about one chip
-            reading.subject = scoped.pop()
-            reading.todo = [t for t in reading.todo if not _open_subject(t)]
-        return
-    subject = reading.subject
-    kind = catalogue.entities[subject].kind if subject in catalogue.entities else ""
-    if scope == kind:
-        return
-    scoped_list = related(catalogue, subject, scope)
-    base = reading.baseline
-    base_kind = catalogue.entities[base].kind if base in catalogue.entities else scope
-    if base and base_kind != scope:     # "over the GB200 NVL72's 192GB per GPU": both per GPU
-        scoped_base = related(catalogue, base, scope)
-        reading.baseline = scoped_base[0] if len(scoped_base) == 1 else reading.baseline
-    if len(scoped_list) == 1:
-        reading.subject = scoped_list[0]
-        reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {reading.subject} ({scope} "
-                                  f"of {subject}, named earlier)") for t in reading.todo]
-
-
-def _open_subject(todo: str) -> bool:
+def open_subject(todo: str) -> bool:
     """A subject todo that asks to pick among ids the text gives (a rule may settle it)."""
     return todo.startswith("subject:") and any(
         words in todo for words in ("pick one", "assumed", "may mean", "names no entity"))
@@ -361,6 +348,15 @@ def _one_product(catalogue: Catalogue, ids: list[str]) -> bool:
     def kin(a: str) -> set:
         return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
     return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
+
+
+def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
+    """The metrics the words leave open: with a precision said ("FP4 | 9 PFLOPS"), only that
+    precision's dense or sparse; with nothing said, every metric of the unit."""
+    if written is None or "_" not in written:
+        return metrics
+    precision = written.split("_")[0]
+    return [m for m in metrics if m.split("_")[0] == precision]
 
 
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
@@ -378,12 +374,12 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen:
             reading.subject = chosen
-            reading.todo = [t for t in reading.todo if not _open_subject(t)]
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
     if reading.subject is None:
         return
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
     if open_metric or reading.metric is None:
-        metrics = metrics_of_dimension(catalogue, number.unit)
+        metrics = said_metrics(reading.metric, metrics_of_dimension(catalogue, number.unit))
         metric = decide_metric(catalogue, reading.subject, metrics, value)
         if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
             # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure

@@ -116,8 +116,8 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
                 metrics[name] = spec.get("unit") if isinstance(spec, documents.Node) else None
     for entity in entities.values():       # a system of N chips publishes N chips
         chips = [n for m, n in entity.members.items()
-                 if m in entities and entities[m].kind == "chip" and isinstance(n, int)]
-        if len(chips) == 1 and len(entity.members) == 1:
+                 if m in entities and entities[m].kind == "chip" and re.fullmatch(r"\d+", str(n))]
+        if len(chips) == 1 and len(entity.members) == 1:      # members: {chip: 9216} or "9216"
             figures.setdefault((entity.id, "chips"), []).append(float(chips[0]))
     catalogue = _catalogue(entities, metrics)
     catalogue.figures = figures

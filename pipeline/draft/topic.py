@@ -49,6 +49,7 @@ class Topics:
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
+        self.ids = {m.entity for m in self.named}      # every id the text names
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
         self.leader: list = []          # the most named id after each mention, None on a tie
@@ -83,6 +84,18 @@ class Topics:
         if dominant and dominant not in here:
             here.append(dominant)       # the article's own subject stays a candidate
         return here
+
+
+    def recent(self, sentence_start: int, limit: int = 6) -> list[str]:
+        """The ids the text named before the sentence, most recent first (at most `limit`):
+        the candidates for a figure whose owner the sentence leaves open."""
+        found: list[str] = []
+        for mention in reversed(self.named[:bisect_left(self.starts, sentence_start)]):
+            if mention.entity not in found:
+                found.append(mention.entity)
+                if len(found) == limit:
+                    break
+        return found
 
 
 def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:
