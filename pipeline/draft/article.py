@@ -205,8 +205,10 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
         reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
     if ratio and reading.subject and not reading.baseline and not any(
             item.startswith("baseline:") for item in reading.todo):
-        reading.todo.append("baseline: the text names nothing this is compared with; "
-                            "add `baseline:` (find one with `claimaudit entities`)")
+        others = [i for i in reading.nearby if i != reading.subject][:5]
+        reading.todo.append("baseline: the sentence names nothing this is compared with; "
+                            + (f"the text names {', '.join(others)}: pick one or add `baseline:`"
+                               if others else "add `baseline:` (find one with `claimaudit entities`)"))
     complete = reading.subject and reading.metric and (reading.baseline or not ratio)
     if number.unit == "%" and not claimed.startswith(("+", "-")):     # a share, signed or not
         complete = False
@@ -230,7 +232,15 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     if qualifier:
         record["qualifier"] = qualifier
     if reading.todo:
-        record["todo"] = list(dict.fromkeys(reading.todo))
+        record["todo"] = list(dict.fromkeys(_naming_the_written(reading.todo, record.get("subject"))))
+
+
+def _naming_the_written(todo: list[str], subject: str | None) -> list[str]:
+    """A subject todo names the id the draft wrote, so the question lists every candidate."""
+    if not subject:
+        return todo
+    return [t if not t.startswith("subject:") or re.search(rf"(?<![\w-]){re.escape(subject)}(?![\w-])", t)
+            else f"{t} ({subject} written: confirm or change)" for t in todo]
 
 
 def _shape_todo(reading, ratio: bool) -> str:

@@ -39,6 +39,7 @@ class Reading:
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
     from_topic: bool = False    # the candidates are the topic's, not names in the sentence
+    nearby: list = field(default_factory=list)   # ids named in the sentence and just before it
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,10 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
             reading.todo.append(f"subject: {_unmatched(owned.mention)}")
         return reading
     reading = _sentence_subject(catalogue, place, number, mentions, inside)
+    topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
+    reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:
-        named = [m.entity for m in inside if m.entity]
-        topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
-        take_other_side(reading, number, named + topic)
+        take_other_side(reading, number, reading.nearby)
     return reading
 
 
@@ -233,8 +234,11 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.candidates, reading.from_topic = [t for t in topic if t], True
     if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
-        reading.todo.append(f"subject: not named in this sentence; {topic[0]} "
-                            "(named earlier) assumed: confirm or change")
+        recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
+        also = [i for i in recent if i != topic[0]][:4]
+        reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "
+                            "assumed: confirm or change" + (f" (the text also names {', '.join(also)})"
+                                                            if also else ""))
     elif reading.candidates:
         reading.todo.append("subject: not named in this sentence; the text before it names "
                             f"{', '.join(reading.candidates)}; pick one")
@@ -332,8 +336,10 @@ def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
     """A count of chips belongs to a system or cluster, never to a chip."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
     if reading.metric == "chips" and kind == "chip":
+        holders = catalogue.containers_of_any(reading.subject or "")
         reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
-                            "system or cluster: name it")
+                            "system or cluster: " + (f"the specs hold {', '.join(holders)} for it; "
+                                                     "pick one" if holders else "name it"))
 
 
 def open_subject(todo: str) -> bool:

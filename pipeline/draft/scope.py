@@ -61,6 +61,11 @@ def apply_scope(catalogue, clause: str, reading, value: float | None, named: set
             source = next(c for c in reading.candidates if scoped[0] in related(catalogue, c, scope))
             reading.todo = [t for t in reading.todo if not open_subject(t)]
             _move(catalogue, reading, source, scoped, scope, word, value, named)
+        elif scoped and scoped != sorted(reading.candidates):     # "单芯片": the candidates' chips
+            reading.candidates = scoped
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
+            reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure; the text's "
+                                f"{scope}s are {', '.join(scoped)}; pick one")
         return
     subject = reading.subject
     if scope == kind_of(catalogue, subject):
