@@ -87,7 +87,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     for number in numbers:
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
-            record = cell_record(catalogue, plain, cell, number, mentions_in)
+            record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs)
             record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
             continue
@@ -122,13 +122,15 @@ def cell_names(view: str, span, mentions_in) -> bool:
                                for m in build.PRODUCT.finditer(view, span.start, span.end))
 
 
-def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in) -> dict:
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
+                paragraphs=()) -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
-    header) the metric; a change cell compares two columns."""
+    header) the metric; a change cell compares two columns. The table and the paragraph
+    above it (its caption) are the words around every cell."""
     words = f"{cell.label} "
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
-    place = build.Place(local, local, whole, whole, whole)
+    place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs))
     shift = len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
@@ -145,6 +147,19 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
+
+
+def _table_lead(plain: str, cell, paragraphs) -> str:
+    """The table's text and the paragraph right above it ("Performance numbers without
+    sparsity")."""
+    if cell.table is None:
+        return ""
+    starts = [start for start, _ in paragraphs]
+    index = bisect_left(starts, cell.table.start) - 1
+    while index >= 0 and not plain[paragraphs[index][0]:paragraphs[index][1]].strip():
+        index -= 1          # the blank lines between
+    above = paragraphs[index][0] if index >= 0 else cell.table.start
+    return plain[above:cell.table.end]
 
 
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,

@@ -53,6 +53,7 @@ class Place:
     paragraph: Span
     paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
     topics: Topics | None = None
+    lead: str | None = None     # a table cell's table and caption (else the paragraph is read)
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -271,7 +272,14 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     if other:
         metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
     elif dimension in ("flops", "ops"):
-        metric, missing = context.flops_metric(texts, dimension)
+        paragraph = place.view[place.paragraph.start:place.paragraph.end]
+        around = place.lead if place.lead is not None else paragraph
+        metric, missing = context.flops_metric(texts, dimension, around)
+        listed, precisions = context.precision_list(clause)
+        if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
+            ids = [f"{p}_{metric.split('_', 1)[1]}" for p in precisions]
+            reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
+                                f"{metric} written: confirm or change")
     elif dimension == "bytes":
         other_memory = re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE)
         metric = None if other_memory else "hbm_capacity"
