@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
 from claimaudit.draft.claims import said_metrics
 from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.scope import scope_of
@@ -135,3 +135,49 @@ def test_a_table_row_of_fp4_never_takes_the_fp8_figure_it_equals(base):
     found = claim(table, base, "8,000 TFLOPS")          # zephyr publishes 8,000 TFLOPS fp8_sparse
     assert found.get("metric") == "fp4_dense"
     assert any(t.startswith("metric: the text does not say dense or sparse") for t in found["todo"])
+
+
+def test_a_table_figure_for_two_precisions_is_asked_between_them(base):
+    table = "| Spec | Zephyr Z2 |\n|---|---|\n| FP8/FP6 | 4,000 TFLOPS |\n"
+    found = claim(table, base, "4,000 TFLOPS")
+    assert any("fp8_dense or fp6_dense" in t for t in found["todo"] if t.startswith("metric:"))
+
+
+def test_a_table_caption_that_says_dense_speaks_for_the_cells(base):
+    table = "Numbers without sparsity\n\n| Spec | Breeze B1 |\n|---|---|\n| BF16 | 450 TFLOPS |\n"
+    found = claim(table, base, "450 TFLOPS")
+    assert found.get("metric") == "bf16_dense" and "todo" not in found
+
+
+# --- candidate lists: an asked field names every id the text offers ---------------------------
+
+def test_a_subject_todo_names_the_id_written():
+    todo = ["subject: 'EC2 X' is not one entity of the specs; add it", "metric: which?",
+            "subject: zephyr is a chip; name it"]
+    assert _naming_the_written(todo, "zephyr") == [
+        "subject: 'EC2 X' is not one entity of the specs; add it (zephyr written: confirm or change)",
+        "metric: which?", "subject: zephyr is a chip; name it"]
+    assert _naming_the_written(todo, None) == todo
+
+
+def test_a_chip_count_given_to_a_chip_offers_its_containers(base):
+    found = claim("Zephyr Z2: 4,096 chips.", base, "4,096")
+    assert any("zephyr_pod" in t and "pick one" in t for t in subject_todo(found))
+
+
+def test_an_assumed_subject_also_names_the_texts_other_ids(base):
+    text = "Zephyr Z2 and Breeze B1 launched.\n\nBreeze B1 ships first.\n\nMemory reaches 192GB."
+    todo = subject_todo(claim(text, base, "192 GB"))
+    assert any("breeze" in t and "assumed" in t and "also names zephyr" in t for t in todo)
+
+
+def test_an_open_baseline_offers_the_texts_other_ids(base):
+    text = "Breeze B1 came first.\n\nZephyr Z2 has 50% more memory."
+    found = claim(text, base, "+50%")
+    assert any(t.startswith("baseline:") and "breeze" in t for t in found["todo"])
+
+
+def test_a_chip_scope_word_offers_the_candidates_chips(base):
+    text = "The Zephyr Pod and Breeze B1 compete.\n\n单芯片 5,000 TFLOPS 的 FP8 算力。"
+    todo = subject_todo(claim(text, base, "5,000 TFLOPS"))
+    assert any("breeze, zephyr" in t and "pick one" in t for t in todo)
