@@ -34,7 +34,8 @@ def extended(tmp_path_factory):
 
 def claim(text: str, catalogue, claimed: str) -> dict:
     claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
-    return next(c for c in claims if c.get("claimed") == claimed)
+    return next(c for c in claims if claimed in (c.get("claimed"),
+                                                 *(r["claimed"] for r in c.get("interpretations") or [])))
 
 
 def subject_todo(found: dict) -> list[str]:
@@ -181,3 +182,34 @@ def test_a_chip_scope_word_offers_the_candidates_chips(base):
     text = "The Zephyr Pod and Breeze B1 compete.\n\n单芯片 5,000 TFLOPS 的 FP8 算力。"
     todo = subject_todo(claim(text, base, "5,000 TFLOPS"))
     assert any("breeze, zephyr" in t and "pick one" in t for t in todo)
+
+
+# --- compared.py: what a ratio compares when its words do not say ------------------------------
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Zephyr Z2 的記憶體頻寬達到 7.4TB/s，較 Breeze B1 的 3TB/s 提升 2.5 倍。", "2.5x", "hbm_bandwidth"),
+    ("Zephyr Z2 ships 192 GB. That is 500% more than the Breeze B1's 32 GB.", "+500%", "hbm_capacity"),
+    ("每顆澤菲爾晶片提供192GB容量，是Breeze B1的六倍。", "6x", "hbm_capacity"),
+])
+def test_a_ratio_compares_what_its_clause_or_the_clause_before_measures(base, text, claimed, metric):
+    assert claim(text, base, claimed).get("metric") == metric
+
+
+def test_only_the_clause_right_before_counts(base):
+    # 高頻寬記憶體 (HBM) holds a bandwidth's words, but the clause before the ratio is a capacity
+    text = "澤菲爾增加高頻寬記憶體（HBM）容量，每顆晶片提供192GB容量，是Breeze B1的六倍。"
+    assert claim(text, base, "6x").get("metric") == "hbm_capacity"
+
+
+# --- entities.py: a system's name with a word for a system is that system ---------------------
+
+def test_a_systems_name_and_rack_is_the_system_itself(base, extended):
+    rack = [m for m in extended.find("這款 Zephyr Rack 機架的功耗") if m.text.startswith("Zephyr")]
+    assert [m.entity for m in rack] == ["zephyr_rack"]
+    chip = [m for m in base.find("Zephyr Z2 rack") if m.text.startswith("Zephyr")]
+    assert [m.entity for m in chip] == [""]         # a chip and "rack": a bigger thing, asked
+
+
+def test_system_scope_words_include_a_single_rack():
+    assert scope_of("single rack solutions that consume up to 600kW") == ("system", "single rack")
+    assert scope_of("每個機櫃功耗 120kW") == ("system", "每個機櫃")

@@ -216,8 +216,9 @@ def _window(place: build.Place, number: Number) -> str:
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     ratio = number.unit == "x" or claimed.startswith(("+", "-"))
-    if not ratio:
-        reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
+    if not ratio:       # "與 H200 相比 ... 288GB": the comparison is another number's
+        reading.baseline = None
+        reading.todo = [t for t in reading.todo if not t.startswith("baseline:")]
     if ratio and reading.subject and not reading.baseline and not any(
             item.startswith("baseline:") for item in reading.todo):
         others = [i for i in reading.nearby if i != reading.subject][:5]

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.draft import context
+from claimaudit.draft.compared import compared_metric
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from claimaudit.draft.forms import Number
@@ -297,6 +298,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = {"power": "power", "length": "process_node"}[dimension]
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
+        if metric is None and missing == "what is compared":
+            metric, missing = compared_metric(place.view, place.sentence, place.clause)
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")

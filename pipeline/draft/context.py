@@ -180,7 +180,7 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    if re.search(r"bandwidth|頻寬|帶寬|带宽", clause, re.IGNORECASE):
+    if re.search(r"bandwidth|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(

@@ -65,6 +65,8 @@ class Catalogue:
                 word = _key(text[match.end():bigger.end()]).rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
+                if not holders and self._itself(ids, word):
+                    holders = sorted(ids)
                 found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
                                      text[match.start():bigger.end()],
                                      tuple(holders) if len(holders) > 1 else ()))
@@ -73,6 +75,11 @@ class Catalogue:
                                  next(iter(ids)) if len(ids) == 1 else "", match.group(),
                                  tuple(sorted(ids)) if len(ids) > 1 else ()))
         return found
+
+    def _itself(self, ids, word: str) -> bool:
+        """A system's name and a word for a system ("rack", "機架") name the system itself."""
+        same = {_key(w).rstrip("s") for w in lexicon().words("same_thing_suffixes")}
+        return word in same and all(self.entities[i].kind == "system" for i in ids)
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
