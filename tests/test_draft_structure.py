@@ -84,7 +84,26 @@ def test_family_words_are_shared_name_words():
 
 def test_explicit_family_words_take_the_entities_whose_names_start_so():
     names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m3": {"MI300X"}}
-    assert family_words(names, set(), set(), ["MI35 series"]) == {"mi35 series": {"m1", "m2"}}
+    both = {"m1", "m2"}
+    assert family_words(names, set(), set(), ["MI35 series"]) == {
+        "mi35 series": both, "mi35": both, "mi35 系列": both}      # the series named bare, in Chinese
+
+
+def test_a_numbered_series_with_fewer_than_two_members_is_its_number_without_zeros():
+    names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m4": {"MI455X"}, "m5": {"MI450X"}, "m3": {"MI300X"},
+             "m6": {"MI300A"}}
+    families = family_words(names, set(), set(), ["MI350 series", "MI400 series", "MI300 series"])
+    assert families["mi350 series"] == {"m1", "m2"} and families["mi400"] == {"m4", "m5"}
+    assert families["mi300 series"] == {"m3", "m6"}         # two members: no widening
+
+
+def test_a_series_word_is_asked_even_when_the_specs_hold_one_member():
+    catalogue = load_catalogue(SPECS / "base")
+    assert claim_for(drafted("Breeze has 64 GB of HBM.", catalogue), "64 GB").get("subject") == "breeze"
+    catalogue.family_keys = frozenset({"breeze"})          # as if "Breeze" were a series word
+    claim = claim_for(drafted("Breeze has 64 GB of HBM.", catalogue), "64 GB")
+    assert "subject" not in claim
+    assert any(t.startswith("subject: 'Breeze' may mean breeze") for t in claim["todo"])
 
 
 @pytest.mark.parametrize("claimed, published, same", [

@@ -314,16 +314,19 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = None
     reading.metric = metric
     if missing:
-        reading.todo.append(_missing_words(missing, metric))
+        reading.todo.append(_missing_words(missing, metric, metrics_of_dimension(catalogue, number.unit)))
 
 
-def _missing_words(missing: str, metric: str | None) -> str:
+def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:
+    """The todo of an open metric; it lists the metrics the unit can measure."""
     if missing == "efficiency":
         return ("metric: efficiency is a ratio of two metrics; write an expr such as "
                 "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
     if metric:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")
+    if offered:
+        return f"metric: the text does not say {missing}; choose one of {', '.join(offered)}"
     return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
 
 

@@ -50,6 +50,7 @@ class Catalogue:
     pattern: re.Pattern | None = None
     figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
     holders: dict | None = None     # member id -> ids of the entities holding it
+    family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -71,9 +72,9 @@ class Catalogue:
                                      text[match.start():bigger.end()],
                                      tuple(holders) if len(holders) > 1 else ()))
                 continue
-            found.append(Mention(match.start(), match.end(),
-                                 next(iter(ids)) if len(ids) == 1 else "", match.group(),
-                                 tuple(sorted(ids)) if len(ids) > 1 else ()))
+            one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
+            found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
+                                 match.group(), () if one else tuple(sorted(ids))))
         return found
 
     def _itself(self, ids, word: str) -> bool:
@@ -202,7 +203,13 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");
     # a plural "s" is allowed ("UltraServers").
     pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
-    return Catalogue(entities, metrics, names, pattern)
+    return Catalogue(entities, metrics, names, pattern,
+                     family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)))
+
+
+def by_key_of(by_entity: dict) -> set:
+    """The keys of the entities' own names (a family word never shadows one)."""
+    return {_key(name) for names in by_entity.values() for name in names}
 
 
 def _name_regex(name: str) -> str:

@@ -67,9 +67,12 @@ class Topics:
         """The ids the text last named before the sentence (the nearest paragraph that names
         any), most recent first, then the text's most named id."""
         count = bisect_left(self.starts, sentence_start)
-        if not count:
+        every = bisect_left(self.every_starts, sentence_start)
+        if not every:
             return []
-        last = self.named[count - 1]
+        # the last named entity sets the paragraph read; in a text that names only families
+        # ("MI400 系列"), the last family name does
+        last = self.named[count - 1] if count else self.every[every - 1]
         block = self.blocks[bisect_right(self.blocks, last.start) - 1] if self.blocks else 0
         first = bisect_left(self.starts, block)
         here = list(dict.fromkeys(m.entity for m in reversed(self.named[first:count])))
@@ -80,7 +83,7 @@ class Topics:
             near = set(here).union(*(self.kin(e) for e in here))
             if not mention.entity and not set(mention.candidates) & near:
                 here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
-        dominant = self.leader[count - 1]
+        dominant = self.leader[count - 1] if count else None
         if dominant and dominant not in here:
             here.append(dominant)       # the article's own subject stays a candidate
         return here
