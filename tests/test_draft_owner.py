@@ -213,3 +213,21 @@ def test_a_systems_name_and_rack_is_the_system_itself(base, extended):
 def test_system_scope_words_include_a_single_rack():
     assert scope_of("single rack solutions that consume up to 600kW") == ("system", "single rack")
     assert scope_of("每個機櫃功耗 120kW") == ("system", "每個機櫃")
+
+
+# --- the paragraph's one subject ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text, subject, asked", [
+    # the paragraph names Zephyr Z2 alone: the next sentence continues it
+    ("Zephyr Z2 is new today. Reviewers measured 100 GB of HBM.", "zephyr", False),
+    # a baseline is no subject to continue
+    ("It is faster than Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    # two names: asked
+    ("Zephyr Z2 beats Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    # a name the specs lack in the paragraph: asked
+    ("Zephyr Z2 and the Qubit QX9 launched today. Reviewers measured 100 GB of HBM.", None, True),
+])
+def test_a_sentence_without_a_name_continues_the_paragraphs_one_subject(base, text, subject, asked):
+    found = claim(text, base, "100 GB")
+    assert (found.get("subject") if not subject_todo(found) else None) == subject
+    assert bool(subject_todo(found)) is asked

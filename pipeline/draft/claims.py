@@ -226,6 +226,10 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         # "These instances feature ...": the one topic id of the anaphor's kind
         own = [t for t in topic if t in catalogue.entities and catalogue.entities[t].kind == kind]
         topic = own if len(own) == 1 else topic
+    if not kind and len(topic) == 1 and topic[0] and _sole_name_of_paragraph(place, mentions, topic[0],
+                                                                               number):
+        reading.subject, reading.referred = topic[0], True     # the paragraph is about it alone
+        return
     if kind and len(topic) == 1 and topic[0]:
         referred = related(catalogue, topic[0], kind)
         if referred == topic:
@@ -247,6 +251,20 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     else:
         reading.todo.append("subject: the sentence names no entity of the specs; "
                             "find one with `claimaudit entities`")
+
+
+def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, number: Number) -> bool:
+    """Whether the sentence's own paragraph named `entity` before it, as a subject (not a
+    baseline, not a thing counted), and nothing else (no other entity, family or name the
+    specs lack): "Trainium2 ... 96GB of HBM3 using four stacks" continues its one subject."""
+    before = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start]
+    if any(_is_baseline(place.view, m, number) or _is_counted(place.view, m) for m in before):
+        return False
+    text = place.text[place.paragraph.start:place.sentence.start]
+    covered = [(m.start - place.paragraph.start, m.end - place.paragraph.start) for m in before]
+    unknown = any(not NOT_PRODUCTS.match(p.group()) and not any(a <= p.start() < b for a, b in covered)
+                  for p in PRODUCT.finditer(text))
+    return bool(before) and all(m.entity == entity for m in before) and not unknown
 
 
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
