@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
-from claimaudit.draft.claims import said_metrics
 from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.scope import scope_of
+from claimaudit.draft.settle import said_metrics
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "tests" / "data" / "draft-specs"

@@ -15,6 +15,7 @@ from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import Mention, load_catalogue
 from claimaudit.draft.families import family_words
 from claimaudit.draft.figure_match import decide_metric, decide_subject, same_figure
+from claimaudit.draft.settle import one_product
 from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
 from claimaudit.draft.topic import anaphor, related, topic_ids
 
@@ -256,9 +257,8 @@ def test_a_table_column_the_specs_lack_is_asked(base):
 
 
 def test_a_figure_tells_scopes_of_one_product_apart_but_not_two_products(base):
-    from claimaudit.draft.claims import _one_product
-    assert _one_product(base, ["zephyr", "zephyr_pod"])
-    assert not _one_product(base, ["zephyr", "breeze"])
+    assert one_product(base, ["zephyr", "zephyr_pod"])
+    assert not one_product(base, ["zephyr", "breeze"])
     claims = drafted("Example launched the Zephyr Z2 and its Zephyr Pod.\n\nA whopping 32.8 exaflops.\n"
                      "\nBreeze B1 shipped too.\n\nZephyr Z2 was named again.\n\nAnd 900 TFLOPS, they say.\n",
                      base)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import claims as build
-from claimaudit.draft import context, scope, table_cells
+from claimaudit.draft import context, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
@@ -175,9 +175,9 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
                       base_value(build.claimed_text(number)), named)
-    build.settle_by_figures(catalogue, number, reading)
-    build.count_owner(catalogue, place, number, mentions, reading)
-    build.check_chip_count(catalogue, reading)
+    settle.settle_by_figures(catalogue, number, reading)
+    settle.count_owner(catalogue, place, number, mentions, reading)
+    settle.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
     window = _window(place, number)
     if change is not None:
