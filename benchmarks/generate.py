@@ -14,7 +14,8 @@ from pathlib import Path
 import yaml
 
 UNITS = {"flop/time": "PFLOPS", "op/time": "TOPS", "information": "GB",
-         "information/time": "TB/s", "count": "", "time": "us", "power": "kW", "length": "nm"}
+         "information/time": "TB/s", "count": "", "time": "us", "power": "kW", "length": "nm",
+         "length^2": "mm2"}
 QUALIFIERS = ["about", "about", "about", "up_to", "roughly", "nearly", "just_over", "at_least",
               "more_than", "less_than"]
 

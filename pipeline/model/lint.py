@@ -34,7 +34,7 @@ from claimaudit.model.inforce import in_force, today
 from claimaudit.model.units import UnitError, unit_info
 
 SECONDHAND = ("press", "analyst")
-FIRST_HAND = ("datasheet", "documentation", "press_release", "keynote", "blog")
+FIRST_HAND = ("datasheet", "documentation", "press_release", "keynote", "blog", "benchmark")
 SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P", "exa": "E",
                     "kibi": "Ki", "mebi": "Mi", "gibi": "Gi", "tebi": "Ti", "pebi": "Pi",
                     "nano": "n", "micro": "µ", "milli": "m"}
@@ -71,8 +71,7 @@ def _all_findings(corpus) -> list[tuple[Problem, str | None]]:
     out = []
     for fact in facts.itertuples():
         out += [(problem, fact) for problem in _quote_findings(fact)]
-    out += _secondhand_findings(facts, sources["kind"].to_dict(), sources["party"].to_dict(),
-                                vendors)
+    out += _secondhand_findings(facts, sources, vendors)
     out += _relay_findings(facts, sources, vendors)
     accepted = [(problem, _accepted(fact)) for problem, fact in out]
     return sorted(accepted, key=lambda pair: (pair[0].file, pair[0].line, pair[0].message))
@@ -210,23 +209,41 @@ def _close(a: float, b: float) -> bool:
 
 # -- rule 3: second-hand figures ----------------------------------------------------------
 
-def _secondhand_findings(facts, kinds: dict, parties: dict, vendors: dict) -> list:
-    """(finding, fact) for each second-hand figure whose vendor's own document is in force."""
+def first_hand(facts, sources, vendors: dict):
+    """Boolean Series: the fact is read from its vendor's own document, not through a relay."""
     own_party = facts["entity"].map(lambda e: _slug(vendors.get(e)))
-    party = facts["source"].map(parties)
-    kind = facts["source"].map(kinds)
-    first_hand = kind.isin(FIRST_HAND) & ((party == own_party) | own_party.isna())
+    party = facts["source"].map(sources["party"])
+    kind = facts["source"].map(sources["kind"])
+    relayed = facts["source"].map(sources["via"]).map(lambda via: isinstance(via, str) and
+                                                       bool(via.strip()))
+    return kind.isin(FIRST_HAND) & ((party == own_party) | own_party.isna()) & ~relayed
+
+
+def first_hand_share(corpus) -> tuple[int, int]:
+    """(facts in force read first-hand from their vendor's own document, facts in force)."""
+    facts = corpus.facts[in_force(corpus.facts, corpus.spec_sources, today()).to_numpy(bool)]
+    sources = corpus.spec_sources.drop_duplicates("id").set_index("id")
+    vendors = corpus.entities.drop_duplicates("id").set_index("id")["vendor"].to_dict()
+    return int(first_hand(facts, sources, vendors).sum()), len(facts)
+
+
+def _secondhand_findings(facts, sources, vendors: dict) -> list:
+    """(finding, fact) for each second-hand figure whose vendor's own document is in force."""
+    kinds, parties, vias = (sources[c].to_dict() for c in ("kind", "party", "via"))
+    first_hand_ = first_hand(facts, sources, vendors)
     own: dict = {}
-    first = facts[first_hand.to_numpy(bool)]
+    first = facts[first_hand_.to_numpy(bool)]
     for entity, metric, source in zip(first["entity"], first["metric"], first["source"]):
         own.setdefault((entity, metric), source)
-    second = facts[(kind.isin(SECONDHAND) | ~first_hand).to_numpy(bool)]
+    second = facts[(~first_hand_).to_numpy(bool)]
     out = []
     for fact in second.itertuples():
         document = own.get((fact.entity, fact.metric))
         if document is not None:
             who = kinds[fact.source] if kinds[fact.source] in SECONDHAND else \
                 f"{kinds[fact.source]} of {parties[fact.source]}"
+            if isinstance(vias.get(fact.source), str) and vias[fact.source].strip():
+                who += f" relayed by {vias[fact.source]}"
             out.append((Problem(fact.file, fact.lines.get("source", fact.line),
                                 f"{fact.entity}.{fact.metric} = {fact.value} [{fact.source}]: a "
                                 f"{who} source where the vendor's own document exists "
