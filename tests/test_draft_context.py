@@ -157,3 +157,13 @@ def test_the_paragraph_decides_dense_when_the_sentence_does_not():
 ])
 def test_a_figure_for_a_list_of_precisions(clause, listed):
     assert context.precision_list(clause) == listed
+
+
+@pytest.mark.parametrize("clause, metric", [
+    ("intend to quadruple the number of GPUs per rack", "chips"),
+    ("doubles the chip count", "chips"),
+    ("晶片數量增加一倍", "chips"),
+    ("並提升互聯寬帶（寬頻）2.5倍", "scaleup_bandwidth"),
+])
+def test_ratio_metric_words(clause, metric):
+    assert context.ratio_metric([(clause, len(clause))])[0] == metric

@@ -186,7 +186,8 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
             r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
         return "hbm_capacity", ""
-    if re.search(r"number of chips|chip count|芯片數量|晶片數量|芯片数量|規模|规模", clause, re.IGNORECASE):
+    if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
+                 r"芯片数量|規模|规模", clause, re.IGNORECASE):
         return "chips", ""
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)
