@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,7 @@ class Run:
     results: pd.DataFrame
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
-    explanations: dict = field(default_factory=dict)   # claim index -> [explanation, ...]
+    explanations: Mapping = field(default_factory=dict)   # claim index -> [explanation, ...]
     basis: dict = field(default_factory=dict)          # claim index -> section 9.1 basis
     as_published: dict = field(default_factory=dict)   # claim index -> record or None
     later: dict = field(default_factory=dict)          # claim index -> [{source, date}] (10.2)

@@ -115,7 +115,7 @@ def combine(corpus, parts: list[tuple]):
     first = parts[0][1]                 # there is always a group (check() sees to it)
     if len(parts) == 1:
         return dataclasses.replace(first, corpus=corpus)
-    results, rows, explanations = [], [], {}
+    results, rows = [], []
     payloads: list = []
     row_offset = 0
     for _, part in parts:
@@ -128,10 +128,18 @@ def combine(corpus, parts: list[tuple]):
         results.append(part_results)
         rows.append(part_rows)
         payloads += part.payloads
-        explanations.update(part.explanations)
         row_offset += len(part_rows)
     combined = pd.concat(results).loc[corpus.claims.index]
-    return Run(corpus, first.graph, combined, payloads, pd.concat(rows), explanations)
+    return Run(corpus, first.graph, combined, payloads, pd.concat(rows),
+               _joined([part.explanations for _, part in parts]))
+
+
+def _joined(explanations: list):
+    """The groups' explanations as one mapping (forensics' own `joined` keeps them unworded)."""
+    joined = getattr(type(explanations[0]), "joined", None)
+    if joined is not None and all(type(e) is type(explanations[0]) for e in explanations):
+        return joined(explanations)
+    return {label: items for part in explanations for label, items in part.items()}
 
 
 # -- basis ----------------------------------------------------------------------------

@@ -17,7 +17,6 @@ in, a dict out.
 from __future__ import annotations
 
 import functools
-import math
 
 import numpy as np
 import pandas as pd
@@ -26,23 +25,22 @@ from claimaudit.engine import judge, readings
 from claimaudit.forensics import match as slip_match
 from claimaudit.forensics import rounding
 from claimaudit.forensics import words as slip_words
+from claimaudit.forensics.explained import Explanations, Words
 from claimaudit.forensics.places import others as slip_places
 from claimaudit.forensics.places import pair as slips
-from claimaudit.forensics.transforms import ROUNDED
-from claimaudit.model import fmt
 from claimaudit.model.intervals import Interval
-from claimaudit.model.units import binary_reading, unit_info
 
 PLACES = ("members", "group", "node", "source", "side", "metric", "claim")
 EXPLAINED = ("inconsistent", "within_rounding")
 CLAIMED = "\x00claimed\x00"    # stands for the claim's own text in a shared reading
 
 
-def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list) -> dict:
+def explain(graph, corpus, rows: pd.DataFrame, results: pd.DataFrame, keys: list
+            ) -> Explanations:
     """claim index -> explanations (dicts of CONTRACT 9.2), for the claims that have any."""
     chosen = results[results["verdict"].isin(EXPLAINED) & (results["row"] >= 0)]
     if chosen.empty:
-        return {}
+        return Explanations()
     columns = _columns(rows, rows.index.get_indexer(chosen["row"]), chosen, corpus.claims)
     codes = _group_codes(columns["payload"], columns["unit"], columns["qkind"])
     order = np.argsort(codes, kind="stable")
@@ -142,92 +140,22 @@ def _regions(columns: dict) -> list[tuple]:
                           columns["absolute"] * s, ratio) for s in (1.0, scale)]
 
 
-def _explained(columns: dict, batches: list, whose) -> dict:
+def _explained(columns: dict, batches: list, whose) -> Explanations:
     """claim index -> explanations: every group's candidates judged against its claims and
-    ranked at once (slip_match.py), then put in words."""
+    ranked at once (slip_match.py); put in words when a format asks (explained.py)."""
     if not batches:
-        return {}
+        return Explanations()
     table = slip_match.Table.of([found for _, found, _ in batches], _cause_rank, PLACES.index)
     reach = float(slips.catalogue()["policy"]["open_region_reach"])
     picks = slip_match.best(columns, [members for members, _, _ in batches], table, reach)
-    words = [_Words(found, ratio, whose) for _, found, ratio in batches]
-    out = {}
-    for row, items in picks.items():
-        claim = {"quantity": columns["quantity"][row], "qualifier": columns["qualifier"][row],
-                 "value": columns["value"][row], "digits": columns["digits"][row]}
-        out[columns["claim"][row]] = [
-            words[table.group[c]].explanation(c - table.start[table.group[c]], claim, reading, tie)
-            for c, reading, tie in items]
-    return out
+    words = [Words(found, ratio, whose) for _, found, ratio in batches]
+    kept = {name: columns[name] for name in ("claim", "quantity", "qualifier", "value", "digits")}
+    return Explanations(kept, picks, table, words)
 
 
 @functools.cache
 def _cause_rank(cause: str) -> int:
     return list(slips.catalogue()["causes"]).index(cause)
-
-
-# -- one explanation, in words -------------------------------------------------------
-
-class _Words:
-    """Explanations in words for one group's candidates; the parts every claim of the group
-    shares (the reading up to the claimed text, the derived record) are built once."""
-
-    def __init__(self, found: list, ratio: bool, whose):
-        self.found, self.ratio, self.whose = found, ratio, whose
-        self.parts: dict = {}
-
-    def explanation(self, index: int, claim: dict, reading_number: int, tie: bool) -> dict:
-        """{cause, reading, derived, verdict} in the claim's unit (or its binary reading)."""
-        cache_key = (index, reading_number)
-        if cache_key not in self.parts:
-            self.parts[cache_key] = self._parts(self.found[index], claim, reading_number)
-        cause, place, reading, fields, derived, rounded = self.parts[cache_key]
-        text, qualifier = claim["quantity"].text, claim["qualifier"]
-        english = reading.replace(CLAIMED, slip_words.claimed_text(text, qualifier))
-        item = {"cause": cause,
-                "reading": slip_words.reading(english, cause, place, fields, text, qualifier),
-                "derived": dict(derived), "verdict": "consistent"}
-        if tie:
-            item["tie"] = True
-        if rounded is not None:
-            item[rounding.SIGN] = rounding.sign(rounded, claim["digits"], self.whose)
-        return item
-
-    def _parts(self, candidate, claim: dict, reading_number: int) -> tuple:
-        unit = _shown_unit(claim["quantity"], reading_number, self.ratio)
-        factor = 1.0 if unit in ("x", "") else unit_info(unit).factor
-        interval = candidate.interval
-        derived = {"value": _tidy(interval.value / factor), "unit": unit,
-                   "low": _tidy(interval.low / factor), "high": _tidy(interval.high / factor)}
-        words = dict(candidate.text())
-        rounded = words.pop(ROUNDED, None)
-        fields = {"working": "", "figure": "", "changed": "", "original": "", "digits": "",
-                  "direction": "", "factor": "", "whose": "", **words,
-                  "value": _quantity(interval.value, unit),
-                  "derived": _quantity(claim["value"], unit)}
-        if rounded is not None:
-            fields["whose"] = self.whose.words(rounded)
-        english = slip_places.reading(candidate.cause, candidate.place).format(**fields,
-                                                                               claimed=CLAIMED)
-        return (candidate.cause, candidate.place, english, tuple(fields.items()), derived,
-                rounded)
-
-
-def _shown_unit(quantity, reading_number: int, ratio: bool) -> str:
-    if ratio:
-        return "x"
-    if quantity.kind == "count":
-        return ""
-    return (binary_reading(quantity.unit) or quantity.unit) if reading_number == 1 \
-        else quantity.unit
-
-
-def _quantity(base_value: float, unit: str) -> str:
-    return fmt.quantity(base_value, unit) if unit else fmt.number(base_value)
-
-
-def _tidy(x: float) -> float | None:
-    return None if math.isinf(x) or math.isnan(x) else float(f"{x:.12g}")
 
 
 def hint(explanation: dict) -> str:

@@ -9,14 +9,13 @@ figure it is. Every other cause stays an error: a reader is misled by it.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from claimaudit.engine.steps import Worded
 from claimaudit.forensics.transforms import Rounded
 from claimaudit.forensics.words import phrase
 from claimaudit.model.intervals import close
-
-SIGN = "\x00rounding"          # an explanation's private note: does its rounding excuse the claim?
 
 
 class Whose:
@@ -64,14 +63,15 @@ def sign(rounded: Rounded, claim_digits: float, whose: Whose) -> bool:
     return rounded.digits >= claim_digits or bool(whose.publishers(rounded))
 
 
-def settle(results: pd.DataFrame, rows: pd.DataFrame | None, explanations: dict) -> None:
+def settle(results: pd.DataFrame, rows: pd.DataFrame | None, explanations) -> None:
     """Turn every inconsistent claim that its top explanation's rounding excuses into
-    `within_rounding` (results and its standing row); drop the private notes."""
-    for label, items in explanations.items():
-        excused = bool(items) and items[0].get(SIGN, False)
-        for item in items:
-            item.pop(SIGN, None)
-        if not excused or results.at[label, "verdict"] != "inconsistent":
+    `within_rounding` (results and its standing row). `explanations`: explained.Explanations."""
+    labels = list(explanations)
+    if not labels:
+        return
+    verdicts = results["verdict"].to_numpy(object)[results.index.get_indexer(labels)]
+    for label in np.asarray(labels, dtype=object)[verdicts == "inconsistent"].tolist():
+        if not explanations.excused(label):
             continue
         results.at[label, "verdict"] = "within_rounding"
         results.at[label, "severity"] = None

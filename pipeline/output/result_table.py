@@ -56,6 +56,8 @@ def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
     ratio = _ratio_mask(claims, quantity["kind"])
     low, high = _claimed_region(claims, quantity)
     explanations = run.explanations
+    top = getattr(explanations, "top_cause", None) or (     # no words built for a cause
+        lambda i: (explanations.get(i) or [{}])[0].get("cause"))
     index = claims.index.tolist()
     return {
         "source": claims["source"].tolist(), "id": claims["id"].tolist(),
@@ -65,7 +67,7 @@ def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
         "claimed": quantity["text"].tolist(), "claimed_low": low, "claimed_high": high,
         **_derived_columns(results, run.rows, quantity, ratio),
         "basis": [run.basis.get(i) for i in index],
-        "explanation": [(explanations.get(i) or [{}])[0].get("cause") for i in index],
+        "explanation": [top(i) for i in index],
     }
 
 
