@@ -127,3 +127,43 @@ def test_rate_metric(text, expected):
 def test_chinese_qualifier_a_verb_away(text, expected):
     number, before, after = first(text)
     assert context.qualifier(before, after, number) == expected
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Performance numbers without sparsity", "dense"),
+    ("H20的FP16稠密算力为148TFLOPS,FP32为44TFLOPS", "dense"),
+    ("| Peak FP16 (dense) | 2,307 TFLOPS |\n| Peak FP4 | 9,000 TFLOPS |", "dense"),
+    ("10 petaFLOPS of sparse FP4", "sparse"),
+    ("dense FP8 is 5 PF and sparse FP8 is 10 PF", ""),     # both said: nothing carries over
+    ("FP8 is 5 PF", ""),
+])
+def test_density_said_once_speaks_for_the_paragraph(text, said):
+    assert context.density(text) == said
+
+
+def test_the_paragraph_decides_dense_when_the_sentence_does_not():
+    texts = [("FP32为44TFLOPS", 6), ("FP32为44TFLOPS", 6)]
+    assert context.flops_metric(texts) == ("fp32_dense", "dense or sparse")
+    dense, sparse = "H20的FP16稠密算力为148TFLOPS。FP32为44TFLOPS", "FP16 sparse 296 TFLOPS。FP32为44TFLOPS"
+    assert context.flops_metric(texts, around=dense) == ("fp32_dense", "")
+    assert context.flops_metric(texts, around=sparse) == ("fp32_dense", "dense or sparse")
+
+
+@pytest.mark.parametrize("clause, listed", [
+    ("FP8/FP6 | 4.5 PFLOPS", ("FP8/FP6", ["fp8", "fp6"])),
+    ("FP16/BF16 2.25 PFLOPS", ("FP16/BF16", ["fp16", "bf16"])),
+    ("FP4 | 9 PFLOPS", ("", [])),
+    ("NVFP4/FP4 10 PFLOPS", ("", [])),          # two spellings of one precision: no list
+])
+def test_a_figure_for_a_list_of_precisions(clause, listed):
+    assert context.precision_list(clause) == listed
+
+
+@pytest.mark.parametrize("clause, metric", [
+    ("intend to quadruple the number of GPUs per rack", "chips"),
+    ("doubles the chip count", "chips"),
+    ("晶片數量增加一倍", "chips"),
+    ("並提升互聯寬帶（寬頻）2.5倍", "scaleup_bandwidth"),
+])
+def test_ratio_metric_words(clause, metric):
+    assert context.ratio_metric([(clause, len(clause))])[0] == metric

@@ -15,6 +15,7 @@ from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import Mention, load_catalogue
 from claimaudit.draft.families import family_words
 from claimaudit.draft.figure_match import decide_metric, decide_subject, same_figure
+from claimaudit.draft.settle import one_product
 from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
 from claimaudit.draft.topic import anaphor, related, topic_ids
 
@@ -84,7 +85,26 @@ def test_family_words_are_shared_name_words():
 
 def test_explicit_family_words_take_the_entities_whose_names_start_so():
     names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m3": {"MI300X"}}
-    assert family_words(names, set(), set(), ["MI35 series"]) == {"mi35 series": {"m1", "m2"}}
+    both = {"m1", "m2"}
+    assert family_words(names, set(), set(), ["MI35 series"]) == {
+        "mi35 series": both, "mi35": both, "mi35 系列": both}      # the series named bare, in Chinese
+
+
+def test_a_numbered_series_with_fewer_than_two_members_is_its_number_without_zeros():
+    names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m4": {"MI455X"}, "m5": {"MI450X"}, "m3": {"MI300X"},
+             "m6": {"MI300A"}}
+    families = family_words(names, set(), set(), ["MI350 series", "MI400 series", "MI300 series"])
+    assert families["mi350 series"] == {"m1", "m2"} and families["mi400"] == {"m4", "m5"}
+    assert families["mi300 series"] == {"m3", "m6"}         # two members: no widening
+
+
+def test_a_series_word_is_asked_even_when_the_specs_hold_one_member():
+    catalogue = load_catalogue(SPECS / "base")
+    assert claim_for(drafted("Breeze has 64 GB of HBM.", catalogue), "64 GB").get("subject") == "breeze"
+    catalogue.family_keys = frozenset({"breeze"})          # as if "Breeze" were a series word
+    claim = claim_for(drafted("Breeze has 64 GB of HBM.", catalogue), "64 GB")
+    assert "subject" not in claim
+    assert any(t.startswith("subject: 'Breeze' may mean breeze") for t in claim["todo"])
 
 
 @pytest.mark.parametrize("claimed, published, same", [
@@ -142,9 +162,13 @@ def fields(claim: dict) -> dict:
             for name in ("subject", "baseline", "metric")}
 
 
+SCOPED = ("Zephyr Z2 draws 50 kW per rack. Zephyr Z2 reaches 32.8 exaflops per pod.\n\n"
+          "Zephyr Z2 has 192 GB vs. 30 GB, compared to the Breeze B1's 32 GB.")
+
+
 def test_new_entities_never_flip_a_decision_to_another_id(base, extended):
     """Adding knowledge may settle a question or raise one, never change an answer silently."""
-    texts = [ARTICLE, *(p.read_text(encoding="utf-8") for p in
+    texts = [ARTICLE, SCOPED, *(p.read_text(encoding="utf-8") for p in
                         sorted((ROOT / "tests" / "data" / "draft" / "tune").glob("*.txt")))]
     for text in texts:
         before, after = drafted(text, base), drafted(text, extended)
@@ -233,9 +257,8 @@ def test_a_table_column_the_specs_lack_is_asked(base):
 
 
 def test_a_figure_tells_scopes_of_one_product_apart_but_not_two_products(base):
-    from claimaudit.draft.claims import _one_product
-    assert _one_product(base, ["zephyr", "zephyr_pod"])
-    assert not _one_product(base, ["zephyr", "breeze"])
+    assert one_product(base, ["zephyr", "zephyr_pod"])
+    assert not one_product(base, ["zephyr", "breeze"])
     claims = drafted("Example launched the Zephyr Z2 and its Zephyr Pod.\n\nA whopping 32.8 exaflops.\n"
                      "\nBreeze B1 shipped too.\n\nZephyr Z2 was named again.\n\nAnd 900 TFLOPS, they say.\n",
                      base)

@@ -18,13 +18,14 @@ from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import claims as build
-from claimaudit.draft import context, table_cells
+from claimaudit.draft import context, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
 from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
@@ -86,7 +87,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     for number in numbers:
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
-            record = cell_record(catalogue, plain, cell, number, mentions_in)
+            record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs)
             record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
             continue
@@ -121,13 +122,15 @@ def cell_names(view: str, span, mentions_in) -> bool:
                                for m in build.PRODUCT.finditer(view, span.start, span.end))
 
 
-def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in) -> dict:
+def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
+                paragraphs=()) -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
-    header) the metric; a change cell compares two columns."""
+    header) the metric; a change cell compares two columns. The table and the paragraph
+    above it (its caption) are the words around every cell."""
     words = f"{cell.label} "
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
-    place = build.Place(local, local, whole, whole, whole)
+    place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs))
     shift = len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
@@ -146,20 +149,35 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
 
 
+def _table_lead(plain: str, cell, paragraphs) -> str:
+    """The table's text and the paragraph right above it ("Performance numbers without
+    sparsity")."""
+    if cell.table is None:
+        return ""
+    starts = [start for start, _ in paragraphs]
+    index = bisect_left(starts, cell.table.start) - 1
+    while index >= 0 and not plain[paragraphs[index][0]:paragraphs[index][1]].strip():
+        index -= 1          # the blank lines between
+    above = paragraphs[index][0] if index >= 0 else cell.table.start
+    return plain[above:cell.table.end]
+
+
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
                  reading: build.Reading | None = None, change: str | None = None,
                  quote: str | None = None) -> dict:
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 8]
-    clause_text = view[place.clause.start:place.clause.end]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
-    build.apply_scope(catalogue, place, reading)
-    build.settle_by_figures(catalogue, number, reading)
-    build.count_owner(catalogue, place, number, mentions, reading)
-    build.check_chip_count(catalogue, reading)
+    clause_text = view[place.clause.start:place.clause.end]
+    named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
+    scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
+                      base_value(build.claimed_text(number)), named)
+    settle.settle_by_figures(catalogue, number, reading)
+    settle.count_owner(catalogue, place, number, mentions, reading)
+    settle.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
     window = _window(place, number)
     if change is not None:
@@ -181,6 +199,15 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     return record
 
 
+def _without_names(view: str, clause: Span, mentions) -> str:
+    """The clause with the names blanked: "Pod" in "the Zephyr Pod" is no scope word."""
+    text = list(view[clause.start:clause.end])
+    for mention in mentions:
+        for index in range(max(mention.start, clause.start), min(mention.end, clause.end)):
+            text[index - clause.start] = " "
+    return "".join(text)
+
+
 def _window(place: build.Place, number: Number) -> str:
     """The words next to a number: a few before it and after it, inside its clause."""
     start = max(place.clause.start, number.start - 12)
@@ -189,12 +216,15 @@ def _window(place: build.Place, number: Number) -> str:
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     ratio = number.unit == "x" or claimed.startswith(("+", "-"))
-    if not ratio:
-        reading.baseline = None      # "與 H200 相比 ... 288GB": the comparison is another number's
+    if not ratio:       # "與 H200 相比 ... 288GB": the comparison is another number's
+        reading.baseline = None
+        reading.todo = [t for t in reading.todo if not t.startswith("baseline:")]
     if ratio and reading.subject and not reading.baseline and not any(
             item.startswith("baseline:") for item in reading.todo):
-        reading.todo.append("baseline: the text names nothing this is compared with; "
-                            "add `baseline:` (find one with `claimaudit entities`)")
+        others = [i for i in reading.nearby if i != reading.subject][:5]
+        reading.todo.append("baseline: the sentence names nothing this is compared with; "
+                            + (f"the text names {', '.join(others)}: pick one or add `baseline:`"
+                               if others else "add `baseline:` (find one with `claimaudit entities`)"))
     complete = reading.subject and reading.metric and (reading.baseline or not ratio)
     if number.unit == "%" and not claimed.startswith(("+", "-")):     # a share, signed or not
         complete = False
@@ -218,7 +248,15 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     if qualifier:
         record["qualifier"] = qualifier
     if reading.todo:
-        record["todo"] = list(dict.fromkeys(reading.todo))
+        record["todo"] = list(dict.fromkeys(_naming_the_written(reading.todo, record.get("subject"))))
+
+
+def _naming_the_written(todo: list[str], subject: str | None) -> list[str]:
+    """A subject todo names the id the draft wrote, so the question lists every candidate."""
+    if not subject:
+        return todo
+    return [t if not t.startswith("subject:") or re.search(rf"(?<![\w-]){re.escape(subject)}(?![\w-])", t)
+            else f"{t} ({subject} written: confirm or change)" for t in todo]
 
 
 def _shape_todo(reading, ratio: bool) -> str:

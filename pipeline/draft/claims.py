@@ -12,12 +12,13 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.draft import context
+from claimaudit.draft.compared import compared_metric
 from claimaudit.draft.entities import Catalogue, Mention
-from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
+from claimaudit.draft.figure_match import metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.numbers import count_kind
-from claimaudit.draft.score import base_value
+from claimaudit.draft.owner import amount_owner, take_other_side
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
 
@@ -38,6 +39,7 @@ class Reading:
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
     from_topic: bool = False    # the candidates are the topic's, not names in the sentence
+    nearby: list = field(default_factory=list)   # ids named in the sentence and just before it
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Place:
     paragraph: Span
     paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
     topics: Topics | None = None
+    lead: str | None = None     # a table cell's table and caption (else the paragraph is read)
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -65,12 +68,31 @@ def claimed_text(number: Number, change: str = "") -> str:
 
 def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
                          mentions: list[Mention]) -> Reading:
+    """Whose the number is: the name that owns an amount by the words next to it (owner.py),
+    else the sentence's subject; the amount after "vs." is the compared-with side."""
+    inside = _without_named_families(
+        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    owned = amount_owner(place.view, number, inside, place.clause.start)
+    if owned is not None and owned.mention is not None:
+        reading = Reading(subject=owned.mention.entity or None)
+        if not owned.mention.entity:        # "Blackwell 的 8TB/s": the family's candidates
+            reading.candidates = list(owned.mention.candidates)
+            reading.todo.append(f"subject: {_unmatched(owned.mention)}")
+        return reading
+    reading = _sentence_subject(catalogue, place, number, mentions, inside)
+    topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
+    reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
+    if owned is not None:
+        take_other_side(reading, number, reading.nearby)
+    return reading
+
+
+def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
+                      mentions: list[Mention], inside: list[Mention]) -> Reading:
     """Entities named in the sentence: the compared-with one is the baseline; the subject is
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
-    inside = _without_named_families(
-        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start
         and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
@@ -203,6 +225,10 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         # "These instances feature ...": the one topic id of the anaphor's kind
         own = [t for t in topic if t in catalogue.entities and catalogue.entities[t].kind == kind]
         topic = own if len(own) == 1 else topic
+    if not kind and len(topic) == 1 and topic[0] and _sole_name_of_paragraph(place, mentions, topic[0],
+                                                                               number):
+        reading.subject, reading.referred = topic[0], True     # the paragraph is about it alone
+        return
     if kind and len(topic) == 1 and topic[0]:
         referred = related(catalogue, topic[0], kind)
         if referred == topic:
@@ -213,14 +239,31 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.candidates, reading.from_topic = [t for t in topic if t], True
     if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
-        reading.todo.append(f"subject: not named in this sentence; {topic[0]} "
-                            "(named earlier) assumed: confirm or change")
+        recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
+        also = [i for i in recent if i != topic[0]][:4]
+        reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "
+                            "assumed: confirm or change" + (f" (the text also names {', '.join(also)})"
+                                                            if also else ""))
     elif reading.candidates:
         reading.todo.append("subject: not named in this sentence; the text before it names "
                             f"{', '.join(reading.candidates)}; pick one")
     else:
         reading.todo.append("subject: the sentence names no entity of the specs; "
                             "find one with `claimaudit entities`")
+
+
+def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, number: Number) -> bool:
+    """Whether the sentence's own paragraph named `entity` before it, as a subject (not a
+    baseline, not a thing counted), and nothing else (no other entity, family or name the
+    specs lack): "Trainium2 ... 96GB of HBM3 using four stacks" continues its one subject."""
+    before = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start]
+    if any(_is_baseline(place.view, m, number) or _is_counted(place.view, m) for m in before):
+        return False
+    text = place.text[place.paragraph.start:place.sentence.start]
+    covered = [(m.start - place.paragraph.start, m.end - place.paragraph.start) for m in before]
+    unknown = any(not NOT_PRODUCTS.match(p.group()) and not any(a <= p.start() < b for a, b in covered)
+                  for p in PRODUCT.finditer(text))
+    return bool(before) and all(m.entity == entity for m in before) and not unknown
 
 
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
@@ -247,7 +290,14 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     if other:
         metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
     elif dimension in ("flops", "ops"):
-        metric, missing = context.flops_metric(texts, dimension)
+        paragraph = place.view[place.paragraph.start:place.paragraph.end]
+        around = place.lead if place.lead is not None else paragraph
+        metric, missing = context.flops_metric(texts, dimension, around)
+        listed, precisions = context.precision_list(clause)
+        if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
+            ids = [f"{p}_{metric.split('_', 1)[1]}" for p in precisions]
+            reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
+                                f"{metric} written: confirm or change")
     elif dimension == "bytes":
         other_memory = re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE)
         metric = None if other_memory else "hbm_capacity"
@@ -265,6 +315,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = {"power": "power", "length": "process_node"}[dimension]
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
+        if metric is None and missing == "what is compared":
+            metric, missing = compared_metric(place.view, place.sentence, place.clause)
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
@@ -279,119 +331,23 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = None
     reading.metric = metric
     if missing:
-        reading.todo.append(_missing_words(missing, metric))
+        reading.todo.append(_missing_words(missing, metric, metrics_of_dimension(catalogue, number.unit)))
 
 
-def _missing_words(missing: str, metric: str | None) -> str:
+def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:
+    """The todo of an open metric; it lists the metrics the unit can measure."""
     if missing == "efficiency":
         return ("metric: efficiency is a ratio of two metrics; write an expr such as "
                 "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
     if metric:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")
+    if offered:
+        return f"metric: the text does not say {missing}; choose one of {', '.join(offered)}"
     return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
 
 
-def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
-                reading: Reading) -> None:
-    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
-    chip belongs to the one container of that chip with that many members."""
-    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
-    if reading.metric != "chips" or kind not in ("", "chip"):
-        return
-    counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
-               and m.entity and _is_counted(place.view, m)}
-    owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
-              if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
-    if len(owners) == 1:
-        reading.subject = owners.pop()
-        reading.todo = [t for t in reading.todo if not _open_subject(t)]
-
-
-def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
-    """A count of chips belongs to a system or cluster, never to a chip."""
-    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
-    if reading.metric == "chips" and kind == "chip":
-        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
-                            "system or cluster: name it")
-
-
-def apply_scope(catalogue: Catalogue, place: Place, reading: Reading) -> None:
-    """"per chip" picks the system's chip member; "per pod" the chip's cluster (words of the
-    number's own clause: "a Superpod of 9216 chips, with 192GB" says nothing of the 192GB)."""
-    sentence = place.view[place.clause.start:place.clause.end]
-    pattern = re.compile(alternation([w for ws in lexicon().data["scope_words"].values() for w in ws]),
-                         re.IGNORECASE)
-    words = {w.lower(): kind for kind, ws in lexicon().data["scope_words"].items() for w in ws}
-    scopes = {words[m.group().lower()] for m in pattern.finditer(sentence)}
-    if len(scopes) != 1 or reading.metric == "chips" and "chip" in scopes:
-        return
-    scope = scopes.pop()
-    if reading.subject is None:
-        scoped = {e for c in reading.candidates for e in related(catalogue, c, scope)}
-        if len(scoped) == 1:        # "9,216 chips per pod" of a text about one chip
-            reading.subject = scoped.pop()
-            reading.todo = [t for t in reading.todo if not _open_subject(t)]
-        return
-    subject = reading.subject
-    kind = catalogue.entities[subject].kind if subject in catalogue.entities else ""
-    if scope == kind:
-        return
-    scoped_list = related(catalogue, subject, scope)
-    base = reading.baseline
-    base_kind = catalogue.entities[base].kind if base in catalogue.entities else scope
-    if base and base_kind != scope:     # "over the GB200 NVL72's 192GB per GPU": both per GPU
-        scoped_base = related(catalogue, base, scope)
-        reading.baseline = scoped_base[0] if len(scoped_base) == 1 else reading.baseline
-    if len(scoped_list) == 1:
-        reading.subject = scoped_list[0]
-        reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {reading.subject} ({scope} "
-                                  f"of {subject}, named earlier)") for t in reading.todo]
-
-
-def _open_subject(todo: str) -> bool:
+def open_subject(todo: str) -> bool:
     """A subject todo that asks to pick among ids the text gives (a rule may settle it)."""
     return todo.startswith("subject:") and any(
         words in todo for words in ("pick one", "assumed", "may mean", "names no entity"))
-
-
-def _one_product(catalogue: Catalogue, ids: list[str]) -> bool:
-    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
-    tell the scope apart, never one product from another."""
-    def kin(a: str) -> set:
-        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
-    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
-
-
-def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
-    """An amount equal to exactly one published figure among the candidates decides the
-    subject; of a decided subject, it decides an open metric (figure_match.py)."""
-    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
-    if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
-                                         else open_metric or reading.metric is None):
-        return
-    value = base_value(claimed_text(number))
-    if value is None:
-        return
-    if reading.subject is None and reading.candidates and (
-            not reading.from_topic or _one_product(catalogue, reading.candidates)):
-        chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
-        if chosen:
-            reading.subject = chosen
-            reading.todo = [t for t in reading.todo if not _open_subject(t)]
-    if reading.subject is None:
-        return
-    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
-    if open_metric or reading.metric is None:
-        metrics = metrics_of_dimension(catalogue, number.unit)
-        metric = decide_metric(catalogue, reading.subject, metrics, value)
-        if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
-            # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure
-            kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
-            hits = matching(catalogue, kin, metrics, value)
-            if len(hits) == 1:
-                reading.subject, metric = hits.pop()
-        if metric:
-            reading.metric = metric
-            reading.todo = [t for t in reading.todo if t not in open_metric]
-

@@ -111,6 +111,19 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
     return None
 
 
+def precision_list(clause: str) -> tuple[str, list[str]]:
+    """("FP8/FP6", ["fp8", "fp6"]) when the clause gives one figure for a list of precisions
+    joined by "/", else ("", [])."""
+    pattern, table = grouped_pattern("precision_words")
+    listed = rf"(?:{pattern.pattern})(?:\s?/\s?(?:{pattern.pattern}))+"
+    for match in re.finditer(listed, clause, re.IGNORECASE):
+        named = list(dict.fromkeys(table[p.lower()] for p in re.split(r"\s?/\s?", match.group())
+                                   if p.lower() in table))
+        if len(named) > 1:
+            return match.group(), named
+    return "", []
+
+
 def said(key: str, texts: list[tuple[str, int]]) -> bool:
     pattern = lexicon().pattern(key)
     return any(pattern.search(text) for text, _ in texts)
@@ -132,8 +145,9 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     return None
 
 
-def flops_metric(texts, family: str = "flops") -> tuple[str | None, str]:
-    """(metric, what is missing): fp8_dense when FP8 and dense are said."""
+def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | None, str]:
+    """(metric, what is missing): fp8_dense when FP8 and dense are said (in the clause or
+    sentence, else in `around`: the paragraph, or a table with its caption)."""
     chosen = precision(texts)
     if chosen is None:
         return None, "precision"
@@ -144,9 +158,21 @@ def flops_metric(texts, family: str = "flops") -> tuple[str | None, str]:
     dense = said("dense_words", texts[:1]) or said("dense_words", texts)
     if sparse and not said("dense_words", texts[:1]):
         return f"{chosen}_sparse", ""
-    if dense:
+    if dense or density(around) == "dense":
         return f"{chosen}_dense", ""
     return f"{chosen}_dense", "dense or sparse"
+
+
+def density(text: str) -> str:
+    """'dense' when the text says dense (密集, "without sparsity") and never sparse, 'sparse'
+    for the reverse, else '': a paragraph or a table that says it once says it of all its
+    figures ("Performance numbers without sparsity" above a table; "FP16稠密算力为148TFLOPS,
+    ... FP32为44TFLOPS")."""
+    dense = lexicon().pattern("dense_words")
+    sparse = lexicon().pattern("sparse_words").search(dense.sub(" ", text))
+    if dense.search(text):
+        return "" if sparse else "dense"
+    return "sparse" if sparse else ""
 
 
 def ratio_metric(texts) -> tuple[str | None, str]:
@@ -154,13 +180,14 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    if re.search(r"bandwidth|頻寬|帶寬|带宽", clause, re.IGNORECASE):
+    if re.search(r"bandwidth|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
             r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
         return "hbm_capacity", ""
-    if re.search(r"number of chips|chip count|芯片數量|晶片數量|芯片数量|規模|规模", clause, re.IGNORECASE):
+    if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
+                 r"芯片数量|規模|规模", clause, re.IGNORECASE):
         return "chips", ""
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)

@@ -50,6 +50,7 @@ class Catalogue:
     pattern: re.Pattern | None = None
     figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
     holders: dict | None = None     # member id -> ids of the entities holding it
+    family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -65,14 +66,21 @@ class Catalogue:
                 word = _key(text[match.end():bigger.end()]).rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
+                if not holders and self._itself(ids, word):
+                    holders = sorted(ids)
                 found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
                                      text[match.start():bigger.end()],
                                      tuple(holders) if len(holders) > 1 else ()))
                 continue
-            found.append(Mention(match.start(), match.end(),
-                                 next(iter(ids)) if len(ids) == 1 else "", match.group(),
-                                 tuple(sorted(ids)) if len(ids) > 1 else ()))
+            one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
+            found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
+                                 match.group(), () if one else tuple(sorted(ids))))
         return found
+
+    def _itself(self, ids, word: str) -> bool:
+        """A system's name and a word for a system ("rack", "機架") name the system itself."""
+        same = {_key(w).rstrip("s") for w in lexicon().words("same_thing_suffixes")}
+        return word in same and all(self.entities[i].kind == "system" for i in ids)
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
@@ -116,8 +124,8 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
                 metrics[name] = spec.get("unit") if isinstance(spec, documents.Node) else None
     for entity in entities.values():       # a system of N chips publishes N chips
         chips = [n for m, n in entity.members.items()
-                 if m in entities and entities[m].kind == "chip" and isinstance(n, int)]
-        if len(chips) == 1 and len(entity.members) == 1:
+                 if m in entities and entities[m].kind == "chip" and re.fullmatch(r"\d+", str(n))]
+        if len(chips) == 1 and len(entity.members) == 1:      # members: {chip: 9216} or "9216"
             figures.setdefault((entity.id, "chips"), []).append(float(chips[0]))
     catalogue = _catalogue(entities, metrics)
     catalogue.figures = figures
@@ -195,7 +203,13 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30");
     # a plural "s" is allowed ("UltraServers").
     pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
-    return Catalogue(entities, metrics, names, pattern)
+    return Catalogue(entities, metrics, names, pattern,
+                     family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)))
+
+
+def by_key_of(by_entity: dict) -> set:
+    """The keys of the entities' own names (a family word never shadows one)."""
+    return {_key(name) for names in by_entity.values() for name in names}
 
 
 def _name_regex(name: str) -> str:

@@ -36,8 +36,21 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
                 if len(ids) > 1 and word not in stop and word not in whole}
     for word in explicit:
         stem = SERIES.sub("", word).lower()
-        ids = {entity for entity, names in names_by_entity.items()
-               if any(w.lower().startswith(stem) for n in names for w in name_words(n))}
+        ids = _series_members(names_by_entity, stem)
         if ids and word.lower() not in whole:
             families[word.lower()] = ids
+            if stem != word.lower() and stem not in whole:      # "MI400" and "MI400 系列"
+                families[stem] = families[f"{stem} 系列"] = ids
     return families
+
+
+def _series_members(names_by_entity: dict, stem: str) -> set:
+    """The entities with a name word starting with the stem; a numbered series with fewer
+    than two ("MI400 series", "MI350 series") is its number without trailing zeros: MI4xx,
+    MI35x."""
+    def starting(prefix: str) -> set:
+        return {entity for entity, names in names_by_entity.items()
+                if any(w.lower().startswith(prefix) for n in names for w in name_words(n))}
+    ids = starting(stem)
+    shorter = re.sub(r"(?<=\d)0+$", "", stem) if re.match(r"[a-z]+\d", stem) else stem
+    return starting(shorter) if len(ids) < 2 and shorter != stem and starting(shorter) else ids

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimaudit.draft.text import Span
 
@@ -30,6 +30,7 @@ class Cell:
     label: str                  # row label (or, transposed, the column header)
     subject: Span | None        # where the subject is named (a header or first cell)
     baseline: Span | None = None
+    table: Span | None = None   # the whole table (its words speak for every cell: "dense")
 
 
 def row_cells(text: str, start: int, end: int) -> list[Span] | None:
@@ -88,20 +89,22 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     numbers' spans."""
     out: list[Cell] = []
     header: list[Span] = []
+    table_start = 0
     for start, end in paragraphs:
         values = numbers_in(start, end)
         label_end = values[0].start if values else end
         if header and values and len(values) in (len(header), len(header) + 1) and _bare_row(
                 text, start, end, values):
             label = text[start:label_end].strip()
-            row = Span(start, end)
-            out += [Cell(v, row, label, header[i]) for i, v in enumerate(values[:len(header)])]
+            row, table = Span(start, end), Span(table_start, end)
+            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(values[:len(header)])]
             change = text[max(start, values[-1].start - 1):values[-1].end]
             if len(values) > len(header) and CHANGE.match(change):
-                out.append(Cell(values[-1], row, label, header[-1], header[0]))
+                out.append(Cell(values[-1], row, label, header[-1], header[0], table=table))
             continue
         named = names_in(start, end)
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+        table_start = start
     return out
 
 
@@ -121,12 +124,13 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         out += loose_tables(text, paragraphs, names_in, numbers_in)
     for table in tables(text, paragraphs):
         header = table[0][1]
+        whole = Span(table[0][0].start, table[-1][0].end)
         columns = [j for j, span in enumerate(header) if j and named(span)]
         rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
         if columns:
-            out += _by_columns(text, table, columns)
+            out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
         elif rows:
-            out += [Cell(spans[j], row, text[header[j].start:header[j].end], spans[0])
+            out += [Cell(spans[j], row, text[header[j].start:header[j].end], spans[0], table=whole)
                     for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
     return sorted(out, key=lambda cell: cell.span.start)
 

@@ -49,6 +49,7 @@ class Topics:
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
+        self.ids = {m.entity for m in self.named}      # every id the text names
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
         self.leader: list = []          # the most named id after each mention, None on a tie
@@ -66,9 +67,12 @@ class Topics:
         """The ids the text last named before the sentence (the nearest paragraph that names
         any), most recent first, then the text's most named id."""
         count = bisect_left(self.starts, sentence_start)
-        if not count:
+        every = bisect_left(self.every_starts, sentence_start)
+        if not every:
             return []
-        last = self.named[count - 1]
+        # the last named entity sets the paragraph read; in a text that names only families
+        # ("MI400 系列"), the last family name does
+        last = self.named[count - 1] if count else self.every[every - 1]
         block = self.blocks[bisect_right(self.blocks, last.start) - 1] if self.blocks else 0
         first = bisect_left(self.starts, block)
         here = list(dict.fromkeys(m.entity for m in reversed(self.named[first:count])))
@@ -79,10 +83,22 @@ class Topics:
             near = set(here).union(*(self.kin(e) for e in here))
             if not mention.entity and not set(mention.candidates) & near:
                 here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
-        dominant = self.leader[count - 1]
+        dominant = self.leader[count - 1] if count else None
         if dominant and dominant not in here:
             here.append(dominant)       # the article's own subject stays a candidate
         return here
+
+
+    def recent(self, sentence_start: int, limit: int = 6) -> list[str]:
+        """The ids the text named before the sentence, most recent first (at most `limit`):
+        the candidates for a figure whose owner the sentence leaves open."""
+        found: list[str] = []
+        for mention in reversed(self.named[:bisect_left(self.starts, sentence_start)]):
+            if mention.entity not in found:
+                found.append(mention.entity)
+                if len(found) == limit:
+                    break
+        return found
 
 
 def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:

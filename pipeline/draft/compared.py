@@ -1,0 +1,49 @@
+"""What a ratio compares when its own words do not say (pipeline/draft/, issue 19).
+
+- An amount in the ratio's clause says it: "較上一代 Blackwell 的 8TB/s 提升 2.8 倍" compares
+  bandwidths (which one, the words of that clause or the clause before decide), "50% more
+  than the MI300X's 192 GB" compares memory.
+- Else the clause right before it, in the same sentence: "每顆晶片提供192GB容量，是Trillium的
+  六倍". Nothing further away counts: a sentence may name several quantities earlier
+  ("高頻寬記憶體（HBM）容量" is a capacity, though its words hold a bandwidth's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft import context
+from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.text import Span
+
+CLAUSE_MARK = re.compile(r"[,，;；:：、]")
+
+
+def previous_clause(view: str, sentence: Span, clause: Span) -> str:
+    """The sentence's words from the last clause mark before the ratio's clause to it."""
+    before = view[sentence.start:clause.start].rstrip(" ,，;；:：、")
+    cuts = [m.end() for m in CLAUSE_MARK.finditer(before)]
+    return before[cuts[-1] if cuts else 0:]
+
+
+def compared_metric(view: str, sentence: Span, clause: Span) -> tuple[str | None, str]:
+    """(metric, what is missing) from the amount in the ratio's clause, else the clause before."""
+    own = view[clause.start:clause.end]
+    previous = previous_clause(view, sentence, clause)
+    texts = [(own, len(own)), (previous, len(previous))]
+    for amount in find_numbers(own):
+        dimension = context.UNIT_DIMENSION.get(amount.unit)
+        if dimension == "bytes":
+            return "hbm_capacity", ""
+        if dimension == "rate":
+            metric = context.rate_metric(texts)
+            return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
+        if dimension == "flops":
+            return context.flops_metric(texts)
+        if dimension == "power":
+            return "power", ""
+    if previous.strip():
+        metric, missing = context.ratio_metric([(previous, len(previous))])
+        if metric:
+            return metric, missing
+    return None, "what is compared"

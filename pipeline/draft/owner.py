@@ -1,0 +1,76 @@
+"""Whose figure an amount is, read from the words right around it (pipeline/draft/, issue 19).
+
+- A name in the possessive right before the amount owns it: "the B200 SXM's 192 GB",
+  "MI300X's 192 GB", "Blackwell 的 8TB/s" (a family name: its candidates are asked).
+- A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200".
+- An amount after another amount and "vs." is the other side of a comparison: in "288 GB vs.
+  180 GB" the 180 GB is not the sentence subject's. The entity the sentence compares with
+  owns it ("(14 vs 9.0 petaFLOPS) compared to B200"); when it names none, the draft asks.
+
+Ratios and shares are no amounts: "是H100算力的15%" compares (claims.py `_is_baseline`). The
+words are the lexicon's `possessive_marks`, `owner_after_words` and `other_side_words`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from claimaudit.draft.entities import Mention
+from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import alternation, lexicon
+
+
+@dataclass(frozen=True)
+class Owner:
+    mention: Mention | None = None     # the name that owns the amount
+    other_side: bool = False           # the amount is the compared-with side of "A vs. B"
+
+
+@cache
+def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    lex = lexicon()
+    marks = alternation(lex.words("possessive_marks"), bounded=False)
+    after = alternation(lex.words("owner_after_words"))
+    other = alternation(lex.words("other_side_words"))
+    # "B200 SXM's 192 GB": up to two capitalised words of the name, the mark, one adjective
+    possessive = re.compile(rf"(?:[ -]?[A-Z][A-Za-z0-9]*){{0,2}}\s?(?:{marks})\s*(?:[a-z][a-z-]+\s+)?")
+    owner_after = re.compile(rf"\s*(?:{after})\s+(?:the\s+|an?\s+)?", re.IGNORECASE)
+    # another amount, at most three words of unit or noun, then "vs."
+    other_side = re.compile(rf"\d[\d.,]*(?:\s?[^\s\d(),;]+){{0,3}}\s+(?:{other})\s*$", re.IGNORECASE)
+    return possessive, owner_after, other_side
+
+
+def amount_owner(view: str, number: Number, mentions: list[Mention], clause_start: int) -> Owner | None:
+    """The name that owns an amount by the grammar next to it, or the mark that it is the
+    other side of a comparison; None when these words say nothing (or it is a ratio)."""
+    if number.unit in ("x", "%"):
+        return None
+    possessive, owner_after, other_side = _patterns()
+    before = [m for m in mentions if m.end <= number.start]
+    if before and possessive.fullmatch(view, before[-1].end, number.start):
+        return Owner(before[-1])
+    after = [m for m in mentions if m.start >= number.end]
+    if after and owner_after.fullmatch(view, number.end, after[0].start):
+        return Owner(after[0])
+    if other_side.search(view[max(clause_start, number.start - 48):number.start]):
+        return Owner(other_side=True)
+    return None
+
+
+def take_other_side(reading, number: Number, named: list[str]) -> None:
+    """The amount after "vs.": the compared-with entity's when the sentence names one
+    (decided), else asked among the other ids the text names (never the subject's)."""
+    subject = reading.subject
+    reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
+    if reading.baseline:
+        reading.subject, reading.baseline, reading.candidates = reading.baseline, None, []
+        return
+    others = [i for i in dict.fromkeys(named) if i and i != subject]
+    reading.subject, reading.candidates, reading.from_topic = None, others, True
+    whose = f", not {subject}'s" if subject else ""
+    reading.todo.append(
+        f"subject: {number.text} {number.unit} is the other side of a comparison (vs.){whose}; "
+        + (f"the text names {', '.join(others)}; pick one" if others
+           else "name the entity it belongs to (find one with `claimaudit entities`)"))

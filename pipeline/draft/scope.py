@@ -1,0 +1,97 @@
+"""Scope words make a figure a chip's, a system's or a cluster's (pipeline/draft/, issue 19).
+
+"per GPU" of a rack picks the rack's chip member; "per rack" of a chip, or "pods of 9,216" of
+a chip, picks the chip's container of that kind. Only the number's own clause counts: "a
+Superpod of 9216 chips, with 192GB" says nothing of the 192GB.
+
+A member is part of an entity's definition, so moving down is decided. Moving up is not: the
+specs may lack the system the article means, and a new entity holding the same chip would turn
+the answer into a wrong one. Up, the container is decided only when the text names it or the
+number equals one of its published figures; otherwise it is written with a todo (one
+container) or asked among the containers (several), never decided.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from claimaudit.draft.claims import open_subject
+from claimaudit.draft.figure_match import matching
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.topic import related
+
+
+@cache
+def _scope_words() -> tuple[re.Pattern, dict]:
+    groups = lexicon().data["scope_words"]
+    words = {w.lower(): kind for kind, ws in groups.items() for w in ws}
+    return re.compile(alternation(list(words)), re.IGNORECASE), words
+
+
+def scope_of(clause: str) -> tuple[str, str] | None:
+    """(kind, the word) when the clause's scope words name one kind, else None."""
+    pattern, words = _scope_words()
+    found = {words[m.group().lower()]: m.group() for m in pattern.finditer(clause)}
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def kind_of(catalogue, entity: str | None) -> str:
+    return catalogue.entities[entity].kind if entity in catalogue.entities else ""
+
+
+def settled(catalogue, entity: str, scoped: str, metric: str | None, value: float | None,
+            named: set) -> bool:
+    """Whether moving from `entity` to `scoped` is decided: a member, a container the text
+    names, or one whose published figure is the number."""
+    if scoped == entity or scoped in catalogue.members_of(entity) or scoped in named:
+        return True
+    return bool(metric and value is not None and matching(catalogue, [scoped], [metric], value))
+
+
+def apply_scope(catalogue, clause: str, reading, value: float | None, named: set) -> None:
+    """Move the subject (and a baseline of another kind) to the scope the clause names."""
+    found = scope_of(clause)
+    if found is None or reading.metric == "chips" and found[0] == "chip":
+        return
+    scope, word = found
+    if reading.subject is None:
+        scoped = sorted({e for c in reading.candidates for e in related(catalogue, c, scope)})
+        if len(scoped) == 1:        # "9,216 chips per pod" of a text about one chip
+            source = next(c for c in reading.candidates if scoped[0] in related(catalogue, c, scope))
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
+            _move(catalogue, reading, source, scoped, scope, word, value, named)
+        elif scoped and scoped != sorted(reading.candidates):     # "单芯片": the candidates' chips
+            reading.candidates = scoped
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
+            reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure; the text's "
+                                f"{scope}s are {', '.join(scoped)}; pick one")
+        return
+    subject = reading.subject
+    if scope == kind_of(catalogue, subject):
+        return
+    base = reading.baseline
+    if base and kind_of(catalogue, base) not in ("", scope):   # "over the GB200 NVL72's 192GB per GPU"
+        scoped_base = related(catalogue, base, scope)
+        if len(scoped_base) == 1 and settled(catalogue, base, scoped_base[0], reading.metric, None, named):
+            reading.baseline = scoped_base[0]
+    _move(catalogue, reading, subject, related(catalogue, subject, scope), scope, word, value, named)
+
+
+def _move(catalogue, reading, subject: str, scoped: list, scope: str, word: str,
+          value: float | None, named: set) -> None:
+    if len(scoped) == 1 and settled(catalogue, subject, scoped[0], reading.metric, value, named):
+        reading.subject = scoped[0]
+        reading.todo = [t.replace(f"; {subject} (named earlier)", f"; {scoped[0]} ({scope} of "
+                                  f"{subject}, named earlier)") for t in reading.todo]
+    elif len(scoped) == 1:
+        reading.subject = scoped[0]
+        reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure; {scoped[0]} (the "
+                            f"{scope} the specs hold for {subject}) written: confirm or change")
+    elif scoped:
+        reading.subject, reading.candidates = None, list(scoped)
+        reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure; the specs hold "
+                            f"{', '.join(scoped)} for {subject}; pick one")
+    else:
+        reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure, and {subject} is "
+                            f"no {scope}: name the {scope} (add it to the specs if missing)")

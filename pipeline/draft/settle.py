@@ -1,0 +1,89 @@
+"""What the numbers and counts settle once the words are read (pipeline/draft/, issue 19):
+a count of a named chip belongs to its container with that many chips; a count of chips never
+to a chip; an amount equal to exactly one published figure among the candidates decides the
+subject, or the metric the words leave open (figure_match.py).
+"""
+
+from __future__ import annotations
+
+from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
+from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
+from claimaudit.draft.forms import Number
+from claimaudit.draft.score import base_value
+
+
+def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
+                reading: Reading) -> None:
+    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
+    chip belongs to the one container of that chip with that many members."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric != "chips" or kind not in ("", "chip"):
+        return
+    counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
+               and m.entity and _is_counted(place.view, m)}
+    owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
+              if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
+    if len(owners) == 1:
+        reading.subject = owners.pop()
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
+
+
+def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
+    """A count of chips belongs to a system or cluster, never to a chip."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    if reading.metric == "chips" and kind == "chip":
+        holders = catalogue.containers_of_any(reading.subject or "")
+        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
+                            "system or cluster: " + (f"the specs hold {', '.join(holders)} for it; "
+                                                     "pick one" if holders else "name it"))
+
+
+def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
+    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
+    tell the scope apart, never one product from another."""
+    def kin(a: str) -> set:
+        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
+    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
+
+
+def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
+    """The metrics the words leave open: with a precision said ("FP4 | 9 PFLOPS"), only that
+    precision's dense or sparse; with nothing said, every metric of the unit."""
+    if written is None or "_" not in written:
+        return metrics
+    precision = written.split("_")[0]
+    return [m for m in metrics if m.split("_")[0] == precision]
+
+
+def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """An amount equal to exactly one published figure among the candidates decides the
+    subject; of a decided subject, it decides an open metric (figure_match.py)."""
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
+                                         else open_metric or reading.metric is None):
+        return
+    value = base_value(claimed_text(number))
+    if value is None:
+        return
+    if reading.subject is None and reading.candidates and (
+            not reading.from_topic or one_product(catalogue, reading.candidates)):
+        chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
+        if chosen:
+            reading.subject = chosen
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
+    if reading.subject is None:
+        return
+    open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
+    if open_metric or reading.metric is None:
+        metrics = said_metrics(reading.metric, metrics_of_dimension(catalogue, number.unit))
+        metric = decide_metric(catalogue, reading.subject, metrics, value)
+        if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
+            # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure
+            kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
+            hits = matching(catalogue, kin, metrics, value)
+            if len(hits) == 1:
+                reading.subject, metric = hits.pop()
+        if metric:
+            reading.metric = metric
+            reading.todo = [t for t in reading.todo if t not in open_metric]

@@ -1,0 +1,233 @@
+"""Whose figure an amount is (pipeline/draft/owner.py) and the scope words that move it to a
+chip, a system or a cluster (pipeline/draft/scope.py), issue 19: each rule on small sentences
+over the fixture specs (tests/data/draft-specs/), with known answers."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.scope import scope_of
+from claimaudit.draft.settle import said_metrics
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "tests" / "data" / "draft-specs"
+
+
+@pytest.fixture(scope="module")
+def base():
+    return load_catalogue(SPECS / "base")
+
+
+@pytest.fixture(scope="module")
+def extended(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("specs")
+    for part in ("base", "more"):
+        for path in (SPECS / part).glob("*.yaml"):
+            shutil.copy(path, folder / path.name)
+    return load_catalogue(folder)
+
+
+def claim(text: str, catalogue, claimed: str) -> dict:
+    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    return next(c for c in claims if claimed in (c.get("claimed"),
+                                                 *(r["claimed"] for r in c.get("interpretations") or [])))
+
+
+def subject_todo(found: dict) -> list[str]:
+    return [t for t in found.get("todo") or [] if t.startswith("subject:")]
+
+
+# --- owner.py: the words next to an amount ---------------------------------------------------
+
+@pytest.mark.parametrize("text, claimed, subject", [
+    ("Zephyr Z2 ships 192 GB, compared to the Breeze B1's 32 GB of HBM.", "32 GB", "breeze"),
+    ("Zephyr Z2 ships 192 GB, compared to the Breeze B1 SXM's 32 GB of HBM.", "32 GB", "breeze"),
+    ("Zephyr Z2 ships 192 GB, compared to the Breeze B1's 32 GB of HBM.", "192 GB", "zephyr"),
+    ("澤菲爾的記憶體達到 192GB，較上一代 Breeze B1 的 32GB 提升。", "32 GB", "breeze"),
+    ("FP8 compute is 900 TF on Breeze B1 vs. 4,000 TF on Zephyr Z2.", "900 TFLOPS", "breeze"),
+    ("FP8 compute is 900 TF on Breeze B1 vs. 4,000 TF on Zephyr Z2.", "4,000 TFLOPS", "zephyr"),
+    ("Zephyr Z2 dense FP8 is faster (4 vs 0.9 petaFLOPS) compared to Breeze B1.", "0.9 PFLOPS", "breeze"),
+    ("Zephyr Z2 dense FP8 is faster (4 vs 0.9 petaFLOPS) compared to Breeze B1.", "4 PFLOPS", "zephyr"),
+])
+def test_the_words_next_to_an_amount_decide_its_owner(base, text, claimed, subject):
+    found = claim(text, base, claimed)
+    assert found.get("subject") == subject and not subject_todo(found)
+
+
+def test_a_possessive_family_name_asks_its_candidates(base):
+    found = claim("澤菲爾的記憶體頻寬達到 7.4TB/s，較上一代 Aurora 的 8TB/s 提升。", base, "8 TB/s")
+    assert "subject" not in found
+    assert any("'Aurora' may mean aurora_x1, aurora_x2" in t for t in subject_todo(found))
+
+
+def test_the_other_side_of_vs_may_be_settled_by_its_figure(base):
+    text = "Breeze B1 came first.\n\nZephyr Z2 has more memory (192 GB vs. 32 GB) for larger models."
+    assert claim(text, base, "32 GB").get("subject") == "breeze"     # Breeze B1 publishes 32 GB
+
+
+def test_the_other_side_of_vs_is_asked_when_the_sentence_compares_with_no_one(base):
+    text = "Breeze B1 came first.\n\nZephyr Z2 has more memory (192 GB vs. 30 GB) for larger models."
+    other = claim(text, base, "30 GB")
+    assert "subject" not in other
+    assert any("other side" in t and "breeze" in t and "pick one" in t for t in subject_todo(other))
+    assert claim(text, base, "192 GB").get("subject") == "zephyr"
+
+
+def test_a_ratio_is_no_amount_to_own(base):
+    found = claim("Zephyr Z2 offers 6x the memory of Breeze B1's.", base, "6x")
+    assert (found.get("subject"), found.get("baseline")) == ("zephyr", "breeze")
+
+
+# --- scope.py: per chip, per rack, per pod ----------------------------------------------------
+
+@pytest.mark.parametrize("clause, found", [
+    ("up to 120kW per rack", ("system", "per rack")),
+    ("9,216 chips per pod", ("cluster", "per pod")),
+    ("288GB HBM3e per GPU", ("chip", "per GPU")),
+    ("每個機架 120kW", ("system", "每個機架")),
+    ("192GB per chip, 9,216 chips per pod", None),      # two scopes decide nothing
+    ("192GB of HBM", None),
+])
+def test_scope_words(clause, found):
+    assert scope_of(clause) == found
+
+
+@pytest.mark.parametrize("text, claimed, subject, asked", [
+    # down to a member: decided (a member is part of the entity's definition)
+    ("The Zephyr Pod offers 192 GB of HBM per chip.", "192 GB", "zephyr", False),
+    # up to a container whose published figure is the number: decided
+    ("Zephyr Z2 reaches 32.8 exaflops of FP8 dense compute per pod.", "32.8 EFLOPS", "zephyr_pod", False),
+    # up to a container the text names: decided
+    ("The Zephyr Pod is new.\n\nZephyr Z2 draws 50 kW per pod.", "50 kW", "zephyr_pod", False),
+    # up to a container the text does not name, the figure unknown: written, asked
+    ("Zephyr Z2 draws 50 kW per pod.", "50 kW", "zephyr_pod", True),
+    # a chip of no system: its cluster (a bigger whole) is offered, and asked
+    ("Zephyr Z2 draws 50 kW per rack.", "50 kW", "zephyr_pod", True),
+])
+def test_scope_moves_down_freely_and_up_only_when_the_text_decides(base, text, claimed, subject, asked):
+    found = claim(text, base, claimed)
+    assert found.get("subject") == subject
+    assert bool(subject_todo(found)) is asked
+
+
+def test_a_new_container_never_makes_a_scoped_figure_silently_wrong(base, extended):
+    text = "Zephyr Z2 draws 50 kW per rack."
+    before, after = claim(text, base, "50 kW"), claim(text, extended, "50 kW")
+    assert subject_todo(before) and subject_todo(after)          # asked, then asked
+    assert before.get("subject") == "zephyr_pod" and "subject" not in after
+    assert any("zephyr_rack" in t and "zephyr_pod" in t for t in subject_todo(after))
+
+
+# --- the number decides only among what the words leave open ----------------------------------
+
+def test_a_precision_said_limits_the_metrics_a_figure_may_pick():
+    metrics = ["fp4_dense", "fp4_sparse", "fp8_dense", "fp8_sparse", "fp64_dense"]
+    assert said_metrics("fp4_dense", metrics) == ["fp4_dense", "fp4_sparse"]
+    assert said_metrics(None, metrics) == metrics
+
+
+def test_a_table_row_of_fp4_never_takes_the_fp8_figure_it_equals(base):
+    table = "| Spec | Zephyr Z2 |\n|---|---|\n| FP4 | 8,000 TFLOPS |\n"
+    found = claim(table, base, "8,000 TFLOPS")          # zephyr publishes 8,000 TFLOPS fp8_sparse
+    assert found.get("metric") == "fp4_dense"
+    assert any(t.startswith("metric: the text does not say dense or sparse") for t in found["todo"])
+
+
+def test_a_table_figure_for_two_precisions_is_asked_between_them(base):
+    table = "| Spec | Zephyr Z2 |\n|---|---|\n| FP8/FP6 | 4,000 TFLOPS |\n"
+    found = claim(table, base, "4,000 TFLOPS")
+    assert any("fp8_dense or fp6_dense" in t for t in found["todo"] if t.startswith("metric:"))
+
+
+def test_a_table_caption_that_says_dense_speaks_for_the_cells(base):
+    table = "Numbers without sparsity\n\n| Spec | Breeze B1 |\n|---|---|\n| BF16 | 450 TFLOPS |\n"
+    found = claim(table, base, "450 TFLOPS")
+    assert found.get("metric") == "bf16_dense" and "todo" not in found
+
+
+# --- candidate lists: an asked field names every id the text offers ---------------------------
+
+def test_a_subject_todo_names_the_id_written():
+    todo = ["subject: 'EC2 X' is not one entity of the specs; add it", "metric: which?",
+            "subject: zephyr is a chip; name it"]
+    assert _naming_the_written(todo, "zephyr") == [
+        "subject: 'EC2 X' is not one entity of the specs; add it (zephyr written: confirm or change)",
+        "metric: which?", "subject: zephyr is a chip; name it"]
+    assert _naming_the_written(todo, None) == todo
+
+
+def test_a_chip_count_given_to_a_chip_offers_its_containers(base):
+    found = claim("Zephyr Z2: 4,096 chips.", base, "4,096")
+    assert any("zephyr_pod" in t and "pick one" in t for t in subject_todo(found))
+
+
+def test_an_assumed_subject_also_names_the_texts_other_ids(base):
+    text = "Zephyr Z2 and Breeze B1 launched.\n\nBreeze B1 ships first.\n\nMemory reaches 192GB."
+    todo = subject_todo(claim(text, base, "192 GB"))
+    assert any("breeze" in t and "assumed" in t and "also names zephyr" in t for t in todo)
+
+
+def test_an_open_baseline_offers_the_texts_other_ids(base):
+    text = "Breeze B1 came first.\n\nZephyr Z2 has 50% more memory."
+    found = claim(text, base, "+50%")
+    assert any(t.startswith("baseline:") and "breeze" in t for t in found["todo"])
+
+
+def test_a_chip_scope_word_offers_the_candidates_chips(base):
+    text = "The Zephyr Pod and Breeze B1 compete.\n\n单芯片 5,000 TFLOPS 的 FP8 算力。"
+    todo = subject_todo(claim(text, base, "5,000 TFLOPS"))
+    assert any("breeze, zephyr" in t and "pick one" in t for t in todo)
+
+
+# --- compared.py: what a ratio compares when its words do not say ------------------------------
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Zephyr Z2 的記憶體頻寬達到 7.4TB/s，較 Breeze B1 的 3TB/s 提升 2.5 倍。", "2.5x", "hbm_bandwidth"),
+    ("Zephyr Z2 ships 192 GB. That is 500% more than the Breeze B1's 32 GB.", "+500%", "hbm_capacity"),
+    ("每顆澤菲爾晶片提供192GB容量，是Breeze B1的六倍。", "6x", "hbm_capacity"),
+])
+def test_a_ratio_compares_what_its_clause_or_the_clause_before_measures(base, text, claimed, metric):
+    assert claim(text, base, claimed).get("metric") == metric
+
+
+def test_only_the_clause_right_before_counts(base):
+    # 高頻寬記憶體 (HBM) holds a bandwidth's words, but the clause before the ratio is a capacity
+    text = "澤菲爾增加高頻寬記憶體（HBM）容量，每顆晶片提供192GB容量，是Breeze B1的六倍。"
+    assert claim(text, base, "6x").get("metric") == "hbm_capacity"
+
+
+# --- entities.py: a system's name with a word for a system is that system ---------------------
+
+def test_a_systems_name_and_rack_is_the_system_itself(base, extended):
+    rack = [m for m in extended.find("這款 Zephyr Rack 機架的功耗") if m.text.startswith("Zephyr")]
+    assert [m.entity for m in rack] == ["zephyr_rack"]
+    chip = [m for m in base.find("Zephyr Z2 rack") if m.text.startswith("Zephyr")]
+    assert [m.entity for m in chip] == [""]         # a chip and "rack": a bigger thing, asked
+
+
+def test_system_scope_words_include_a_single_rack():
+    assert scope_of("single rack solutions that consume up to 600kW") == ("system", "single rack")
+    assert scope_of("每個機櫃功耗 120kW") == ("system", "每個機櫃")
+
+
+# --- the paragraph's one subject ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text, subject, asked", [
+    # the paragraph names Zephyr Z2 alone: the next sentence continues it
+    ("Zephyr Z2 is new today. Reviewers measured 100 GB of HBM.", "zephyr", False),
+    # a baseline is no subject to continue
+    ("It is faster than Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    # two names: asked
+    ("Zephyr Z2 beats Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    # a name the specs lack in the paragraph: asked
+    ("Zephyr Z2 and the Qubit QX9 launched today. Reviewers measured 100 GB of HBM.", None, True),
+])
+def test_a_sentence_without_a_name_continues_the_paragraphs_one_subject(base, text, subject, asked):
+    found = claim(text, base, "100 GB")
+    assert (found.get("subject") if not subject_todo(found) else None) == subject
+    assert bool(subject_todo(found)) is asked
