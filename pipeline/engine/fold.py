@@ -18,8 +18,9 @@ SEVERITY_RANK = {"minor": 1, "major": 2}
 
 def fold(rows: pd.DataFrame, claims: pd.DataFrame) -> pd.DataFrame:
     """Result frame: one row per claim, indexed like `claims`."""
-    result = claims[["source", "id", "file", "line", "subject", "baseline", "metric", "expr",
-                     "expect", "shape"]]    # copy-on-write: the columns are not copied
+    result = pd.DataFrame({name: claims[name] for name in (
+        "source", "id", "file", "line", "subject", "baseline", "metric", "expr", "expect",
+        "shape")}, copy=False)  # views of the claims' columns (a list selection copies them)
     result["verdict"] = "unverifiable"
     result["severity"] = None
     result["row"] = -1
