@@ -1,0 +1,130 @@
+"""SpecGraph at its edges, on the graph itself (pipeline/engine/derive.py): the depth limit at
+exactly MAX_DEPTH and one past it, the default in-force mask, facts saying a figure does not
+exist, a cycle with no fact to place it at, and the frozen Alt that the memo shares between
+claims."""
+
+import dataclasses
+
+import pytest
+
+from claimaudit.core.errors import InputError
+from claimaudit.engine.derive import MAX_DEPTH, Alt, DerivationError, SpecGraph
+from claimaudit.model.intervals import Interval
+from claimaudit.run import check_paths, load_corpus
+
+SPEC_HEAD = "sources:\n  - {id: s, title: S}\n  - {id: t, title: T}\nentities:\n"
+
+
+def _corpus(tmp_path, entities: str, metrics: str = "",
+            claims: str = "  - {id: q, kind: qualitative}\n"):
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "specs" / "s.yaml").write_text(SPEC_HEAD + entities)
+    if metrics:
+        (tmp_path / "specs" / "metrics.yaml").write_text(metrics)
+    (tmp_path / "claims" / "c.yaml").write_text("source: {id: c, title: C}\nclaims:\n" + claims)
+    return load_corpus([tmp_path / "claims"], tmp_path / "specs")
+
+
+def _graph(corpus, in_force=None) -> SpecGraph:
+    if in_force is None:
+        return SpecGraph(corpus.entities, corpus.facts, corpus.metrics)
+    return SpecGraph(corpus.entities, corpus.facts, corpus.metrics, in_force)
+
+
+def _chain(length: int) -> str:
+    """c0 states 4 TB/s; each c<i> after it is 1 x c<i-1>: deriving c<length-1> goes `length`
+    figures deep. Each entity takes 4 lines (c<i>'s id is on line 5 + 4 * i)."""
+    entries = []
+    for i in range(length):
+        value = "4 TB/s" if i == 0 else f"'1 * c{i - 1}.hbm_bandwidth'"
+        entries.append(f"  - id: c{i}\n    kind: chip\n    facts:\n"
+                       f"      - {{metric: hbm_bandwidth, value: {value}, source: s}}\n")
+    return "".join(entries)
+
+
+def test_the_depth_limit_is_sixty():
+    assert MAX_DEPTH == 60
+
+
+def test_a_chain_exactly_max_depth_deep_is_derived(tmp_path):
+    graph = _graph(_corpus(tmp_path, _chain(MAX_DEPTH)))
+    [alt] = graph.derive(f"c{MAX_DEPTH - 1}", "hbm_bandwidth")
+    assert alt.interval == Interval(4e12, 3.5e12, 4.5e12)       # 4 TB/s: h = 0.5 TB/s
+    assert alt.missing == ()
+
+
+def test_one_level_past_max_depth_is_a_spec_problem_naming_the_chain(tmp_path):
+    graph = _graph(_corpus(tmp_path, _chain(MAX_DEPTH + 1)))
+    with pytest.raises(DerivationError) as caught:
+        graph.derive(f"c{MAX_DEPTH}", "hbm_bandwidth")
+    problem = caught.value.problem
+    # the problem is placed at the entity whose figure was asked for: c60, on line 5 + 4 * 60
+    assert (problem.file.endswith("s.yaml"), problem.line) == (True, 5 + 4 * MAX_DEPTH)
+    assert problem.message == (
+        "figures derived more than 60 levels deep (c60.hbm_bandwidth -> c59.hbm_bandwidth -> "
+        "c58.hbm_bandwidth -> ... -> c1.hbm_bandwidth -> c0.hbm_bandwidth); members or "
+        "expression facts are nested too deeply")
+
+
+FACTS = """\
+  - id: a
+    kind: chip
+    facts:
+      - {metric: hbm_bandwidth, value: 4 TB/s, source: s}
+      - {metric: hbm_bandwidth, value: 3 TB/s, source: t, superseded: true}
+"""
+
+
+def test_by_default_the_facts_not_superseded_are_used(tmp_path):
+    [alt] = _graph(_corpus(tmp_path, FACTS)).derive("a", "hbm_bandwidth")
+    assert (alt.interval, alt.sources) == (Interval(4e12, 3.5e12, 4.5e12), ("s",))
+
+
+def test_an_in_force_mask_chooses_the_facts(tmp_path):
+    corpus = _corpus(tmp_path, FACTS)
+    [alt] = _graph(corpus, corpus.facts["source"].eq("t")).derive("a", "hbm_bandwidth")
+    assert (alt.interval, alt.sources) == (Interval(3e12, 2.5e12, 3.5e12), ("t",))
+    both = _graph(corpus, corpus.facts["source"].isin(["s", "t"])).derive("a", "hbm_bandwidth")
+    assert [alt.sources for alt in both] == [("s",), ("t",)]
+
+
+def test_a_fact_saying_the_figure_does_not_exist_makes_it_missing_with_its_source(tmp_path):
+    corpus = _corpus(tmp_path, """\
+  - id: a
+    kind: chip
+    facts:
+      - {metric: fp4_dense, value: unsupported, source: t}
+      - {metric: fp4_dense, value: unsupported, source: s}
+""")
+    alts = _graph(corpus).derive("a", "fp4_dense")
+    dims = alts[0].dims
+    assert alts == (Alt(None, dims, (), ("t",), ("a.fp4_dense",),
+                        unsupported=((("a", "fp4_dense"), "t"),)),)
+    assert dims and alts[0].is_missing
+
+
+def test_an_alt_is_frozen_since_the_memo_shares_it_between_claims():
+    alt = Alt(Interval.exact(1.0), ())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        alt.interval = Interval.exact(2.0)      # type: ignore[misc]
+    assert hash(alt) == hash(Alt(Interval.exact(1.0), ()))
+
+
+
+def test_a_cycle_without_a_fact_has_no_spec_place_and_is_reported_at_the_claim(tmp_path):
+    # two metrics' formulas name each other: no fact to place the cycle at (line 0 says so)
+    corpus = _corpus(tmp_path, "  - id: a\n    kind: chip\n", metrics=(
+        "metrics:\n  m1: {unit: FLOPS, aggregates: none, display: TFLOPS, formula: \"m2\"}\n"
+        "  m2: {unit: FLOPS, aggregates: none, display: TFLOPS, formula: \"m1\"}\n"),
+        claims="  - {id: e, subject: a, metric: m1, claimed: 2 TFLOPS}\n")
+    with pytest.raises(DerivationError) as caught:
+        _graph(corpus).derive("a", "m1")
+    problem = caught.value.problem
+    assert (problem.file, problem.line, problem.message) == (
+        "specs", 0, "cycle among expression facts: a.m1 -> a.m2 -> a.m1")
+    with pytest.raises(InputError) as caught_run:
+        check_paths([tmp_path / "claims"], tmp_path / "specs")
+    assert [str(p) for p in caught_run.value.problems] == [
+        f"{tmp_path / 'claims' / 'c.yaml'}:3: claim 'e': cycle among expression facts: "
+        "a.m1 -> a.m2 -> a.m1"]
