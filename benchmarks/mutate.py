@@ -82,6 +82,12 @@ EQUIVALENT = {
     "derive:SpecGraph._too_deep: 0 -> 1 #3":
         "`row` is never None: the first figure on the stack was derived, which needed its "
         "entity's facts (declared under the entity) or its row",
+    "derive:_rounds: coarse.base_h <= fine.base_h or coarse.base == 0 -> "
+    "coarse.base_h <= fine.base_h and coarse.base == 0":
+        "the digits test refuses both: a coarse figure as fine as the other has as many digits "
+        "(rounding never leaves the decade downward), and 0 has infinite digits",
+    "derive:_rounds: coarse.base_h <= fine.base_h -> coarse.base_h < fine.base_h":
+        "equal resolutions in one decade give equal digits, which the digits test refuses",
 }
 
 BINARY_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,

@@ -4,12 +4,15 @@ exist, a cycle with no fact to place it at, and the frozen Alt that the memo sha
 claims."""
 
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 
 from claimaudit.core.errors import InputError
+from claimaudit.engine import derive
 from claimaudit.engine.derive import MAX_DEPTH, Alt, DerivationError, SpecGraph
 from claimaudit.model.intervals import Interval
+from claimaudit.model.units import parse_quantity
 from claimaudit.run import check_paths, load_corpus
 
 SPEC_HEAD = "sources:\n  - {id: s, title: S}\n  - {id: t, title: T}\nentities:\n"
@@ -54,6 +57,13 @@ def test_a_chain_exactly_max_depth_deep_is_derived(tmp_path):
     assert alt.missing == ()
 
 
+
+def test_an_expression_fact_over_a_derived_figure_keeps_that_figures_steps(tmp_path):
+    [alt] = _graph(_corpus(tmp_path, _chain(3))).derive("c2", "hbm_bandwidth")
+    assert [(step.kind, step.name, step.formula, step.working) for step in alt.steps] == [
+        ("expression_fact", "c1.hbm_bandwidth", "1 * c0.hbm_bandwidth", "1 * 4 TB/s [s]"),
+        ("expression_fact", "c2.hbm_bandwidth", "1 * c1.hbm_bandwidth", "1 * 4 TB/s")]
+
 def test_one_level_past_max_depth_is_a_spec_problem_naming_the_chain(tmp_path):
     graph = _graph(_corpus(tmp_path, _chain(MAX_DEPTH + 1)))
     with pytest.raises(DerivationError) as caught:
@@ -89,14 +99,13 @@ def test_an_in_force_mask_chooses_the_facts(tmp_path):
     assert [alt.sources for alt in both] == [("s",), ("t",)]
 
 
-def test_a_fact_saying_the_figure_does_not_exist_makes_it_missing_with_its_source(tmp_path):
-    corpus = _corpus(tmp_path, """\
-  - id: a
-    kind: chip
-    facts:
-      - {metric: fp4_dense, value: unsupported, source: t}
-      - {metric: fp4_dense, value: unsupported, source: s}
-""")
+@pytest.mark.parametrize("sources", [["t"], ["t", "s"]])
+def test_a_fact_saying_the_figure_does_not_exist_makes_it_missing_with_its_source(tmp_path,
+                                                                                 sources):
+    # with two such facts the first is named
+    facts = "".join(f"      - {{metric: fp4_dense, value: unsupported, source: {source}}}\n"
+                    for source in sources)
+    corpus = _corpus(tmp_path, "  - id: a\n    kind: chip\n    facts:\n" + facts)
     alts = _graph(corpus).derive("a", "fp4_dense")
     dims = alts[0].dims
     assert alts == (Alt(None, dims, (), ("t",), ("a.fp4_dense",),
@@ -128,3 +137,28 @@ def test_a_cycle_without_a_fact_has_no_spec_place_and_is_reported_at_the_claim(t
     assert [str(p) for p in caught_run.value.problems] == [
         f"{tmp_path / 'claims' / 'c.yaml'}:3: claim 'e': cycle among expression facts: "
         "a.m1 -> a.m2 -> a.m1"]
+
+
+# -- one party's figure at two precisions is one figure (finest) ------------------------------
+
+def _fact(text: str, party):
+    return SimpleNamespace(quantity=parse_quantity(text), party=party)
+
+
+@pytest.mark.parametrize("facts, kept", [
+    ([("1.1 exaFLOPS", "p"), ("1,080 PFLOPS", "p")], [1]),      # the rounded one goes
+    ([("1,080 PFLOPS", "p"), ("1.1 exaFLOPS", "p")], [0]),      # in either order
+    ([("1.1 exaFLOPS", "p"), ("1,080 PFLOPS", "p"), ("1.08 exaFLOPS", "p")], [1]),  # both round it
+    ([("1.1 exaFLOPS", "p"), ("1,080 PFLOPS", "q")], [0, 1]),   # two parties: two figures
+    ([("1.1 exaFLOPS", None), ("1,080 PFLOPS", None)], [0, 1]),  # no party: nothing to say
+    ([("1.1 exaFLOPS", "p"), ("1,080 PFLOPS", None)], [0, 1]),
+    ([("2 TB/s", "p"), ("1.8 TB/s", "p")], [0, 1]),             # one digit: not a rounding
+    ([("1.2 exaFLOPS", "p"), ("1,080 PFLOPS", "p")], [0, 1]),   # 1,080 does not round to 1.2
+    ([("1.1 exaFLOPS", "p"), ("1.2 exaFLOPS", "p")], [0, 1]),   # as fine as each other
+    ([("1.0 W", "p"), ("1.04 W", "p")], [1]),                   # a coarse figure of 1 too
+    ([("100 Gbps", "p"), ("12.5 GB/s", "p")], [0, 1]),          # as many digits, bits and bytes
+    ([("1.1 exaFLOPS", "p")], [0]),
+])
+def test_finest_drops_only_one_partys_rounding_of_its_own_finer_figure(facts, kept):
+    given = [_fact(text, party) for text, party in facts]
+    assert derive.finest(given) == [given[i] for i in kept]
