@@ -88,6 +88,9 @@ EQUIVALENT = {
         "(rounding never leaves the decade downward), and 0 has infinite digits",
     "derive:_rounds: coarse.base_h <= fine.base_h -> coarse.base_h < fine.base_h":
         "equal resolutions in one decade give equal digits, which the digits test refuses",
+    "derive:capped: 1 -> 2":
+        "taking one more combination still leaves more than MAX_COMBINATIONS, or all of them; "
+        "the combinations are a pure generator",
 }
 
 BINARY_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,

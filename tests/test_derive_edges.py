@@ -10,7 +10,8 @@ import pytest
 
 from claimaudit.core.errors import InputError
 from claimaudit.engine import derive
-from claimaudit.engine.derive import MAX_DEPTH, Alt, DerivationError, SpecGraph
+from claimaudit.engine.derive import MAX_COMBINATIONS, MAX_DEPTH, Alt, DerivationError, SpecGraph
+from claimaudit.model.expr import ExprError
 from claimaudit.model.intervals import Interval
 from claimaudit.model.units import parse_quantity
 from claimaudit.run import check_paths, load_corpus
@@ -162,3 +163,53 @@ def _fact(text: str, party):
 def test_finest_drops_only_one_partys_rounding_of_its_own_finer_figure(facts, kept):
     given = [_fact(text, party) for text, party in facts]
     assert derive.finest(given) == [given[i] for i in kept]
+
+
+def test_a_formula_over_a_derived_figure_keeps_that_figures_steps(tmp_path):
+    metrics = ("metrics:\n  bw_twice: {unit: B/s, aggregates: none, display: TB/s,\n"
+               "             formula: \"2 * hbm_bandwidth\"}\n")
+    [alt] = _graph(_corpus(tmp_path, _chain(2), metrics)).derive("c1", "bw_twice")
+    assert [(step.kind, step.name, step.formula, step.working) for step in alt.steps] == [
+        ("expression_fact", "c1.hbm_bandwidth", "1 * c0.hbm_bandwidth", "1 * 4 TB/s [s]"),
+        ("formula", "c1.bw_twice", "2 * hbm_bandwidth", "2 * 4 TB/s")]
+
+
+def test_an_expression_facts_problem_is_placed_at_its_value(tmp_path):
+    corpus = _corpus(tmp_path, """\
+  - id: a
+    kind: chip
+    facts:
+      - metric: power
+        value: 700 W
+        source: s
+      - metric: fp8_dense
+        source: s
+        value: "2 * a.power"
+""")
+    with pytest.raises(DerivationError) as caught:
+        _graph(corpus).derive("a", "fp8_dense")
+    problem = caught.value.problem
+    assert (problem.file.endswith("s.yaml"), problem.line, problem.message) == (
+        True, 13, "a.fp8_dense: expression '2 * a.power' does not give the metric's dimension")
+
+
+def _conflicting(chips: int) -> str:
+    """`chips` chips of two conflicting hbm_bandwidth facts each, in one rack: 2 ** chips
+    combinations."""
+    return "".join(f"  - id: c{i}\n    kind: chip\n    facts:\n"
+                   "      - {metric: hbm_bandwidth, value: 1 TB/s, source: s}\n"
+                   "      - {metric: hbm_bandwidth, value: 2 TB/s, source: t}\n"
+                   for i in range(chips)) + \
+        "  - {id: rack, kind: system, members: {" + \
+        ", ".join(f"c{i}: 1" for i in range(chips)) + "}}\n"
+
+
+def test_exactly_max_combinations_are_derived_and_one_more_is_refused(tmp_path):
+    assert MAX_COMBINATIONS == 64 == 2 ** 6
+    alts = _graph(_corpus(tmp_path, _conflicting(6))).derive("rack", "hbm_bandwidth")
+    assert len(alts) == 64
+    assert sorted(alt.interval.value for alt in alts)[::63] == [6e12, 12e12]
+    assert derive.capped(iter(range(64)), "x") == list(range(64))
+    with pytest.raises(ExprError, match="^x: more than 64 combinations of conflicting facts; mark "
+                                        "the outdated ones `superseded: true`$"):
+        derive.capped(iter(range(65)), "x")
