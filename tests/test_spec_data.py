@@ -89,3 +89,12 @@ def test_no_capacity_is_in_force_twice_as_one_number_in_gb_and_gib(corpus):
                         set()).add(binary)
     doubled = sorted(key for key, kinds in seen.items() if kinds == {True, False})
     assert doubled == []
+
+
+def test_the_readmes_first_hand_share_is_the_corpus_own(corpus):
+    """README states the share of facts in force read first-hand (kind, party and no `via`
+    say so); it is worked out here, so the README cannot drift from the data."""
+    first, total = lint.first_hand_share(corpus)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"{100 * first / total:.0f}% of the {total:,} facts in force are read first-hand" \
+        in " ".join(readme.split())

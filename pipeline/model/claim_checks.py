@@ -29,7 +29,7 @@ def check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     names = extend.alias_table(corpus.entities)
     claims = corpus.claims
     parsed = parse_quantities(claims["claimed"])
-    quantities = np.array(quantity_objects(parsed), dtype=object)
+    quantities = np.fromiter(quantity_objects(parsed), dtype=object, count=len(parsed))
     cache = {q.text: q for q in quantities if q is not None}
     plain = plain_claims(claims, parsed, entities, metrics, corpus.qualifiers)
     shapes = np.full(len(claims), "subject", dtype=object)

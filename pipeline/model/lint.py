@@ -219,6 +219,14 @@ def first_hand(facts, sources, vendors: dict):
     return kind.isin(FIRST_HAND) & ((party == own_party) | own_party.isna()) & ~relayed
 
 
+def first_hand_share(corpus) -> tuple[int, int]:
+    """(facts in force read first-hand from their vendor's own document, facts in force)."""
+    facts = corpus.facts[in_force(corpus.facts, corpus.spec_sources, today()).to_numpy(bool)]
+    sources = corpus.spec_sources.drop_duplicates("id").set_index("id")
+    vendors = corpus.entities.drop_duplicates("id").set_index("id")["vendor"].to_dict()
+    return int(first_hand(facts, sources, vendors).sum()), len(facts)
+
+
 def _secondhand_findings(facts, sources, vendors: dict) -> list:
     """(finding, fact) for each second-hand figure whose vendor's own document is in force."""
     kinds, parties, vias = (sources[c].to_dict() for c in ("kind", "party", "via"))

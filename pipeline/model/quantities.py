@@ -60,16 +60,18 @@ def parse_quantities(texts) -> pd.DataFrame:
 
 def quantity_objects(frame: pd.DataFrame) -> list:
     """The frame's rows as units.Quantity objects (None where `error` is set)."""
-    columns = [frame[name].tolist() for name in QUANTITY_COLUMNS]
-    return [None if isinstance(row[-1], str) else Quantity(*row[:-1]) for row in zip(*columns)]
+    columns = [frame[name].tolist() for name in QUANTITY_COLUMNS[:-1]]
+    make = Quantity._make
+    return [None if isinstance(error, str) else make(row)
+            for error, row in zip(frame["error"].tolist(), zip(*columns))]
 
 
 # -- the rule over distinct texts ---------------------------------------------------------
 
 def _parse_distinct(texts: pd.Series) -> pd.DataFrame:
     """Distinct texts (all str) -> QUANTITY_COLUMNS; rows flagged bad get the scalar verdict."""
-    readable, bad = _rewritten(texts)
-    parts, matched = _split_numbers(readable)
+    readable, bad, plain = _rewritten(texts)
+    parts, matched = _split_numbers(readable, plain)
     bad |= ~matched
     sign, whole, frac, exp, unit = parts
     bad |= _not_decimal(whole, unit) | _oversized(whole, frac, exp)
@@ -82,17 +84,20 @@ def _parse_distinct(texts: pd.Series) -> pd.DataFrame:
     return _scalar_where_bad(out)
 
 
-def _split_numbers(readable: pd.Series) -> tuple[list[np.ndarray], np.ndarray]:
+def _split_numbers(readable: pd.Series, plain: np.ndarray | None = None
+                   ) -> tuple[list[np.ndarray], np.ndarray]:
     """The scalar rule's regex over a column -> (sign, int, frac, exp, unit) as object arrays
     ("" for an absent part) and the rows it matched. pyarrow's RE2 engine when installed (six
     times faster than pandas' per-row `re`); `_ARROW_NUMBER` is the same pattern with Python's
-    str `\\s` spelled out, since RE2's `\\s` is narrower. Text outside ASCII goes to `re`."""
+    str `\\s` spelled out, since RE2's `\\s` is narrower. Text outside ASCII goes to `re`
+    (`plain`: which rows are ASCII, when the caller knows)."""
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
     except ImportError:
         return _split_with_re(readable)
-    plain = np.fromiter((t.isascii() for t in readable), bool, len(readable))
+    if plain is None:
+        plain = np.array([t.isascii() for t in readable], dtype=bool)
     if not plain.all():
         return _split_in_two(readable, plain)
     found = pc.extract_regex(pa.array(readable.to_numpy(object), type=pa.string()), _ARROW_NUMBER)
@@ -113,7 +118,8 @@ def _split_in_two(readable: pd.Series, plain: np.ndarray) -> tuple[list[np.ndarr
     return parts, matched
 
 
-def _split_with_re(readable: pd.Series) -> tuple[list[np.ndarray], np.ndarray]:
+def _split_with_re(readable: pd.Series, plain: np.ndarray | None = None
+                   ) -> tuple[list[np.ndarray], np.ndarray]:
     parts = readable.str.extract(_NUMBER.pattern).reindex(columns=list(_PARTS))
     matched = parts["int"].notna().to_numpy()
     parts = parts.fillna("").astype(object)
@@ -128,10 +134,12 @@ def _lengths(texts: np.ndarray) -> np.ndarray:
     return np.fromiter(map(len, texts), np.int64, len(texts))
 
 
-def _rewritten(texts: pd.Series) -> tuple[pd.Series, np.ndarray]:
+def _rewritten(texts: pd.Series) -> tuple[pd.Series, np.ndarray, np.ndarray]:
     """The text the number regex reads: full-width digits and Chinese forms rewritten (per
-    distinct text, by the scalar rule's helpers); bad where a foreign digit is found."""
-    plain = np.fromiter((t.isascii() for t in texts), bool, len(texts))
+    distinct text, by the scalar rule's helpers); bad where a foreign digit is found; and
+    which rows of it are ASCII."""
+    ascii_ = np.array([t.isascii() for t in texts], dtype=bool)
+    plain = ascii_.copy()
     if not _ascii_unchanged():
         plain[:] = False
     phrases = [phrase for phrase in spellings.table()["phrases"] if phrase.isascii()]
@@ -144,7 +152,8 @@ def _rewritten(texts: pd.Series) -> tuple[pd.Series, np.ndarray]:
             readable[at] = spellings.rewrite_number(ascii_digits(readable[at]))
         except UnitError:
             bad[at], readable[at] = True, ""
-    return pd.Series(readable, dtype=object), bad
+        ascii_[at] = readable[at].isascii()
+    return pd.Series(readable, dtype=object), bad, ascii_
 
 
 @cache
@@ -175,7 +184,25 @@ def _oversized(whole, frac, exp) -> np.ndarray:
 
 
 def _magnitudes(whole, frac, exponent, bad) -> np.ndarray:
-    """float('1452.0e0') per row, as the scalar rule writes it, in one numpy conversion."""
+    """float('1452.0e0') per row, as the scalar rule writes it: built and read by pyarrow's
+    string kernels when installed (both read a decimal text as its nearest double, as
+    float() does), else in one numpy conversion."""
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+    except ImportError:
+        pa = None
+    if pa is not None:
+        try:
+            fraction = pa.array(frac, type=pa.string())
+            written = pc.binary_join_element_wise(
+                pc.replace_substring(pa.array(whole, type=pa.string()), ",", ""), ".",
+                pc.if_else(pc.equal(fraction, ""), "0", fraction), "e",
+                pa.array(exponent).cast(pa.string()), "")
+            written = pc.if_else(pa.array(bad), "0", written)
+            return written.cast(pa.float64()).to_numpy(zero_copy_only=False)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            pass                                # out of a double's range: float() says inf
     written = [f"{w.replace(',', '')}.{f or 0}e{e}" for w, f, e in zip(whole, frac, exponent.tolist())]
     return np.where(bad, "0", np.array(written, dtype=object)).astype(float)
 
@@ -186,11 +213,13 @@ def _with_units(texts, sign, unit, magnitude, h, bad) -> pd.DataFrame:
     bad |= percent & (sign == "-") & (magnitude > 100)
     bad |= ~percent & (sign == "-")
     canonical = _per_distinct(unit, spellings.canonical_unit)
-    info = _per_distinct(np.where(percent | bad, "", canonical), _unit_or_none)
-    bad |= ~percent & np.array([i is None for i in info], dtype=bool)
-    factor = np.array([1.0 if i is None else i.factor for i in info])
-    dimension = np.array(["ratio" if p else (None if i is None else i.dimension)
-                          for p, i in zip(percent, info)], dtype=object)
+    codes, distinct = pd.factorize(pd.Series(np.where(percent | bad, "", canonical),
+                                             dtype=object))
+    infos = [_unit_or_none(u) for u in distinct]
+    bad |= ~percent & np.array([i is None for i in infos], dtype=bool)[codes]
+    factor = np.array([1.0 if i is None else i.factor for i in infos])[codes]
+    dimension = np.where(percent, "ratio", np.array([None if i is None else i.dimension
+                                                     for i in infos], dtype=object)[codes])
     change = np.where(sign == "+", magnitude / 100, -magnitude / 100)
     share = percent & (sign == "")
     base = np.where(percent, np.where(share, magnitude / 100, 1 + change), magnitude * factor)
@@ -202,7 +231,7 @@ def _with_units(texts, sign, unit, magnitude, h, bad) -> pd.DataFrame:
         "text": texts, "value": magnitude, "h": h,
         "unit": np.where(percent, PERCENT, canonical).astype(object), "kind": kind,
         "base": base, "base_h": np.where(percent, h / 100, h * factor), "dimension": dimension,
-        "error": np.array(["bad" if flag else None for flag in bad.tolist()], dtype=object)})
+        "error": np.where(bad, "bad", None).astype(object)})  # type: ignore[call-overload]
 
 
 def _per_distinct(values: np.ndarray, rule) -> np.ndarray:

@@ -155,30 +155,54 @@ def check(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
     list or mapping where text belongs (the later checks cannot read them).
 
     Cells that are not text are found here, before pandera sees them: pandera formats every
-    failing value into its messages, and a nested alias structure formats without end.
+    failing value into its messages, and a nested alias structure formats without end. Every
+    check is of one cell, so each column is validated once per distinct value (a million
+    claims name a few dozen subjects) and a failing value is reported at every row holding it.
     """
     if frame.empty:
         return set()
     bad = _not_text(frame, schema, problems)
     screened = frame.drop(index=list(bad)) if bad else frame
+    for column, rule in schema.columns.items():
+        if column in screened.columns and (rule.checks or not rule.nullable):
+            _check_column(screened, schema, column, problems)    # text is all the rest ask
+    return bad
+
+
+def _check_column(frame: pd.DataFrame, schema: pa.DataFrameSchema, column: str,
+                  problems) -> None:
+    codes, distinct = pd.factorize(frame[column], use_na_sentinel=True)
+    values = [*distinct.tolist(), None]                # the last stands for every empty cell
+    codes = np.where(codes < 0, len(values) - 1, codes)
+    if not (codes == len(values) - 1).any():
+        values.pop()
     try:
-        schema.validate(screened, lazy=True)
-        return bad
+        _column_schema(schema, column).validate(
+            pd.DataFrame({column: pd.Series(values, dtype=object)}), lazy=True)
+        return
     except pa.errors.SchemaErrors as exc:
         errors = exc.schema_errors
-    seen: set = set()
+    failed: dict[int, str] = {}         # distinct value's position -> what its first failure expected
     for error in errors:
-        column = getattr(error.schema, "name", None)
-        if not isinstance(column, str) or column not in frame.columns or error.failure_cases is None:
-            continue
         expected = _expected_by(error)
-        if expected is None:
+        if error.failure_cases is None or expected is None:
             continue
-        for index in error.failure_cases["index"].dropna():
-            if (index, column) not in seen and index in screened.index:
-                seen.add((index, column))
-                _report(screened.loc[index], schema.name, column, expected, problems)
-    return bad
+        for position in error.failure_cases["index"].dropna():
+            failed.setdefault(int(position), expected)
+    for position, expected in sorted(failed.items()):
+        for label in frame.index[codes == position]:
+            _report(frame.loc[label], schema.name, column, expected, problems)
+
+
+_COLUMN_SCHEMAS: dict[tuple[int, str], pa.DataFrameSchema] = {}
+
+
+def _column_schema(schema: pa.DataFrameSchema, column: str) -> pa.DataFrameSchema:
+    """The one-column schema of `schema`'s `column`, its checks registered in EXPECTED."""
+    key = (id(schema), column)
+    if key not in _COLUMN_SCHEMAS:
+        _COLUMN_SCHEMAS[key] = _schema(schema.name, {column: schema.columns[column]})
+    return _COLUMN_SCHEMAS[key]
 
 
 def _expected_by(error) -> str | None:

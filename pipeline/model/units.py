@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from claimaudit.core.errors import ClaimauditError, shown
 from claimaudit.model import spellings
@@ -36,13 +37,14 @@ class UnitError(ClaimauditError, ValueError):
     """A quantity text that cannot be read; the message says what was found."""
 
 
-@dataclass(frozen=True, slots=True)
-class Quantity:
+class Quantity(NamedTuple):
     """A written quantity. `kind` is quantity | count | ratio | change | share.
 
     `value` and `h` are in the written unit; `base` and `base_h` in the
     registry's base units (bytes, seconds, FLOP ...). Ratios, changes and shares
     are plain numbers: `4.4x` -> 4.4, `+40%` -> 1.40, `50%` -> 0.50.
+    A named tuple, not a dataclass: a million claims make a million of them, and a tuple is
+    made three times faster (put it in a numpy array with np.fromiter, never np.array).
     """
 
     text: str

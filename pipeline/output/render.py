@@ -201,6 +201,7 @@ def csv_row(record: dict) -> tuple:
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+SHEET_MARK = "'"       # spreadsheets show a cell that starts with it as text
 CSV_TEXT_COLUMNS = ("file", "claimed")     # the user-written text cells (ids cannot start so)
 
 
@@ -208,7 +209,7 @@ def sheet_cell(value):
     """OWASP's CSV-injection rule: a text cell a spreadsheet would read as a formula (or turn
     into a number: `+40%`) gets a leading `'`, which spreadsheets show as text."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+        return SHEET_MARK + value
     return value
 
 

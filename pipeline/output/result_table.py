@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from claimaudit.engine import judge
-from claimaudit.model.units import unit_info
-from claimaudit.output.render import CSV_COLUMNS, CSV_TEXT_COLUMNS, sheet_cell
+from claimaudit.model.units import Quantity, unit_info
+from claimaudit.output.render import CSV_COLUMNS, CSV_TEXT_COLUMNS, FORMULA_STARTS, SHEET_MARK
 from claimaudit.output.results import RATIO_KINDS, display_unit, is_ratio
 
 CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cells are ~300 MB)
@@ -31,8 +31,9 @@ def write_csv(run, stream, advance=None) -> None:
     writer.writerow(CSV_COLUMNS)
     for start in range(0, len(run.results), CHUNK):
         columns = csv_columns(run, slice(start, start + CHUNK))
-        for name in CSV_TEXT_COLUMNS:
-            columns[name] = [sheet_cell(v) for v in columns[name]]
+        for name in CSV_TEXT_COLUMNS:       # render.sheet_cell, inline: a million cells
+            columns[name] = [SHEET_MARK + v if v.__class__ is str and v.startswith(FORMULA_STARTS)
+                             else v for v in columns[name]]
         writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
         if advance is not None:
             advance(len(columns["id"]))
@@ -69,12 +70,15 @@ def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
 
 
 def _quantity_columns(claims: pd.DataFrame) -> pd.DataFrame:
-    """The fields of each claim's Quantity as columns (NaN/None where it has none)."""
+    """The fields of each claim's Quantity as columns (NaN/None where it has none): the named
+    tuples transposed at once by zip, no attribute read per claim."""
     objects = claims["quantity"].tolist()
     fields = {"text": None, "value": np.nan, "h": np.nan, "unit": None, "kind": None,
               "base": np.nan, "base_h": np.nan}
-    return pd.DataFrame({name: pd.Series([missing if q is None else getattr(q, name)
-                                          for q in objects], dtype=object if missing is None
+    none = tuple(fields.get(name) for name in Quantity._fields)     # a row with no quantity
+    columns = dict(zip(Quantity._fields, zip(*[none if q is None else q for q in objects]))) \
+        if objects else {name: () for name in Quantity._fields}
+    return pd.DataFrame({name: pd.Series(columns[name], dtype=object if missing is None
                                          else float)
                          for name, missing in fields.items()})
 
