@@ -1,7 +1,9 @@
 """SpecGraph at its edges, on the graph itself (pipeline/engine/derive.py): the depth limit at
-exactly MAX_DEPTH and one past it, the default in-force mask, facts saying a figure does not
-exist, a cycle with no fact to place it at, and the frozen Alt that the memo shares between
-claims."""
+exactly MAX_DEPTH and one past it, the cap at exactly MAX_COMBINATIONS, the default in-force
+mask, facts saying a figure does not exist, a cycle with no fact to place it at, problems at a
+fact's value line, the steps a derived input brings, `finest` (one party's rounding of its own
+finer figure) and the frozen Alt that the memo shares between claims. Each pins mutants that
+benchmarks/mutate.py found surviving."""
 
 import dataclasses
 from types import SimpleNamespace
