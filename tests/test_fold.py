@@ -78,3 +78,18 @@ def test_the_result_keeps_the_claims_index_and_columns():
     assert list(result["verdict"]) == ["unverifiable", "consistent"]
     assert list(result["id"]) == ["id0", "id1"]
     assert result["n_rows"].dtype == "int64" and result["row"].dtype == "int64"
+
+
+def test_rows_out_of_order_after_the_first_claim_are_brought_together():
+    # no row comes before the first one's claim, yet claim 0's rows are apart
+    rows = _rows((0, "consistent", None), (1, "inconsistent", "minor"), (0, "within_rounding", None),
+                 (2, "consistent", None), (1, "inconsistent", "major"))
+    assert _folded(rows, 3) == [("ambiguous", None, -1, 2), ("inconsistent", "major", 11, 2),
+                                ("consistent", None, 13, 1)]
+
+
+@pytest.mark.parametrize("verdicts", [[None], [None, None], ["unknown"], [None, "consistent"]])
+def test_a_row_without_a_verdict_word_never_passes_for_a_verdict(verdicts):
+    # its code is `other` (-1), the last of VERDICT_CODES: the claim is ambiguous
+    rows = _rows(*[(0, verdict, None) for verdict in verdicts])
+    assert fold(rows, _claims(1))["verdict"].tolist() == ["ambiguous"]

@@ -47,6 +47,8 @@ KNOWN_POWERS = [
     (Interval(2, 1, 4), -1, (0.5, 0.25, 1)),
     (Interval(0.5, -1, 2), 0, (1, 1, 1)),        # x ** 0 is exactly 1, across 0 too
     (Interval(0.5, -1, 2), 1, (0.5, -1, 2)),     # an odd power across 0 keeps its negative end
+    (Interval(0.2, -0.5, 0.5), 2, (0.04, 0, 0.25)),   # across 0 within (-1, 1): still reaches 0
+    (Interval(1, 0.5, 2), 2, (1, 0.25, 4)),      # from a positive end below 1: no 0 to reach
 ]
 
 
@@ -187,6 +189,16 @@ def test_division_is_sound(left, right):
 def test_integer_powers_are_sound(base, n):
     a, x = base
     assert inside(x ** n, a ** n)
+
+
+@given(intervals_with_point(st.floats(min_value=-3, max_value=3)), st.integers(0, 5))
+def test_integer_powers_are_tight(base, n):
+    """Each end of `a ** n` is reached: x ** n is continuous, so its range over [low, high] runs
+    between its values at the ends and, when 0 lies inside, at 0."""
+    a, _ = base
+    reached = [a.low ** n, a.high ** n] + ([0.0 ** n] if a.low <= 0 <= a.high else [])
+    result = a ** n
+    assert (result.low, result.high) == pytest.approx((min(reached), max(reached)), abs=1e-12)
 
 
 @given(intervals_with_point(st.floats(min_value=1e-3, max_value=1e4)),

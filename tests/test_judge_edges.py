@@ -65,8 +65,9 @@ EDGES = [
     (0, 0.0, "at_least", (-0.001, -0.002, 0), "within_rounding", None, 1.0),
     (0, 0.0, "more_than", (-0.001, -0.002, 0), "inconsistent", "major", 1.0),
     (-100, 0.0, "less_than", (-99, -100, -98), "inconsistent", "major", 1 / 99),
-    # a derived zero: no relative gap
+    # a derived zero: no relative gap; a derived one: the gap is the distance itself
     (100, 0.5, "about", (0, 0, 0), "inconsistent", "major", INF),
+    (1.01, 0.005, "about", (1, 1, 1), "inconsistent", "minor", 0.005),
 ]
 
 
@@ -301,3 +302,9 @@ def test_a_ratio_of_exactly_2_takes_its_tolerance_on_the_ratio(v, low, high):
     assert (region.low, region.high) == pytest.approx((low, high), rel=1e-12)
     got = regions([v], [0.005], ["roughly"], [0.2], [np.nan], [True])
     assert (got[0][0], got[1][0]) == pytest.approx((low, high), rel=1e-12)
+
+
+def test_of_ratio_marks_ratio_and_change_claims_only():
+    kinds = ["ratio", "change", "quantity", "share", "count", None, "ratio"]
+    assert judge_module.of_ratio(kinds).tolist() == [True, True, False, False, False, False, True]
+    assert judge_module.of_ratio(np.array(["change"], dtype=object)).dtype == bool
