@@ -231,3 +231,46 @@ def test_a_sentence_without_a_name_continues_the_paragraphs_one_subject(base, te
     found = claim(text, base, "100 GB")
     assert (found.get("subject") if not subject_todo(found) else None) == subject
     assert bool(subject_todo(found)) is asked
+
+
+# --- held-out round 9: the rules its silently wrong fields lacked ----------------------------
+
+@pytest.mark.parametrize("text, claimed", [
+    ("Zephyr Z2 ships 192 GB, far more than the Breeze B1 (32 GB).", "32 GB"),
+    ("Zephyr Z2 的容量是 Breeze B1(约32 GB) 的六倍。", "32 GB"),
+])
+def test_an_amount_in_parentheses_after_a_name_is_that_names(base, text, claimed):
+    found = claim(text, base, claimed)
+    assert found.get("subject") == "breeze" and not subject_todo(found)
+
+
+def test_the_name_after_of_in_n_times_the_metric_of_is_the_baseline(base):
+    text = ("Zephyr Z2 claims three times the FP8 performance of Acme's Breeze B1 and more "
+            "memory over the Aurora X1.")
+    found = claim(text, base, "3x")
+    assert (found.get("subject"), found.get("baseline")) == ("zephyr", "breeze")
+    assert not [t for t in found.get("todo") or [] if t.startswith(("subject:", "baseline:"))]
+
+
+def test_the_new_value_of_a_change_from_the_subjects_figure_is_asked(base):
+    text = "Aurora X2 is here.\n\nA refresh of Aurora X1, lifting memory from 96 GB to 144 GB."
+    found = claim(text, base, "144 GB")
+    assert "subject" not in found
+    assert any("value after a change" in t and "names aurora_x2" in t for t in subject_todo(found))
+    same = claim("Aurora X2 memory grew from 96 GB to 144 GB.", base, "144 GB")
+    assert same.get("subject") == "aurora_x2" and not subject_todo(same)
+
+
+@pytest.mark.parametrize("text", [
+    "Breeze B1 came first.\n\nZephyr Z2 僅增加 200 瓦功耗。",
+    "Breeze B1 came first.\n\nZephyr Z2 draws 200 W more power.",
+])
+def test_an_increase_amount_with_no_baseline_asks_for_it(base, text):
+    found = claim(text, base, "200 W")
+    assert any(t.startswith("baseline:") and "breeze" in t and "pick one" in t
+               for t in found.get("todo") or [])
+
+
+def test_a_plain_amount_asks_no_baseline(base):
+    found = claim("Breeze B1 came first.\n\nZephyr Z2 draws 200 W.", base, "200 W")
+    assert not [t for t in found.get("todo") or [] if t.startswith("baseline:")]

@@ -179,6 +179,8 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)
     build.earlier_value(view, number, reading)
+    settle.change_new_value(catalogue, view, number, reading, named)
+    build.difference_baseline(view, place.clause, number, reading)
     window = _window(place, number)
     if change is not None:
         pass                    # a table's change column writes its sign
@@ -218,7 +220,7 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     ratio = number.unit == "x" or claimed.startswith(("+", "-"))
     if not ratio:       # "與 H200 相比 ... 288GB": the comparison is another number's
         reading.baseline = None
-        reading.todo = [t for t in reading.todo if not t.startswith("baseline:")]
+        reading.todo = [t for t in reading.todo if not t.startswith("baseline:") or reading.difference]
     if ratio and reading.subject and not reading.baseline and not any(
             item.startswith("baseline:") for item in reading.todo):
         others = [i for i in reading.nearby if i != reading.subject][:5]

@@ -40,6 +40,7 @@ class Reading:
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
     from_topic: bool = False    # the candidates are the topic's, not names in the sentence
     nearby: list = field(default_factory=list)   # ids named in the sentence and just before it
+    difference: bool = False    # an amount that is an increase over something ("200 W more")
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,12 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
             and not _is_counted(place.view, ahead[-1]) and not _is_baseline(place.view, ahead[-1], number)):
         reading.subject = ahead[-1].entity     # "AMD's MI355X is a 1.4 kW monster ... Blackwell"
         return reading
-    baselines = [m for m in inside if _is_baseline(place.view, m, number)]
-    others = [m for m in inside if m not in baselines and not _is_counted(place.view, m)
+    marked = [m for m in inside if _is_baseline(place.view, m, number)]
+    # "three times the FP4 performance of A and more than B": the name after "of" is the
+    # ratio's baseline; a name marked by other comparison words belongs to another claim
+    of_named = [m for m in marked if _times_the_of(place.view, m, number)]
+    baselines = of_named if len({m.entity for m in of_named}) == 1 else marked
+    others = [m for m in inside if m not in marked and not _is_counted(place.view, m)
               and m.start < place.clause.end]
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
@@ -206,11 +211,41 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     if re.search(r"\bsame\b[^.;]*\bas (?:the |its )?$", view[max(0, mention.start - 120):mention.start],
                  re.IGNORECASE):
         return True          # "the same 72-GPU domain as the GB200"
-    between = view[number.end:mention.start] if mention.start >= number.end else ""
-    if number.unit == "x" and re.fullmatch(r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+)?", between):
+    if _times_the_of(view, mention, number):
         return True          # "4x the memory bandwidth of Trainium2"
     # "是 Trainium2 的 4 倍" compares; "Blackwell 的 8TB/s" is Blackwell's own figure
     return number.unit in ("x", "%") and bool(re.match(r"\s*的\s*$", view[mention.end:number.start]))
+
+
+def _times_the_of(view: str, mention: Mention, number: Number) -> bool:
+    """"4x the memory bandwidth of Trainium2", "three times the FP4 performance of Amazon's
+    Trainium 3": the name after "of" is what the ratio compares with."""
+    between = view[number.end:mention.start] if mention.start >= number.end else ""
+    return number.unit == "x" and bool(re.fullmatch(
+        r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+|[A-Z][A-Za-z]+'s\s+)?", between))
+
+
+def difference_baseline(view: str, clause: Span, number: Number, reading: Reading) -> None:
+    """"僅增加 200 瓦", "200 W more": an amount that is an increase is a difference from
+    something, not a figure of its own; the baseline is asked (among the text's ids when its
+    clause names none)."""
+    if number.unit in ("x", "%") or reading.metric in (None, "chips"):
+        return
+    lex = lexicon()
+    before = view[max(clause.start, number.start - 12):number.start]
+    after = view[number.end:number.end + 12]
+    if not (re.search(rf"(?:{alternation(lex.words('difference_before'))})\s*$", before)
+            or re.match(rf"\s*(?:{alternation(lex.words('difference_after'))})", after, re.IGNORECASE)):
+        return
+    reading.difference = True
+    what = f"baseline: {number.text} {number.unit} is an increase (a difference, not a figure of its own)"
+    if reading.baseline:
+        reading.todo.append(f"{what} over {reading.baseline}: write it as an expr or confirm")
+        return
+    others = [i for i in reading.nearby if i and i != reading.subject]
+    reading.todo.append(f"{what} over something its clause does not name; "
+                        + (f"the text names {', '.join(others)}; pick one" if others
+                           else "name the entity it is compared with"))
 
 
 def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention],

@@ -3,6 +3,8 @@
 - A name in the possessive right before the amount owns it: "the B200 SXM's 192 GB",
   "MI300X's 192 GB", "Blackwell 的 8TB/s" (a family name: its candidates are asked).
 - A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200".
+- An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
+  PetaFLOPS)", "the H100 (80 GB)".
 - An amount after another amount and "vs." is the other side of a comparison: in "288 GB vs.
   180 GB" the 180 GB is not the sentence subject's. The entity the sentence compares with
   owns it ("(14 vs 9.0 petaFLOPS) compared to B200"); when it names none, the draft asks.
@@ -17,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from claimaudit.draft.context import strip_qualifier
 from claimaudit.draft.entities import Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
@@ -50,6 +53,8 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     possessive, owner_after, other_side = _patterns()
     before = [m for m in mentions if m.end <= number.start]
     if before and possessive.fullmatch(view, before[-1].end, number.start):
+        return Owner(before[-1])
+    if before and re.fullmatch(r"\s?[(（]\s*", strip_qualifier(view[before[-1].end:number.start])):
         return Owner(before[-1])
     after = [m for m in mentions if m.start >= number.end]
     if after and owner_after.fullmatch(view, number.end, after[0].start):

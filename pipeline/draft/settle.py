@@ -1,10 +1,13 @@
 """What the numbers and counts settle once the words are read (pipeline/draft/, issue 19):
 a count of a named chip belongs to its container with that many chips; a count of chips never
 to a chip; an amount equal to exactly one published figure among the candidates decides the
-subject, or the metric the words leave open (figure_match.py).
+subject, or the metric the words leave open (figure_match.py); the new value of a change "from
+X to Y" is not the subject's when X is the subject's published figure and Y is not.
 """
 
 from __future__ import annotations
+
+import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue, Mention
@@ -87,3 +90,33 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
         if metric:
             reading.metric = metric
             reading.todo = [t for t in reading.todo if t not in open_metric]
+
+
+CHANGE_TO = re.compile(r"(?:從|从|from)\s*~?(?P<old>\d[\d.,]*)\s*(?P<unit>[^\d\s]{0,8})\s*"
+                       r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*(?:至|到|to)\s*~?\s*$")
+
+
+def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: Reading,
+                     named: set) -> None:
+    """"refresh of the A, lifting memory from 192 GB to 256 GB": when the old value is the
+    subject's published figure and the new one is not, the new value is another product's
+    (the one the text is about): asked among the text's other ids, those with that figure first."""
+    found = CHANGE_TO.search(view[max(0, number.start - 40):number.start])
+    if found is None or reading.subject is None or reading.metric is None or number.unit in ("x", "%"):
+        return
+    old = base_value(f"{found.group('old')} {number.unit}".strip())
+    new = base_value(claimed_text(number))
+    own = [reading.subject]
+    if old is None or new is None or not matching(catalogue, own, [reading.metric], old) \
+            or matching(catalogue, own, [reading.metric], new):
+        return
+    others = sorted(i for i in named if i and i != reading.subject)
+    holders = sorted({i for i, _ in matching(catalogue, others, [reading.metric], new)})
+    candidates = holders + [i for i in others if i not in holders][:6]
+    subject = reading.subject
+    reading.subject, reading.candidates = None, candidates
+    reading.todo = [t for t in reading.todo if not open_subject(t)]
+    reading.todo.append(f"subject: {number.text} {number.unit} is the value after a change from {subject}'s "
+                        f"published {found.group('old')}; "
+                        + (f"the text names {', '.join(candidates)}; pick one" if candidates
+                           else "name the entity it belongs to (find one with `claimaudit entities`)"))
