@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-pytest_plugins = ["pytester"]
+# the draft tests' fixture catalogues (`base`, `extended`), shared by their modules
+pytest_plugins = ["pytester", "draft_catalogues"]
 
 settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
 settings.register_profile("nightly", max_examples=2000, deadline=None, print_blob=True)

@@ -4,32 +4,11 @@ over the fixture specs (tests/data/draft-specs/), with known answers."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
-from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.scope import scope_of
 from claimaudit.draft.settle import said_metrics
-
-ROOT = Path(__file__).resolve().parent.parent
-SPECS = ROOT / "tests" / "data" / "draft-specs"
-
-
-@pytest.fixture(scope="module")
-def base():
-    return load_catalogue(SPECS / "base")
-
-
-@pytest.fixture(scope="module")
-def extended(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("specs")
-    for part in ("base", "more"):
-        for path in (SPECS / part).glob("*.yaml"):
-            shutil.copy(path, folder / path.name)
-    return load_catalogue(folder)
 
 
 def claim(text: str, catalogue, claimed: str) -> dict:

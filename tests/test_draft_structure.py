@@ -4,12 +4,12 @@ drafter confidently wrong."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from draft_catalogues import SPECS
 
 from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import Mention, load_catalogue
@@ -20,22 +20,7 @@ from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, 
 from claimaudit.draft.topic import anaphor, related, topic_ids
 
 ROOT = Path(__file__).resolve().parent.parent
-SPECS = ROOT / "tests" / "data" / "draft-specs"
 ARTICLE = (SPECS / "article.txt").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def base():
-    return load_catalogue(SPECS / "base")
-
-
-@pytest.fixture(scope="module")
-def extended(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("specs")
-    for part in ("base", "more"):
-        for path in (SPECS / part).glob("*.yaml"):
-            shutil.copy(path, folder / path.name)
-    return load_catalogue(folder)
 
 
 def drafted(text: str, catalogue) -> list[dict]:
