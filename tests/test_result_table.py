@@ -73,3 +73,4 @@ def test_generated_tables_write_what_the_records_write(tmp_path, seed, chunk, mo
     run = check_paths([generated_table(tmp_path / "t.csv", 400, seed)], MINI / "specs")
     assert {"consistent", "inconsistent"} <= set(run.results["verdict"])
     assert_same_as_records(run)
+

@@ -28,8 +28,17 @@ from claimaudit.model.inforce import in_force
 
 def _source_urls(corpus) -> pd.Series:
     """Each claim's own source URL (None when its source has none)."""
-    urls = corpus.claim_sources.drop_duplicates("id").set_index("id")["url"]
-    return corpus.claims["source"].map(urls).astype(object).where(lambda s: s.notna(), None)
+    return _of_source(corpus, "url")
+
+
+def _of_source(corpus, field: str) -> pd.Series:
+    """Each claim's source's `field` (None where it has none), looked up once per distinct
+    source and kept as objects (a million rows name a handful of sources)."""
+    table = corpus.claim_sources.drop_duplicates("id").set_index("id")[field]
+    found = {source: None if pd.isna(value) else value for source, value in table.items()}
+    codes, sources = pd.factorize(corpus.claims["source"], use_na_sentinel=True)
+    values = np.array([found.get(source) for source in sources] + [None], dtype=object)
+    return pd.Series(values[codes], index=corpus.claims.index, dtype=object, copy=False)
 
 
 def circular_urls(corpus) -> set:
@@ -67,8 +76,7 @@ def groups(corpus, mask_for, circular: set, dates: pd.Series | None) -> list[tup
 
 
 def published_dates(corpus) -> pd.Series:
-    dates = corpus.claim_sources.drop_duplicates("id").set_index("id")["published"]
-    return corpus.claims["source"].map(dates)
+    return _of_source(corpus, "published")
 
 
 def as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndarray:
@@ -217,8 +225,7 @@ def basis(sources, parties: dict, claimant) -> str | None:
 
 def claimant_of(corpus) -> pd.Series:
     """Each claim's claimant: its own `claimant`, else its source's `party` (or None)."""
-    parties = corpus.claim_sources.drop_duplicates("id").set_index("id")["party"]
     own = corpus.claims.get("claimant")
-    fallback = corpus.claims["source"].map(parties)
+    fallback = _of_source(corpus, "party")
     chosen = fallback if own is None else own.where(own.notna(), fallback)
     return chosen.astype(object).where(chosen.notna(), None)

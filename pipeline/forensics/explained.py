@@ -74,6 +74,12 @@ class Explanations(Mapping):
         c = picks[where[1]][0][0]
         return words[table.group[c]].cause(c - table.start[table.group[c]])
 
+    def top_causes(self, labels: list) -> list:
+        """top_cause of each label, in order (a million labels, most without explanations)."""
+        where, top = self._where, self.top_cause
+        return [top(label) if label in where else None for label in labels] if where \
+            else [None] * len(labels)
+
     def excused(self, label) -> bool:
         """Does the rounding of the claim's best explanation excuse it (forensics/rounding.py)?"""
         number, row = self._where[label]

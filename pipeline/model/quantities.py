@@ -107,8 +107,19 @@ def _split_numbers(readable: pd.Series, plain: np.ndarray | None = None
         return _split_in_two(readable, plain)
     found = pc.extract_regex(pa.array(readable.to_numpy(object), type=pa.string()), _ARROW_NUMBER)
     matched = found.is_valid().to_numpy(zero_copy_only=False)
-    parts = [found.field(name).fill_null("").to_numpy(zero_copy_only=False) for name in _PARTS]
-    return parts, matched
+    parts = [found.field(name).fill_null("") for name in _PARTS]
+    return [_few_words(part) if name in _FEW else part.to_numpy(zero_copy_only=False)
+            for name, part in zip(_PARTS, parts)], matched
+
+
+_FEW = ("sign", "exp", "unit")      # parts of few distinct words: one str object per word
+
+
+def _few_words(column) -> np.ndarray:
+    """A pyarrow string column as an object array holding one str per distinct word."""
+    encoded = column.dictionary_encode()
+    words = np.asarray(encoded.dictionary.to_pylist(), dtype=object)
+    return words[encoded.indices.to_numpy(zero_copy_only=False)]
 
 
 def _split_in_two(readable: pd.Series, plain: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
@@ -172,7 +183,7 @@ def _ascii_unchanged() -> bool:
 
 def _not_decimal(whole: np.ndarray, unit: np.ndarray) -> np.ndarray:
     """'_' separators and 0x/0o/0b prefixes (the scalar rule's 'not numbers here')."""
-    underscore = np.fromiter((u[:1] == "_" for u in unit), bool, len(unit))
+    underscore = _per_distinct(unit, lambda u: u[:1] == "_").astype(bool)
     zero = np.flatnonzero(whole == "0")
     underscore[zero] |= np.array([_PREFIXED.match(u) is not None for u in unit[zero]], bool)
     return underscore
@@ -232,11 +243,12 @@ def _with_units(texts, sign, unit, magnitude, h, bad) -> pd.DataFrame:
     kind = np.where(percent, np.where(share, "share", "change"),
                     pd.Series(dimension, dtype=object).map({"count": "count", "ratio": "ratio"})
                     .fillna("quantity").to_numpy(object)).astype(object)
-    return pd.DataFrame({
-        "text": texts, "value": magnitude, "h": h,
-        "unit": np.where(percent, PERCENT, canonical).astype(object), "kind": kind,
-        "base": base, "base_h": np.where(percent, h / 100, h * factor), "dimension": dimension,
-        "error": np.where(bad, "bad", None).astype(object)})  # type: ignore[call-overload]
+    words = {"text": texts, "unit": np.where(percent, PERCENT, canonical), "kind": kind,
+             "dimension": dimension, "error": np.where(bad, "bad", None)}  # type: ignore[call-overload]
+    return pd.DataFrame({     # text columns stay objects (pandas would copy them into arrow)
+        "text": None, "value": magnitude, "h": h, "unit": None, "kind": None, "base": base,
+        "base_h": np.where(percent, h / 100, h * factor), "dimension": None, "error": None,
+        **{name: pd.Series(column, dtype=object, copy=False) for name, column in words.items()}})
 
 
 def _per_distinct(values: np.ndarray, rule) -> np.ndarray:

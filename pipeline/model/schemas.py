@@ -172,12 +172,15 @@ def check(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
 
 def _check_column(frame: pd.DataFrame, schema: pa.DataFrameSchema, column: str,
                   problems) -> None:
+    rule = schema.columns[column]
+    if _id_pattern(rule) and _surely_valid(rule, frame[column].tolist()).all():
+        return                                  # a million distinct ids: not one to report
     codes, distinct = pd.factorize(frame[column], use_na_sentinel=True)
     values = [*distinct.tolist(), None]                # the last stands for every empty cell
     codes = np.where(codes < 0, len(values) - 1, codes)
     if not (codes == len(values) - 1).any():
         values.pop()
-    asked = np.flatnonzero(~_surely_valid(schema.columns[column], values))
+    asked = np.flatnonzero(~_surely_valid(rule, values))
     try:
         _column_schema(schema, column).validate(
             pd.DataFrame({column: pd.Series([values[at] for at in asked], dtype=object)}),
@@ -203,9 +206,8 @@ def _surely_valid(rule: pa.Column, values: list) -> np.ndarray:
     million distinct claim ids: 0.2 s instead of 1.4). The id patterns are anchored ASCII
     classes, which RE2 reads as `re` does ($ for \\Z: RE2's $ is the end of the text). All
     False (ask pandera about every value) for other columns or without pyarrow."""
-    checks = {check.name: check.statistics for check in rule.checks}
-    pattern = checks.get("str_matches", {}).get("pattern")
-    if pattern not in ID_PATTERNS or set(checks) - {"str_matches", "str_length"} or not values:
+    pattern = _id_pattern(rule)
+    if pattern is None or not values:
         return np.zeros(len(values), dtype=bool)
     try:
         import pyarrow as arrow
@@ -214,10 +216,22 @@ def _surely_valid(rule: pa.Column, values: list) -> np.ndarray:
         return np.zeros(len(values), dtype=bool)
     texts = arrow.array([v if isinstance(v, str) else None for v in values], arrow.string())
     passing = pc.match_substring_regex(texts, pattern.removesuffix(r"\Z") + "$")
-    longest = checks.get("str_length", {}).get("max_value")
+    longest = _statistics(rule).get("str_length", {}).get("max_value")
     if longest is not None:
         passing = pc.and_(passing, pc.less_equal(pc.utf8_length(texts), longest))
     return passing.fill_null(False).to_numpy(zero_copy_only=False)
+
+
+def _statistics(rule: pa.Column) -> dict:
+    return {check.name: check.statistics for check in rule.checks}
+
+
+def _id_pattern(rule: pa.Column) -> str | None:
+    """The column's id pattern when its checks are that pattern and a length, else None."""
+    checks = _statistics(rule)
+    pattern = checks.get("str_matches", {}).get("pattern")
+    return pattern if pattern in ID_PATTERNS and not set(checks) - {"str_matches", "str_length"} \
+        else None
 
 
 _COLUMN_SCHEMAS: dict[tuple[int, str], pa.DataFrameSchema] = {}

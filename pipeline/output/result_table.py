@@ -10,39 +10,32 @@ writes them with the same csv.writer, so the bytes are the same as the record pa
 
 from __future__ import annotations
 
-import csv
-import io
-import math
-
 import numpy as np
 import pandas as pd
 
 from claimaudit.engine import judge
 from claimaudit.model.units import Quantity, unit_info
-from claimaudit.output.render import CSV_COLUMNS, CSV_TEXT_COLUMNS, FORMULA_STARTS, SHEET_MARK
+from claimaudit.output.csv_rows import rows_text
+from claimaudit.output.number_text import as_written
+from claimaudit.output.render import CSV_COLUMNS, CSV_TEXT_COLUMNS
 from claimaudit.output.results import RATIO_KINDS, display_unit, is_ratio
 
+SHEET_COLUMNS = tuple(CSV_COLUMNS.index(name) for name in CSV_TEXT_COLUMNS)
 CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cells are ~300 MB)
 
 
 def write_csv(run, stream, advance=None) -> None:
     """The run as `check --format csv` writes it, CHUNK claims at a time (`advance(n)` told
-    of each chunk written, for progress)."""
-    buffer = io.StringIO()      # a chunk's rows, written to `stream` in one call
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    of each chunk written, for progress), each chunk's rows in one write."""
+    stream.write(rows_text([[name] for name in CSV_COLUMNS]))
+    basis = _in_order(run.basis, run.corpus.claims.index.tolist())
     for start in range(0, len(run.results), CHUNK):
-        columns = csv_columns(run, slice(start, start + CHUNK), as_text=True)
-        for name in CSV_TEXT_COLUMNS:       # render.sheet_cell, inline: a million cells
-            columns[name] = [SHEET_MARK + v if v.__class__ is str and v.startswith(FORMULA_STARTS)
-                             else v for v in columns[name]]
-        writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
-        stream.write(buffer.getvalue())
-        buffer.seek(0)
-        buffer.truncate()
+        columns = csv_columns(run, slice(start, start + CHUNK), as_text=True,
+                              basis=basis[start:start + CHUNK])
+        columns["line"] = list(map(str, columns["line"]))
+        stream.write(rows_text([columns[name] for name in CSV_COLUMNS], SHEET_COLUMNS))
         if advance is not None:
             advance(len(columns["id"]))
-    stream.write(buffer.getvalue())     # the header of an empty run
 
 
 def exit_status(run, strict: bool = False) -> int:
@@ -55,17 +48,19 @@ def exit_status(run, strict: bool = False) -> int:
     return 1 if mismatched or (strict and (verdict == "inconsistent").any()) else 0
 
 
-def csv_columns(run, rows: slice = slice(None), as_text: bool = False) -> dict[str, list]:
+def csv_columns(run, rows: slice = slice(None), as_text: bool = False,
+                basis: list | None = None) -> dict[str, list]:
     """Every CSV_COLUMNS cell of the claims at `rows` (positions, file order); None is empty.
-    `as_text`: numbers as the csv module writes them (repr), made once per distinct number."""
+    `as_text`: numbers as the csv module writes them (repr), made once per distinct number;
+    `basis`: the rows' basis words when the caller has them in order."""
     claims, results = run.corpus.claims.iloc[rows], run.results.iloc[rows]
     quantity = _quantity_columns(claims)
     ratio = _ratio_mask(claims, quantity["kind"])
     low, high = _claimed_region(claims, quantity, as_text)
     explanations = run.explanations
-    top = getattr(explanations, "top_cause", None) or (     # no words built for a cause
-        lambda i: (explanations.get(i) or [{}])[0].get("cause"))
     index = claims.index.tolist()
+    causes = explanations.top_causes(index) if hasattr(explanations, "top_causes") else [
+        (explanations.get(i) or [{}])[0].get("cause") for i in index]   # no words built
     return {
         "source": claims["source"].tolist(), "id": claims["id"].tolist(),
         "file": claims["file"].tolist(), "line": claims["line"].astype(int).tolist(),
@@ -73,9 +68,17 @@ def csv_columns(run, rows: slice = slice(None), as_text: bool = False) -> dict[s
         "severity": [s if isinstance(s, str) else None for s in results["severity"].tolist()],
         "claimed": quantity["text"].tolist(), "claimed_low": low, "claimed_high": high,
         **_derived_columns(results, run.rows, quantity, ratio, as_text),
-        "basis": [run.basis.get(i) for i in index],
-        "explanation": [top(i) for i in index],
+        "basis": _in_order(run.basis, index) if basis is None else basis,
+        "explanation": causes,
     }
+
+
+def _in_order(mapping: dict, labels: list) -> list:
+    """mapping[label] or None for each label; read off in order when the mapping's keys are
+    the labels in order (a run's basis: a million look-ups in a million-key dict are slow)."""
+    if len(mapping) == len(labels) and list(mapping) == labels:
+        return list(mapping.values())
+    return [mapping.get(label) for label in labels]
 
 
 def _quantity_columns(claims: pd.DataFrame) -> pd.DataFrame:
@@ -189,7 +192,10 @@ def _finite_cells(values: np.ndarray, present: np.ndarray, as_text: bool = False
     (bit for bit: -0.0 is not 0.0), as derived values repeat."""
     values = np.where(present, values, np.nan)
     codes, distinct = pd.factorize(values.view(np.int64))
-    shown = repr if as_text else float
-    tidy = [shown(float(f"{x:.12g}")) if math.isfinite(x) else None
-            for x in distinct.view(np.float64).tolist()]
-    return np.array(tidy + [None], dtype=object)[codes].tolist()
+    distinct = distinct.view(np.float64)
+    finite = np.isfinite(distinct)
+    tidy = np.full(len(distinct), None, dtype=object)
+    tidy[finite] = as_written(distinct[finite]) if as_text else \
+        [float(f"{x:.12g}") for x in distinct[finite].tolist()]
+    return np.append(tidy, [None])[codes].tolist()
+
