@@ -38,7 +38,7 @@ def check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     for at, row in zip(np.flatnonzero(~plain), claims[~plain].itertuples()):
         shapes[at], quantities[at], regions[at], tolerances[at] = _check_claim(
             row, corpus, metrics, entities, names, cache, problems)
-    claims["shape"] = shapes.tolist()
+    claims["shape"] = pd.Series(shapes, index=claims.index, dtype=object)
     claims["quantity"] = pd.Series(quantities, index=claims.index, dtype=object)
     claims["region"] = pd.Series(regions, index=claims.index, dtype=object)
     claims["tolerance_rule"] = pd.Series(tolerances, index=claims.index, dtype=object)

@@ -44,10 +44,11 @@ def plain_claims(claims: pd.DataFrame, parsed: pd.DataFrame, entities: set, metr
 def _dimension_fits(metric: pd.Series, parsed: pd.DataFrame, metrics: dict) -> np.ndarray:
     """validate._check_dimension per row: the claimed dimension is the metric's (a metric whose
     own unit is unknown passes here: it is reported once, at the metric)."""
-    used = [name for name in metric.dropna().unique() if name in metrics]
-    expected = metric.map({name: _expected(metrics[name].unit) for name in used})
-    unknown = expected.isna().to_numpy(bool) & metric.isin(metrics.keys()).to_numpy(bool)
-    same = parsed["dimension"].to_numpy(object) == expected.to_numpy(object)
+    codes, names = pd.factorize(metric, use_na_sentinel=True)     # once per distinct metric
+    expected = np.array([_expected(metrics[name].unit) if name in metrics else None
+                         for name in names.tolist()] + [None], dtype=object)[codes]
+    unknown = pd.isna(expected) & metric.isin(metrics.keys()).to_numpy(bool)
+    same = (parsed["dimension"].to_numpy(object) == expected) & ~pd.isna(expected)
     return unknown | same
 
 

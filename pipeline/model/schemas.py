@@ -214,7 +214,10 @@ def _surely_valid(rule: pa.Column, values: list) -> np.ndarray:
         import pyarrow.compute as pc
     except ImportError:
         return np.zeros(len(values), dtype=bool)
-    texts = arrow.array([v if isinstance(v, str) else None for v in values], arrow.string())
+    try:
+        texts = arrow.array(values, arrow.string())
+    except (arrow.ArrowTypeError, arrow.ArrowInvalid):
+        texts = arrow.array([v if isinstance(v, str) else None for v in values], arrow.string())
     passing = pc.match_substring_regex(texts, pattern.removesuffix(r"\Z") + "$")
     longest = _statistics(rule).get("str_length", {}).get("max_value")
     if longest is not None:
@@ -273,7 +276,7 @@ def _text_or_none(values: np.ndarray) -> np.ndarray:
     missing = pd.isna(values)
     present = values[~missing]
     if (len(present) == 0 or pd.api.types.infer_dtype(present, skipna=False) == "string") \
-            and all(value is None for value in values[missing].tolist()):
+            and values[missing].tolist().count(None) == missing.sum():    # no NaN, no pd.NA
         return np.ones(len(values), dtype=bool)
     return np.fromiter((v is None or isinstance(v, str) for v in values.tolist()), bool,
                        len(values))
