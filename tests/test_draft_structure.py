@@ -255,3 +255,13 @@ def test_a_plural_anaphor_takes_the_topic_of_its_kind(base):
     claims = drafted("The Zephyr Pod holds Zephyr Z2 chips.\n\nThese chips reach 7.4 TB/s each.\n", base)
     claim = claim_for(claims, "7.4 TB/s")
     assert (claim.get("subject"), claim.get("metric")) == ("zephyr", "hbm_bandwidth")
+
+
+def test_a_ratio_with_its_subject_open_asks_its_baseline_among_the_same_ids(base):
+    """Asked, not left blank: the ids the subject may be are the ones it may be compared with."""
+    text = "Zephyr Z2 and Breeze B1 were shown this week. This resulted in a 3x improvement in FP8 compute."
+    claim = claim_for(drafted(text, base), "3x")
+    asks = [t for t in claim["todo"] if t.startswith("baseline:")]
+    assert asks == ["baseline: the sentence names nothing this is compared with; "
+                    "the text names breeze, zephyr: pick one or add `baseline:`"]
+    assert field_verdict(claim, "baseline", "breeze") == ASKED

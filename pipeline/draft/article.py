@@ -221,9 +221,10 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     if not ratio:       # "與 H200 相比 ... 288GB": the comparison is another number's
         reading.baseline = None
         reading.todo = [t for t in reading.todo if not t.startswith("baseline:") or reading.difference]
-    if ratio and reading.subject and not reading.baseline and not any(
-            item.startswith("baseline:") for item in reading.todo):
-        others = [i for i in reading.nearby if i != reading.subject][:5]
+    if ratio and not reading.baseline and not any(item.startswith("baseline:") for item in reading.todo):
+        # with the subject open too, each id it may be is also a baseline it may be compared with
+        others = [i for i in dict.fromkeys([*reading.nearby, *reading.candidates])
+                  if i and i != reading.subject][:6]
         reading.todo.append("baseline: the sentence names nothing this is compared with; "
                             + (f"the text names {', '.join(others)}: pick one or add `baseline:`"
                                if others else "add `baseline:` (find one with `claimaudit entities`)"))
