@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.draft import context
-from claimaudit.draft.compared import compared_metric
+from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import metrics_of_dimension
 from claimaudit.draft.forms import Number
@@ -320,6 +320,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
              (sentence, number.start - place.sentence.start)]
     dimension = context.UNIT_DIMENSION.get(number.unit, "")
     missing = ""
+    offered = metrics_of_dimension(catalogue, number.unit)
     other = context.no_metric_word(clause) or (
         context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
     if other:
@@ -352,6 +353,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric, missing = context.ratio_metric(texts)
         if metric is None and missing == "what is compared":
             metric, missing = compared_metric(place.view, place.sentence, place.clause)
+            spoken = spoken_metrics(place.view, place.sentence, place.clause)
+            offered = [m for m in spoken if m in catalogue.metrics] if metric is None else offered
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
@@ -366,7 +369,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = None
     reading.metric = metric
     if missing:
-        reading.todo.append(_missing_words(missing, metric, metrics_of_dimension(catalogue, number.unit)))
+        reading.todo.append(_missing_words(missing, metric, offered))
 
 
 def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:

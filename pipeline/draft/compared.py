@@ -6,6 +6,9 @@
 - Else the clause right before it, in the same sentence: "每顆晶片提供192GB容量，是Trillium的
   六倍". Nothing further away counts: a sentence may name several quantities earlier
   ("高頻寬記憶體（HBM）容量" is a capacity, though its words hold a bandwidth's).
+- When none of that says, the question lists the metrics the sentence's clauses up to the
+  ratio speak of, nearest first ("带宽高达 4.8 TB/s,比上一代 H100 快约 1.8 倍"): asked, not
+  decided, since an earlier clause may be about another quantity.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from claimaudit.draft.numbers import find_numbers
 from claimaudit.draft.text import Span
 
 CLAUSE_MARK = re.compile(r"[,，;；:：、]")
+SPOKEN_REACH = 300      # characters before the ratio read for the metrics a sentence speaks of
 
 
 def previous_clause(view: str, sentence: Span, clause: Span) -> str:
@@ -31,6 +35,18 @@ def compared_metric(view: str, sentence: Span, clause: Span) -> tuple[str | None
     own = view[clause.start:clause.end]
     previous = previous_clause(view, sentence, clause)
     texts = [(own, len(own)), (previous, len(previous))]
+    metric, missing = _amount_metric(own, texts)
+    if metric:
+        return metric, missing
+    if previous.strip():
+        metric, missing = context.ratio_metric([(previous, len(previous))])
+        if metric:
+            return metric, missing
+    return None, "what is compared"
+
+
+def _amount_metric(own: str, texts: list[tuple[str, int]]) -> tuple[str | None, str]:
+    """The metric of the first amount in a clause that has one (a capacity, a bandwidth ...)."""
     for amount in find_numbers(own):
         dimension = context.UNIT_DIMENSION.get(amount.unit)
         if dimension == "bytes":
@@ -42,8 +58,17 @@ def compared_metric(view: str, sentence: Span, clause: Span) -> tuple[str | None
             return context.flops_metric(texts)
         if dimension == "power":
             return "power", ""
-    if previous.strip():
-        metric, missing = context.ratio_metric([(previous, len(previous))])
-        if metric:
-            return metric, missing
-    return None, "what is compared"
+    return None, ""
+
+
+def spoken_metrics(view: str, sentence: Span, clause: Span) -> list[str]:
+    """The metrics the sentence's clauses up to the ratio's speak of (their amounts, else
+    their words), nearest first: the candidates of a ratio whose own words do not say."""
+    start = max(sentence.start, clause.end - SPOKEN_REACH)
+    found = []
+    for part in reversed(CLAUSE_MARK.split(view[start:clause.end])):
+        texts = [(part, len(part))]
+        metric = _amount_metric(part, texts)[0] or context.ratio_metric(texts)[0]
+        if metric and metric not in found:
+            found.append(metric)
+    return found
