@@ -86,6 +86,10 @@ NUMBER_FORMS = [
     ("Die size: 46,225 mm² (21.5 cm × 21.5 cm)", ["46,225 mm2", "21.5 cm"]),  # one dimension
     ("a two-thirds gain in energy efficiency", ["66.6667%"]),
     ("由兩顆B200 Blackwell GPU和一個基於Arm的Grace CPU組成", ["2", "1"]),  # one, joined to a count
+    # kinds of hardware: a numeral, a classifier of kinds, a hardware noun a few characters on
+    ("平台的核心由六款全新晶片組成", ["6"]),
+    ("六大核心晶片：Vera CPU與Rubin GPU領軍", ["6"]),
+    ("和名爲HL-388的PCle加速卡兩種硬體形態", ["2"]),
 ]
 
 
@@ -118,6 +122,9 @@ SKIPPED = [
     "使万卡级集群通信效率提升",                          # 万卡级: a class of cluster, not a count
     "and one of the GPU makers",                    # one of: an article, not a count
     "arrives four years after the x86 giant",       # a duration on the market
+    "三大優勢讓它領先",                                 # kinds of no hardware
+    "为您厘清两款旗舰芯片的核心区别",                     # the two named products, not a count
+    "两款GPU均支持NVLink互联",
 ]
 
 

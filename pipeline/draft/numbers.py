@@ -121,9 +121,26 @@ def _chinese(view: str) -> list[Number]:
             continue
         unit, end = read_unit(view, word_end)
         number = Number(match.start(), end, value, plain(value), unit, word=True)
+        if not unit and _kinds_of_hardware(view, word_end):
+            number = Number(match.start(), word_end + 1, value, plain(value), "", word=True, noun="other")
         if unit or _count_noun_at(view, word_end) or count_kind(view, number):
             out.append(number)
     return out
+
+
+@cache
+def _kinds_pattern() -> re.Pattern:
+    lex = lexicon()
+    return re.compile(rf"(?:{alternation(lex.words('kind_classifiers'))})[\u4e00-\u9fff]{{0,4}}?"
+                      rf"(?:{alternation(lex.words('hardware_nouns'))})", re.IGNORECASE)
+
+
+def _kinds_of_hardware(view: str, position: int) -> bool:
+    """六款全新晶片, 六大核心晶片, 兩種硬體形態: a numeral, a classifier of kinds and, a few
+    characters on, a hardware noun count kinds of hardware (三大優勢 counts no hardware). Before
+    的 or 均/都 the phrase refers to products already named (两款GPU均支持, 两款芯片的区别)."""
+    found = _kinds_pattern().match(view, position)
+    return bool(found) and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
 
 
 def _english(view: str) -> list[Number]:
