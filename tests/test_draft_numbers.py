@@ -90,6 +90,16 @@ NUMBER_FORMS = [
     ("平台的核心由六款全新晶片組成", ["6"]),
     ("六大核心晶片：Vera CPU與Rubin GPU領軍", ["6"]),
     ("和名爲HL-388的PCle加速卡兩種硬體形態", ["2"]),
+    # link speeds: a bare G or T before a network word
+    ("採用 800G ConnectX-8 NIC,與目前的 400G ConnectX-7 相比", ["800 Gbps", "400 Gbps"]),
+    ("1.6T 光模組出貨", ["1.6 Tbps"]),
+    ("with 800G Ethernet ports", ["800 Gbps"]),
+    # doubling: 一倍 after an increase verb is 2x, not 1x
+    ("相比頻寬增加一倍", ["2x"]),
+    ("效能提升了一倍", ["2x"]),
+    # a digit fraction the words make a ratio
+    ("的算力仅为 NVIDIA Blackwell GPU 的约 1/3,但", ["0.3333333333x"]),
+    ("it draws 1/4 the power of the old part", ["0.25x"]),
 ]
 
 
@@ -125,6 +135,11 @@ SKIPPED = [
     "三大優勢讓它領先",                                 # kinds of no hardware
     "为您厘清两款旗舰芯片的核心区别",                     # the two named products, not a count
     "两款GPU均支持NVLink互联",
+    "a 5G network in every city",                    # a mobile generation, no link speed
+    "a 100G model on one chip",                      # G before no network word
+    "1.8T parameters",
+    "on 1/3/2025 it shipped",                        # a date, no fraction
+    "the score was 2/3 in the final",                # a fraction the words make no ratio
 ]
 
 

@@ -34,12 +34,13 @@ from claimaudit.draft.forms import (
     read_unit,
     unit_at,
 )
-from claimaudit.draft.grammar import doublings, english_cardinals, fractions
+from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_glued
 from claimaudit.draft.shorthand import (
     bare_prefix,
     names_listed,
+    network_prefix,
     per_second,
     person_clause,
     scale_at,
@@ -95,7 +96,8 @@ def _arabic(view: str) -> list[Number]:
         if plus:
             number = replace(number, implied="at_least")
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
-        prefix = None if number.unit else bare_prefix(view, match.start(), end)  # 算力达到1P
+        prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
+                                           or network_prefix(view, match.start(), end, value))  # 800G NIC
         found = rate or prefix
         if found is not None:
             unit, unit_end = found
@@ -181,7 +183,8 @@ def _fractions(view: str) -> list[Number]:
     table = lexicon().data["fraction_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()]),
                    plain(float(table[m.group().lower()])), "%", word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view)
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view) \
+        + digit_fractions(view)
 
 
 def _several(view: str) -> list[Number]:
