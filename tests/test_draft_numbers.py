@@ -100,6 +100,9 @@ NUMBER_FORMS = [
     # a digit fraction the words make a ratio
     ("的算力仅为 NVIDIA Blackwell GPU 的约 1/3,但", ["0.3333333333x"]),
     ("it draws 1/4 the power of the old part", ["0.25x"]),
+    # a name, a colon, a figure: the name's digits make no ratio of digits (16:4)
+    ("FP8:989 TFLOPS", ["989 TFLOPS"]),
+    ("H100:80GB HBM3,带宽 3.35 TB/s。", ["80 GB", "3.35 TB/s"]),
 ]
 
 

@@ -291,7 +291,8 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
         bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
-        or bool(re.search(r"\d[:x×]$", before)),
+        # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
+        or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
