@@ -265,3 +265,10 @@ def test_a_ratio_with_its_subject_open_asks_its_baseline_among_the_same_ids(base
     assert asks == ["baseline: the sentence names nothing this is compared with; "
                     "the text names breeze, zephyr: pick one or add `baseline:`"]
     assert field_verdict(claim, "baseline", "breeze") == ASKED
+
+
+def test_a_quote_reaches_back_to_the_subject_named_before_its_clause(base):
+    """"H100:80GB HBM3,带宽 3.35 TB/s": the bandwidth's quote shows whose it is."""
+    claims = drafted("Zephyr Z2:192GB HBM,带宽 7.4 TB/s。\n\nBreeze has 32 GB of HBM.", base)
+    assert claim_for(claims, "7.4 TB/s")["quote"] == "Zephyr Z2:192GB HBM,带宽 7.4 TB/s。"
+    assert claim_for(claims, "32 GB")["quote"] == "Breeze has 32 GB of HBM."

@@ -58,6 +58,7 @@ def slug(text: str) -> str:
 
 
 MAX_DRAFTED = 2000      # claims in one draft (~5 ms each); beyond that nobody reviews a draft
+QUOTE_REACH = 40        # characters before the clause a quote reaches back to the subject's name
 
 
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
@@ -194,11 +195,19 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     claimed = build.claimed_text(number, change)
     quote_end = max(place.clause.end, number.end)
     record = {"id": f"{reading.subject or 'claim'}-{claimed}",
-              "quote": quote or place.text[place.clause.start:quote_end]}
+              "quote": quote or place.text[_quote_start(place, mentions, reading):quote_end]}
     qualifier = context.qualifier(before, after, number)
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
     return record
+
+
+def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
+    """The clause's start, or the subject's name when the sentence names it just before the
+    clause ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
+    named = [m.start for m in mentions if m.entity and m.entity == reading.subject
+             and place.sentence.start <= m.start < place.clause.start]
+    return named[-1] if named and place.clause.start - named[-1] <= QUOTE_REACH else place.clause.start
 
 
 def _without_names(view: str, clause: Span, mentions) -> str:
