@@ -103,6 +103,9 @@ NUMBER_FORMS = [
     # a name, a colon, a figure: the name's digits make no ratio of digits (16:4)
     ("FP8:989 TFLOPS", ["989 TFLOPS"]),
     ("H100:80GB HBM3,带宽 3.35 TB/s。", ["80 GB", "3.35 TB/s"]),
+    # a count noun in quotes; pods and blades are counted parts of a rack
+    ("Each rack will consist of four 'pods,' each of which", ["4"]),
+    ("Each pod will house 18 blades", ["18"]),
 ]
 
 

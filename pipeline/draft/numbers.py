@@ -209,7 +209,8 @@ def _count_noun_after(kind: str | None) -> re.Pattern:
     `72-GPU`); kind None: any count noun."""
     groups = lexicon().data["count_nouns"]
     nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
-    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
+    # the noun may stand in quotes (four 'pods,')
+    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?(?:"
                       + alternation(nouns) + ")", re.IGNORECASE)
 
 
