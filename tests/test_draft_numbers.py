@@ -106,6 +106,7 @@ NUMBER_FORMS = [
     # a count noun in quotes; pods and blades are counted parts of a rack
     ("Each rack will consist of four 'pods,' each of which", ["4"]),
     ("Each pod will house 18 blades", ["18"]),
+    ("配備144顆晶片", ["144"]),                      # through a classifier, a count
 ]
 
 
@@ -146,6 +147,9 @@ SKIPPED = [
     "1.8T parameters",
     "on 1/3/2025 it shipped",                        # a date, no fraction
     "the score was 2/3 in the final",                # a fraction the words make no ratio
+    "2027年第4季推出昇騰960晶片",                       # digits glued to 晶片: a name
+    "昇騰950PR晶片採用950核心+HiBL 1.0內存",
+    "包括昇騰960和970等將陸續推出",                      # 等 (etc.) measures nothing
 ]
 
 

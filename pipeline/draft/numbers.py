@@ -306,6 +306,7 @@ def skipped(view: str, number: Number) -> bool:
         _second_side(view, number),
         number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
+        _name_before_noun(view, number),
         vague_non_hardware(view, number),
         person_clause(view, number),
         market_share(view, number),
@@ -356,6 +357,13 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)
+
+
+def _name_before_noun(view: str, number: Number) -> bool:
+    """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
+    (144顆晶片) name a product."""
+    nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
+    return number.unit == "" and not number.word and bool(re.match(nouns, view[number.end:number.end + 3]))
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
