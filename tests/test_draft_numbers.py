@@ -107,6 +107,7 @@ NUMBER_FORMS = [
     ("Each rack will consist of four 'pods,' each of which", ["4"]),
     ("Each pod will house 18 blades", ["18"]),
     ("配備144顆晶片", ["144"]),                      # through a classifier, a count
+    ("half the power of the old part", ["0.5x"]),     # a ratio of hardware, not of a schedule
 ]
 
 
@@ -150,6 +151,9 @@ SKIPPED = [
     "2027年第4季推出昇騰960晶片",                       # digits glued to 晶片: a name
     "昇騰950PR晶片採用950核心+HiBL 1.0內存",
     "包括昇騰960和970等將陸續推出",                      # 等 (etc.) measures nothing
+    "collective engines operate across hundreds of chips",   # "many", no figure
+    "went to deployment in half the time of comparable programs",   # a schedule
+    "at twice the price of the old part",
 ]
 
 

@@ -188,14 +188,15 @@ def _fractions(view: str) -> list[Number]:
 
 
 def _several(view: str) -> list[Number]:
-    """數千 / thousands of: at least one of that scale."""
+    """數千 / thousands of: at least one of that scale. A bare "hundreds of" (no larger scale
+    after it) says "many", no figure: "collective engines operate across hundreds of chips"."""
     scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
              "hundreds of thousands": 1e5, "tens of thousands": 1e4,
              "hundreds of millions": 1e8, "tens of millions": 1e7}
     out = []
     for match in SEVERAL.finditer(view):
         value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
-        if value is None:  # not a numeral after all
+        if value is None or (match.group(2) or "").lower() == "hundreds":  # not a numeral; "many"
             continue
         unit, end = read_unit(view, match.end())
         out.append(Number(match.start(), max(end, match.end()), value, plain(value), unit,
@@ -299,6 +300,7 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
+                               or _of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
@@ -357,6 +359,14 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)
+
+
+def _of_a_schedule(view: str, number: Number) -> bool:
+    """"in half the time of comparable programs", "twice the cost": a ratio of a schedule or a
+    price, no hardware figure."""
+    nouns = alternation(lexicon().words("schedule_nouns"))
+    after = view[number.end:number.end + 24]
+    return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
 
 
 def _name_before_noun(view: str, number: Number) -> bool:
