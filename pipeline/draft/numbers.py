@@ -36,7 +36,7 @@ from claimaudit.draft.forms import (
 )
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_glued
+from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_after_count, name_glued
 from claimaudit.draft.shorthand import (
     bare_prefix,
     names_listed,
@@ -314,6 +314,7 @@ def skipped(view: str, number: Number) -> bool:
         market_share(view, number),
         name_glued(view, number),
         acronym_hyphen_name(view, number),
+        name_after_count(view, number),
     )
     return any(checks)
 
