@@ -23,6 +23,7 @@ def test_the_nouns_below_are_in_no_count_list():
 COUNTS = [
     ("a chip with twenty-four Zen 4 CPU cores", ["24"]),          # 24 counts; 4 is Zen's
     ("with 8 Trainium 2 chips", ["8"]),
+    ("workloads.\n\n72 AMD Instinct MI455X GPUs in a rack", ["72"]),   # GPUs: an acronym's plural
     # a plural noun phrase after the number (up to three modifiers), in a hardware sentence
     ("The MI455X GPU has 16 vector pipelines", ["16"]),
     ("each HBM4 stack exposes 32 independent memory channels", ["32"]),
