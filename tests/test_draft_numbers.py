@@ -4,7 +4,8 @@ issue names, and the skip rules (years, dates, names, versions, ordinals, list n
 import pytest
 
 from claimaudit.draft.claims import claimed_text
-from claimaudit.draft.numbers import chinese_value, find_numbers
+from claimaudit.draft.numbers import chinese_value, count_kind, find_numbers
+from claimaudit.draft.text import digits_view
 
 
 def found(text):
@@ -171,3 +172,11 @@ def test_several_thousand_is_at_least():
     ("一千二百", 1200), ("百", 100), ("三万亿", 3e12), ("百亿亿", 1e18), ("一亿二千万", 1.2e8)])
 def test_chinese_numerals(word, value):
     assert chinese_value(word) == value
+
+
+def test_a_generic_classifier_before_a_chip_noun_counts_chips():
+    """9,216個晶片: 個 stands between the number and the chips it counts."""
+    text = "在單一叢集中擴展至9,216個晶片"
+    number = find_numbers(text)[0]
+    assert count_kind(digits_view(text), number) == "chips"
+    assert count_kind("三個核心", find_numbers("三個核心")[0]) == "other"

@@ -272,3 +272,14 @@ def test_a_quote_reaches_back_to_the_subject_named_before_its_clause(base):
     claims = drafted("Zephyr Z2:192GB HBM,带宽 7.4 TB/s。\n\nBreeze has 32 GB of HBM.", base)
     assert claim_for(claims, "7.4 TB/s")["quote"] == "Zephyr Z2:192GB HBM,带宽 7.4 TB/s。"
     assert claim_for(claims, "32 GB")["quote"] == "Breeze has 32 GB of HBM."
+
+
+def test_a_count_of_chips_asked_among_chips_is_asked_among_their_holders(base):
+    """A chip holds no chips: the candidates become the pods holding them, and a figure that
+    matches exactly one of those decides it."""
+    decided = claim_for(drafted("Zephyr Z2 and Breeze B1 scale to 8,192 chips.", base), "8,192")
+    assert (decided.get("subject"), decided.get("metric")) == ("zephyr_pod", "chips")
+    assert "todo" not in decided
+    asked = claim_for(drafted("Zephyr Z2 and Breeze B1 scale to 4,096 chips.", base), "4,096")
+    assert "subject" not in asked
+    assert field_verdict(asked, "subject", "zephyr_pod") == ASKED

@@ -176,6 +176,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
                       base_value(build.claimed_text(number)), named)
+    settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)

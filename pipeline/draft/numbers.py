@@ -210,9 +210,10 @@ def _count_noun_after(kind: str | None) -> re.Pattern:
     `72-GPU`); kind None: any count noun."""
     groups = lexicon().data["count_nouns"]
     nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
-    # the noun may stand in quotes (four 'pods,')
-    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?(?:"
-                      + alternation(nouns) + ")", re.IGNORECASE)
+    # the noun may stand in quotes (four 'pods,') or after a generic classifier (9,216個晶片)
+    generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
+    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?"
+                      rf"(?:(?:{generic})\s?)?(?:" + alternation(nouns) + ")", re.IGNORECASE)
 
 
 @cache

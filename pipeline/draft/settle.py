@@ -1,8 +1,9 @@
 """What the numbers and counts settle once the words are read (pipeline/draft/, issue 19):
 a count of a named chip belongs to its container with that many chips; a count of chips never
-to a chip; an amount equal to exactly one published figure among the candidates decides the
-subject, or the metric the words leave open (figure_match.py); the new value of a change "from
-X to Y" is not the subject's when X is the subject's published figure and Y is not.
+to a chip (asked among chips, it is asked among their holders); an amount equal to exactly
+one published figure among the candidates decides the subject, or the metric the words leave
+open (figure_match.py); the new value of a change "from X to Y" is not the subject's when X
+is the subject's published figure and Y is not.
 """
 
 from __future__ import annotations
@@ -30,6 +31,24 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     if len(owners) == 1:
         reading.subject = owners.pop()
         reading.todo = [t for t in reading.todo if not open_subject(t)]
+
+
+def count_holders(catalogue: Catalogue, reading: Reading) -> None:
+    """A count of chips asked among chips ("the sentence names tpu_v4, tpu_v5p") is asked among
+    the systems and clusters that hold them: a chip holds no chips. The figure may then decide
+    (settle_by_figures), among the holders only."""
+    if reading.metric != "chips" or reading.subject is not None or not reading.candidates:
+        return
+    def kind(entity: str) -> str:
+        return catalogue.entities[entity].kind if entity in catalogue.entities else ""
+    holders = [h for c in reading.candidates for h in (catalogue.containers_of_any(c) if kind(c) == "chip"
+                                                       else [c])]
+    holders = list(dict.fromkeys(holders))
+    if not holders or holders == reading.candidates:
+        return
+    reading.candidates = holders
+    reading.todo.append("subject: a count of chips belongs to a system or cluster; the specs hold "
+                        f"{', '.join(holders)} for the chips named; pick one")
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
