@@ -283,3 +283,14 @@ def test_a_count_of_chips_asked_among_chips_is_asked_among_their_holders(base):
     asked = claim_for(drafted("Zephyr Z2 and Breeze B1 scale to 4,096 chips.", base), "4,096")
     assert "subject" not in asked
     assert field_verdict(asked, "subject", "zephyr_pod") == ASKED
+
+
+def test_a_named_baseline_is_asked_at_each_scope_the_open_subject_may_have(base):
+    """The subject may be a chip or a pod: the named chip baseline is asked with its pod."""
+    text = ("Breeze B1 and the Zephyr Pod were shown this week. "
+            "This resulted in 3x the memory bandwidth of Zephyr Z2.")
+    claim = claim_for(drafted(text, base), "3x")
+    assert ("baseline: zephyr is named; at the scope of the subject it may be zephyr_pod: "
+            "pick one or keep zephyr") in claim["todo"]
+    assert field_verdict(claim, "baseline", "zephyr_pod") == ASKED
+    assert field_verdict(claim, "baseline", "zephyr") == ASKED

@@ -180,6 +180,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.settle_by_figures(catalogue, number, reading)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)
+    settle.baseline_scopes(catalogue, reading)
     build.earlier_value(view, number, reading)
     settle.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)

@@ -15,6 +15,7 @@ from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.score import base_value
+from claimaudit.draft.topic import related
 
 
 def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
@@ -49,6 +50,21 @@ def count_holders(catalogue: Catalogue, reading: Reading) -> None:
     reading.candidates = holders
     reading.todo.append("subject: a count of chips belongs to a system or cluster; the specs hold "
                         f"{', '.join(holders)} for the chips named; pick one")
+
+
+def baseline_scopes(catalogue: Catalogue, reading: Reading) -> None:
+    """"nearly 4x more bandwidth than the prior Trainium2-based generation", its subject open
+    among a chip and its systems: the named baseline may stand for itself at the subject's
+    scope, so the question lists its kin of each kind the subject may be."""
+    if reading.subject is not None or not reading.baseline or not reading.candidates:
+        return
+    def kind(entity: str) -> str:
+        return catalogue.entities[entity].kind if entity in catalogue.entities else ""
+    kinds = dict.fromkeys(kind(c) for c in reading.candidates if kind(c) not in ("", kind(reading.baseline)))
+    kin = [k for scope in kinds for k in related(catalogue, reading.baseline, scope) if k != reading.baseline]
+    if kin:
+        reading.todo.append(f"baseline: {reading.baseline} is named; at the scope of the subject it may be "
+                            f"{', '.join(dict.fromkeys(kin))}: pick one or keep {reading.baseline}")
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:
