@@ -294,3 +294,12 @@ def test_a_named_baseline_is_asked_at_each_scope_the_open_subject_may_have(base)
             "pick one or keep zephyr") in claim["todo"]
     assert field_verdict(claim, "baseline", "zephyr_pod") == ASKED
     assert field_verdict(claim, "baseline", "zephyr") == ASKED
+
+
+def test_an_assumed_subject_asks_with_the_kin_of_the_other_names(base):
+    """The text also named a pod: its chip is among the ids the question lists."""
+    text = "The Zephyr Pod was shown this week.\n\nBreeze B1 was shown too.\n\n内存:64GB HBM容量"
+    claim = claim_for(drafted(text, base), "64 GB")
+    assert claim["todo"] == ["subject: not named in this sentence; breeze (named earlier) assumed: confirm "
+                             "or change (the text also names zephyr_pod, zephyr)"]
+    assert field_verdict(claim, "subject", "zephyr") == ASKED

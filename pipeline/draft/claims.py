@@ -276,6 +276,9 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
         also = [i for i in recent if i != topic[0]][:4]
+        # a pod named earlier brings its chip into the question, a chip its pod
+        also += [k for i in also for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
+                 if k != topic[0] and k not in also and k in catalogue.entities][:3]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "
                             "assumed: confirm or change" + (f" (the text also names {', '.join(also)})"
                                                             if also else ""))
