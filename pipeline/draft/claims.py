@@ -356,8 +356,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric, missing = context.ratio_metric(texts)
         if metric is None and missing == "what is compared":
             metric, missing = compared_metric(place.view, place.sentence, place.clause)
-            spoken = spoken_metrics(place.view, place.sentence, place.clause)
-            offered = [m for m in spoken if m in catalogue.metrics] if metric is None else offered
+            if metric is None:
+                spoken = spoken_metrics(place.view, place.sentence, place.clause)
+                offered = [m for m in spoken if m in catalogue.metrics]
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")

@@ -68,7 +68,8 @@ def spoken_metrics(view: str, sentence: Span, clause: Span) -> list[str]:
     found = []
     for part in reversed(CLAUSE_MARK.split(view[start:clause.end])):
         texts = [(part, len(part))]
-        metric = _amount_metric(part, texts)[0] or context.ratio_metric(texts)[0]
+        amount = _amount_metric(part, texts)[0] if re.search(r"\d", part) else None
+        metric = amount or context.ratio_metric(texts)[0]
         if metric and metric not in found:
             found.append(metric)
     return found
