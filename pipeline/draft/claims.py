@@ -355,9 +355,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
         if metric is None and missing == "what is compared":
-            metric, missing = compared_metric(place.view, place.sentence, place.clause)
+            metric, missing = compared_metric(place.view, place.sentence, place.clause, number.start)
             if metric is None:
-                spoken = spoken_metrics(place.view, place.sentence, place.clause)
+                spoken = spoken_metrics(place.view, place.sentence, number.end)
                 offered = [m for m in spoken if m in catalogue.metrics]
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
