@@ -272,6 +272,8 @@ def test_a_quote_reaches_back_to_the_subject_named_before_its_clause(base):
     claims = drafted("Zephyr Z2:192GB HBM,带宽 7.4 TB/s。\n\nBreeze has 32 GB of HBM.", base)
     assert claim_for(claims, "7.4 TB/s")["quote"] == "Zephyr Z2:192GB HBM,带宽 7.4 TB/s。"
     assert claim_for(claims, "32 GB")["quote"] == "Breeze has 32 GB of HBM."
+    farther = drafted("（Zephyr Z2）現已正式可用，提供 192GB HBM。", base)     # two clauses back: not reached
+    assert claim_for(farther, "192 GB")["quote"] == "提供 192GB HBM。"
 
 
 def test_a_count_of_chips_asked_among_chips_is_asked_among_their_holders(base):

@@ -205,11 +205,14 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
 
 
 def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
-    """The clause's start, or the subject's name when the sentence names it just before the
-    clause ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
+    """The clause's start, or the subject's name when the clause right before it names it
+    ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
     named = [m.start for m in mentions if m.entity and m.entity == reading.subject
              and place.sentence.start <= m.start < place.clause.start]
-    return named[-1] if named and place.clause.start - named[-1] <= QUOTE_REACH else place.clause.start
+    if not named or place.clause.start - named[-1] > QUOTE_REACH:
+        return place.clause.start
+    between = textmod.clauses(place.view, Span(named[-1], place.clause.start))
+    return named[-1] if len(between) == 1 else place.clause.start
 
 
 def _without_names(view: str, clause: Span, mentions) -> str:
