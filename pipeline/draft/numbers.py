@@ -142,7 +142,7 @@ def _kinds_of_hardware(view: str, position: int) -> bool:
     characters on, a hardware noun count kinds of hardware (三大優勢 counts no hardware). Before
     的 or 均/都 the phrase refers to products already named (两款GPU均支持, 两款芯片的区别)."""
     found = _kinds_pattern().match(view, position)
-    return bool(found) and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
+    return found is not None and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
 
 
 def _english(view: str) -> list[Number]:
