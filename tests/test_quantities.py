@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from claimaudit.model import quantities
 from claimaudit.model.quantities import QUANTITY_COLUMNS, parse_quantities, quantity_objects
-from claimaudit.model.units import UnitError, parse_quantity
+from claimaudit.model.units import Quantity, UnitError, parse_quantity
 from strategies import written_numbers
 
 UNITS = ["", "TB", "TB/s", "PFLOPS", "petaFLOPs", "TFLOP/s", "Tbps", "GiB", "kW", "W", "ms",
@@ -92,7 +92,13 @@ def test_the_frame_keeps_the_index_and_reads_non_text_cells():
                                            "expected a quantity such as '20.7 TB', found 5"]
     assert frame["error"][14] == "expected a quantity such as '20.7 TB', found a list or mapping"
     objects = quantity_objects(frame)
-    assert objects[0] == parse_quantity("2 TB") and objects[1:3] == [None, None]
+    assert objects[0] == parse_quantity("2 TB") and objects[1:3].tolist() == [None, None]
+    assert type(objects[0]) is Quantity and objects[0].unit == "TB"
+
+
+def test_the_columns_are_the_quantity_fields_in_order():
+    """quantity_objects builds each Quantity from the columns by position."""
+    assert QUANTITY_COLUMNS[:-1] == Quantity._fields
 
 
 def test_an_empty_column_gives_an_empty_frame():

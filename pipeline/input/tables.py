@@ -190,6 +190,9 @@ def _arrow_longest(column, kind) -> int:
     return int(longest or 0)
 
 
+SAMPLE = 4096   # rows whose words tell a column of few words from one of distinct texts
+
+
 def _cells(values: np.ndarray) -> np.ndarray:
     """Empty cells (and short CSV rows, which pandas fills with NaN) -> None. A column of few
     words (subject, metric, qualifier ...) holds one string object per word, not one per row:
@@ -198,6 +201,8 @@ def _cells(values: np.ndarray) -> np.ndarray:
 
     values = values if values.flags.writeable else values.copy()   # pandas hands out views
     values[pd.isna(values) | (values == "")] = None
+    if len(set(values[:SAMPLE].tolist())) > SAMPLE // 2:     # ids, quotes: no word repeats
+        return values
     codes, distinct = pd.factorize(values, use_na_sentinel=True)
     if 2 * len(distinct) < len(values):
         values = np.append(np.asarray(distinct, dtype=object), [None])[codes]

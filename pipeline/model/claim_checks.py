@@ -29,9 +29,9 @@ def check_claims(corpus: Corpus, metrics: dict, problems: Collector) -> None:
     names = extend.alias_table(corpus.entities)
     claims = corpus.claims
     parsed = parse_quantities(claims["claimed"])
-    quantities = np.fromiter(quantity_objects(parsed), dtype=object, count=len(parsed))
-    cache = {q.text: q for q in quantities if q is not None}
+    quantities = quantity_objects(parsed)
     plain = plain_claims(claims, parsed, entities, metrics, corpus.qualifiers)
+    cache = {q.text: q for q in quantities[~plain] if q is not None}    # the row rules' texts
     shapes = np.full(len(claims), "subject", dtype=object)
     regions = claims["qualifier"].fillna("about").map(corpus.qualifiers).to_numpy(object).copy()
     tolerances = np.full(len(claims), None, dtype=object)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 import pandas as pd
@@ -43,7 +43,9 @@ def parse_quantities(texts) -> pd.DataFrame:
     reads it: one row per text, QUANTITY_COLUMNS, `error` set where the scalar rule raises."""
     texts = texts if isinstance(texts, pd.Series) else pd.Series(list(texts), dtype=object)
     values = texts.to_numpy(object)
-    is_text = np.fromiter((isinstance(t, str) for t in values), bool, len(values))
+    is_text = np.ones(len(values), dtype=bool) if pd.api.types.infer_dtype(
+        values, skipna=False) == "string" else np.fromiter(     # one C pass when all are str
+            (isinstance(t, str) for t in values), bool, len(values))
     codes, distinct = pd.factorize(np.where(is_text, values, None), use_na_sentinel=True)
     with np.errstate(over="ignore", invalid="ignore"):   # overflow: flagged, scalar rule reads it
         table = _parse_distinct(pd.Series(np.asarray(distinct, dtype=object), dtype=object))
@@ -58,12 +60,15 @@ def parse_quantities(texts) -> pd.DataFrame:
     return frame
 
 
-def quantity_objects(frame: pd.DataFrame) -> list:
-    """The frame's rows as units.Quantity objects (None where `error` is set)."""
+def quantity_objects(frame: pd.DataFrame) -> np.ndarray:
+    """The frame's rows as units.Quantity objects in an object array (None where `error` is
+    set): made by tuple.__new__ over zipped columns, as Quantity._make does less its length
+    check (the columns are Quantity's fields, in order)."""
     columns = [frame[name].tolist() for name in QUANTITY_COLUMNS[:-1]]
-    make = Quantity._make
-    return [None if isinstance(error, str) else make(row)
-            for error, row in zip(frame["error"].tolist(), zip(*columns))]
+    objects = np.fromiter(map(partial(tuple.__new__, Quantity), zip(*columns)),
+                          dtype=object, count=len(frame))
+    objects[frame["error"].notna().to_numpy(bool)] = None
+    return objects
 
 
 # -- the rule over distinct texts ---------------------------------------------------------

@@ -31,6 +31,7 @@ SOURCE_KINDS = ("datasheet", "documentation", "press_release", "keynote", "blog"
                 "benchmark")
 QUOTE_FORMS = ("text", "table")  # table: the quote is a table cell; its unit is in the header
 PARTY = r"^[a-z0-9][a-z0-9-]*\Z"
+ID_PATTERNS = (SOURCE_ID, NAME_ID, PARTY)    # anchored ASCII classes: see _surely_valid
 PARTY_WORDS = "a party slug of lower-case letters, digits and -, such as aws"
 AGGREGATES = ("sum", "none", "formula")
 
@@ -176,9 +177,11 @@ def _check_column(frame: pd.DataFrame, schema: pa.DataFrameSchema, column: str,
     codes = np.where(codes < 0, len(values) - 1, codes)
     if not (codes == len(values) - 1).any():
         values.pop()
+    asked = np.flatnonzero(~_surely_valid(schema.columns[column], values))
     try:
         _column_schema(schema, column).validate(
-            pd.DataFrame({column: pd.Series(values, dtype=object)}), lazy=True)
+            pd.DataFrame({column: pd.Series([values[at] for at in asked], dtype=object)}),
+            lazy=True)
         return
     except pa.errors.SchemaErrors as exc:
         errors = exc.schema_errors
@@ -188,10 +191,33 @@ def _check_column(frame: pd.DataFrame, schema: pa.DataFrameSchema, column: str,
         if error.failure_cases is None or expected is None:
             continue
         for position in error.failure_cases["index"].dropna():
-            failed.setdefault(int(position), expected)
+            failed.setdefault(int(asked[int(position)]), expected)
     for position, expected in sorted(failed.items()):
         for label in frame.index[codes == position]:
             _report(frame.loc[label], schema.name, column, expected, problems)
+
+
+def _surely_valid(rule: pa.Column, values: list) -> np.ndarray:
+    """Which distinct values pass an id column's checks (its pattern and length), found by
+    pyarrow in one pass; pandera is then asked only about the others, for its messages (a
+    million distinct claim ids: 0.2 s instead of 1.4). The id patterns are anchored ASCII
+    classes, which RE2 reads as `re` does ($ for \\Z: RE2's $ is the end of the text). All
+    False (ask pandera about every value) for other columns or without pyarrow."""
+    checks = {check.name: check.statistics for check in rule.checks}
+    pattern = checks.get("str_matches", {}).get("pattern")
+    if pattern not in ID_PATTERNS or set(checks) - {"str_matches", "str_length"} or not values:
+        return np.zeros(len(values), dtype=bool)
+    try:
+        import pyarrow as arrow
+        import pyarrow.compute as pc
+    except ImportError:
+        return np.zeros(len(values), dtype=bool)
+    texts = arrow.array([v if isinstance(v, str) else None for v in values], arrow.string())
+    passing = pc.match_substring_regex(texts, pattern.removesuffix(r"\Z") + "$")
+    longest = checks.get("str_length", {}).get("max_value")
+    if longest is not None:
+        passing = pc.and_(passing, pc.less_equal(pc.utf8_length(texts), longest))
+    return passing.fill_null(False).to_numpy(zero_copy_only=False)
 
 
 _COLUMN_SCHEMAS: dict[tuple[int, str], pa.DataFrameSchema] = {}
@@ -221,11 +247,22 @@ def _not_text(frame: pd.DataFrame, schema: pa.DataFrameSchema, problems) -> set:
         if column not in frame.columns:
             continue
         values = frame[column]
-        text = [v is None or isinstance(v, str) for v in values.tolist()]   # no per-cell pandas
-        for index in values.index[~np.array(text, dtype=bool)]:
+        for index in values.index[~_text_or_none(values.to_numpy(object))]:
             bad.add(index)
             _report(frame.loc[index], schema.name, column, "text", problems)
     return bad
+
+
+def _text_or_none(values: np.ndarray) -> np.ndarray:
+    """Which cells are None or text: one C pass (pandas' infer_dtype) when all are, as nearly
+    always, else a look at each cell. NaN and pd.NA are not None."""
+    missing = pd.isna(values)
+    present = values[~missing]
+    if (len(present) == 0 or pd.api.types.infer_dtype(present, skipna=False) == "string") \
+            and all(value is None for value in values[missing].tolist()):
+        return np.ones(len(values), dtype=bool)
+    return np.fromiter((v is None or isinstance(v, str) for v in values.tolist()), bool,
+                       len(values))
 
 
 def _report(row, what: str, column: str, expected: str, problems) -> None:

@@ -11,6 +11,7 @@ writes them with the same csv.writer, so the bytes are the same as the record pa
 from __future__ import annotations
 
 import csv
+import io
 import math
 
 import numpy as np
@@ -27,16 +28,21 @@ CHUNK = 100_000     # claims whose cells are alive at once (a million rows' cell
 def write_csv(run, stream, advance=None) -> None:
     """The run as `check --format csv` writes it, CHUNK claims at a time (`advance(n)` told
     of each chunk written, for progress)."""
-    writer = csv.writer(stream, lineterminator="\n")
+    buffer = io.StringIO()      # a chunk's rows, written to `stream` in one call
+    writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for start in range(0, len(run.results), CHUNK):
-        columns = csv_columns(run, slice(start, start + CHUNK))
+        columns = csv_columns(run, slice(start, start + CHUNK), as_text=True)
         for name in CSV_TEXT_COLUMNS:       # render.sheet_cell, inline: a million cells
             columns[name] = [SHEET_MARK + v if v.__class__ is str and v.startswith(FORMULA_STARTS)
                              else v for v in columns[name]]
         writer.writerows(zip(*(columns[name] for name in CSV_COLUMNS)))
+        stream.write(buffer.getvalue())
+        buffer.seek(0)
+        buffer.truncate()
         if advance is not None:
             advance(len(columns["id"]))
+    stream.write(buffer.getvalue())     # the header of an empty run
 
 
 def exit_status(run, strict: bool = False) -> int:
@@ -49,12 +55,13 @@ def exit_status(run, strict: bool = False) -> int:
     return 1 if mismatched or (strict and (verdict == "inconsistent").any()) else 0
 
 
-def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
-    """Every CSV_COLUMNS cell of the claims at `rows` (positions, file order); None is empty."""
+def csv_columns(run, rows: slice = slice(None), as_text: bool = False) -> dict[str, list]:
+    """Every CSV_COLUMNS cell of the claims at `rows` (positions, file order); None is empty.
+    `as_text`: numbers as the csv module writes them (repr), made once per distinct number."""
     claims, results = run.corpus.claims.iloc[rows], run.results.iloc[rows]
     quantity = _quantity_columns(claims)
     ratio = _ratio_mask(claims, quantity["kind"])
-    low, high = _claimed_region(claims, quantity)
+    low, high = _claimed_region(claims, quantity, as_text)
     explanations = run.explanations
     top = getattr(explanations, "top_cause", None) or (     # no words built for a cause
         lambda i: (explanations.get(i) or [{}])[0].get("cause"))
@@ -65,7 +72,7 @@ def csv_columns(run, rows: slice = slice(None)) -> dict[str, list]:
         "verdict": results["verdict"].tolist(),
         "severity": [s if isinstance(s, str) else None for s in results["severity"].tolist()],
         "claimed": quantity["text"].tolist(), "claimed_low": low, "claimed_high": high,
-        **_derived_columns(results, run.rows, quantity, ratio),
+        **_derived_columns(results, run.rows, quantity, ratio, as_text),
         "basis": [run.basis.get(i) for i in index],
         "explanation": [top(i) for i in index],
     }
@@ -97,7 +104,8 @@ def _ratio_mask(claims: pd.DataFrame, kind: pd.Series) -> np.ndarray:
     return ratio
 
 
-def _claimed_region(claims: pd.DataFrame, quantity: pd.DataFrame) -> tuple[list, list]:
+def _claimed_region(claims: pd.DataFrame, quantity: pd.DataFrame, as_text: bool = False
+                    ) -> tuple[list, list]:
     """results._region in the written unit (ratios, changes and shares as plain numbers)."""
     plain = quantity["kind"].isin(RATIO_KINDS).to_numpy(bool)
     value = np.where(plain, quantity["base"], quantity["value"])
@@ -119,7 +127,7 @@ def _claimed_region(claims: pd.DataFrame, quantity: pd.DataFrame) -> tuple[list,
         low[has], high[has], _, _ = judge.regions(value[has], h[has], rules, relative[has],
                                                   absolute[has],
                                                   judge.of_ratio(quantity["kind"].to_numpy(object)[has]))
-    return _finite_cells(low, has), _finite_cells(high, has)
+    return _finite_cells(low, has, as_text), _finite_cells(high, has, as_text)
 
 
 def _tolerance_columns(rules: list) -> tuple[np.ndarray, np.ndarray]:
@@ -129,7 +137,7 @@ def _tolerance_columns(rules: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _derived_columns(results: pd.DataFrame, rows: pd.DataFrame | None, quantity: pd.DataFrame,
-                     ratio: np.ndarray) -> dict[str, list]:
+                     ratio: np.ndarray, as_text: bool = False) -> dict[str, list]:
     """results.derived_record of the row that stood, per claim (empty where none stood)."""
     stood = ~results["verdict"].isin(("unverifiable", "ambiguous")).to_numpy(bool) \
         & (results["row"].to_numpy() >= 0)
@@ -148,8 +156,9 @@ def _derived_columns(results: pd.DataFrame, rows: pd.DataFrame | None, quantity:
             factor = factor / rows["convention"].to_numpy(float)[at]
         for target, name in ((value, "value"), (low, "low"), (high, "high")):
             target[stood] = rows[name].to_numpy(float)[at] / factor
-    return {"derived_value": _finite_cells(value, stood), "derived_unit": unit.tolist(),
-            "derived_low": _finite_cells(low, stood), "derived_high": _finite_cells(high, stood)}
+    return {"derived_value": _finite_cells(value, stood, as_text), "derived_unit": unit.tolist(),
+            "derived_low": _finite_cells(low, stood, as_text),
+            "derived_high": _finite_cells(high, stood, as_text)}
 
 
 def _display_units(quantity: pd.DataFrame, reading: np.ndarray, ratio: np.ndarray) -> list:
@@ -174,11 +183,13 @@ def _factors(units: np.ndarray) -> np.ndarray:
     return factor[codes]
 
 
-def _finite_cells(values: np.ndarray, present: np.ndarray) -> list:
-    """results._finite per cell: None where absent or infinite, else rounded to 12 digits;
-    worked once per distinct value (bit for bit: -0.0 is not 0.0), as derived values repeat."""
+def _finite_cells(values: np.ndarray, present: np.ndarray, as_text: bool = False) -> list:
+    """results._finite per cell: None where absent or infinite, else rounded to 12 digits
+    (`as_text`: written as repr, as csv.writer writes a float); worked once per distinct value
+    (bit for bit: -0.0 is not 0.0), as derived values repeat."""
     values = np.where(present, values, np.nan)
     codes, distinct = pd.factorize(values.view(np.int64))
-    tidy = [float(f"{x:.12g}") if math.isfinite(x) else None
+    shown = repr if as_text else float
+    tidy = [shown(float(f"{x:.12g}")) if math.isfinite(x) else None
             for x in distinct.view(np.float64).tolist()]
     return np.array(tidy + [None], dtype=object)[codes].tolist()
