@@ -305,3 +305,14 @@ def test_an_assumed_subject_asks_with_the_kin_of_the_other_names(base):
     assert claim["todo"] == ["subject: not named in this sentence; breeze (named earlier) assumed: confirm "
                              "or change (the text also names zephyr_pod, zephyr)"]
     assert field_verdict(claim, "subject", "zephyr") == ASKED
+
+
+def test_an_asked_subject_lists_the_named_ids_that_publish_the_figure(base):
+    """Asked, not decided: the text named Zephyr elsewhere, and 4,000 TFLOPS is its figure."""
+    text = ("Zephyr Z2 was shown this week.\n\nBreeze B1 was shown too.\n\n"
+            "The part reaches {} TFLOPS of dense FP8.")
+    matched = claim_for(drafted(text.format("4,000"), base), "4,000 TFLOPS")
+    assert "subject: zephyr (named in the text) publishes 4,000 TFLOPS; pick one (breeze written: " \
+           "confirm or change)" in matched["todo"]
+    other = claim_for(drafted(text.format("3,000"), base), "3,000 TFLOPS")
+    assert not any("publish" in t for t in other["todo"])

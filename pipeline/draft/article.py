@@ -178,6 +178,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
                       base_value(build.claimed_text(number)), named)
     settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
+    settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)
     settle.baseline_scopes(catalogue, reading)

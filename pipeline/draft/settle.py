@@ -34,6 +34,26 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         reading.todo = [t for t in reading.todo if not open_subject(t)]
 
 
+def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
+    """An asked subject also lists the ids the text names whose published figure is this
+    number ("these performance numbers of 20.8 petaflops": the instance named two paragraphs
+    before publishes 20.8 PFLOPS). Asked, never decided: the text did not name it here."""
+    asked = reading.subject is None or any(open_subject(t) for t in reading.todo)
+    if number.unit in ("x", "%") or not asked or not named:
+        return
+    value = base_value(claimed_text(number))
+    if value is None:
+        return
+    metrics = [reading.metric] if reading.metric else metrics_of_dimension(catalogue, number.unit)
+    others = sorted(i for i in named if i and i != reading.subject and i not in reading.candidates)
+    holders = sorted({e for e, _ in matching(catalogue, others, metrics, value)})
+    if holders:
+        reading.candidates = [*reading.candidates, *holders]
+        verb = "publishes" if len(holders) == 1 else "publish"
+        reading.todo.append(f"subject: {', '.join(holders)} (named in the text) {verb} "
+                            + f"{number.text} {number.unit}".rstrip() + "; pick one")
+
+
 def count_holders(catalogue: Catalogue, reading: Reading) -> None:
     """A count of chips asked among chips ("the sentence names tpu_v4, tpu_v5p") is asked among
     the systems and clusters that hold them: a chip holds no chips. The figure may then decide
