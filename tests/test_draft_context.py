@@ -4,7 +4,9 @@
 import pytest
 
 from claimaudit.draft import context
+from claimaudit.draft.compared import spoken_metrics
 from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.text import Span, sentences
 
 
 def first(text):
@@ -164,6 +166,31 @@ def test_a_figure_for_a_list_of_precisions(clause, listed):
     ("doubles the chip count", "chips"),
     ("晶片數量增加一倍", "chips"),
     ("並提升互聯寬帶（寬頻）2.5倍", "scaleup_bandwidth"),
+    ("能耗翻三倍", "power"),
+    ("2x the power draw", "power"),
+    ("three times the compute power", None),     # "power" alone is no power word: precision asked
+    ("能耗比提升 2 倍", None),                          # an efficiency: asked as an expr
 ])
 def test_ratio_metric_words(clause, metric):
     assert context.ratio_metric([(clause, len(clause))])[0] == metric
+
+
+@pytest.mark.parametrize("sentence, offered", [
+    ("显存升级:首次使用 141GB 显存,带宽高达 4.8 TB/s,比上一代 H100 快约 1.8 倍",
+     ["hbm_bandwidth", "hbm_capacity"]),
+    ("It was shown this week, and it is 3x faster", []),
+    ("性能为 300 PetaFLOPS (BF16),是对手的两倍", ["bf16_dense"]),
+])
+def test_spoken_metrics_nearest_first(sentence, offered):
+    """A ratio whose words say no metric is asked among the ones its sentence speaks of."""
+    whole = Span(0, len(sentence))
+    assert spoken_metrics(sentence, whole, len(sentence)) == offered
+
+
+@pytest.mark.parametrize("text, count", [
+    ("带宽高达?4.8 TB/s,比上一代 H100 快约?1.8 倍", 1),    # a "?" lost in transcoding
+    ("Is it faster? 3 reasons say so.", 2),
+    ("是真的吗?是的。", 2),
+])
+def test_a_question_mark_glued_to_a_digit_ends_no_sentence(text, count):
+    assert len(sentences(text)) == count

@@ -21,6 +21,9 @@ def test_the_nouns_below_are_in_no_count_list():
 
 
 COUNTS = [
+    ("a chip with twenty-four Zen 4 CPU cores", ["24"]),          # 24 counts; 4 is Zen's
+    ("with 8 Trainium 2 chips", ["8"]),
+    ("workloads.\n\n72 AMD Instinct MI455X GPUs in a rack", ["72"]),   # GPUs: an acronym's plural
     # a plural noun phrase after the number (up to three modifiers), in a hardware sentence
     ("The MI455X GPU has 16 vector pipelines", ["16"]),
     ("each HBM4 stack exposes 32 independent memory channels", ["32"]),
@@ -63,6 +66,9 @@ NOT_COUNTS = [
     "GPU 推出 10 年来",                                                 # a date suffix
     "GPU 推出了 5 种型号",                                               # kinds
     "a 4-bit number format on the GPU",                               # a lower-case compound
+    "the GPUs sit in a three-dimensional torus",                      # torus: singular, no plural
+    "AWS made three Trainium2-related announcements",                 # announcements count nothing
+    "fused with a CDNA 3 graphics engine",                            # a name's generation
 ]
 
 

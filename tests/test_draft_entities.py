@@ -62,6 +62,10 @@ def catalogue(tmp_path):
     ("an Ironwood Pod of 9,216 chips", [("Ironwood Pod", "ironwood_pod")]),
     ("the MI355X", [("MI355X", "")]),                  # two entities claim the name
     ("Trainium3 racks", [("Trainium3 racks", "")]),     # a bigger thing than the name
+    # "X-powered / X-based <system word>" names X's container, one optional word between
+    ("a Trainium3-powered EC2 UltraServer", [("Trainium3-powered EC2 UltraServer", "trn3_ultraserver")]),
+    ("Trainium3-based UltraServers", [("Trainium3-based UltraServers", "trn3_ultraserver")]),
+    ("the Trainium3-based generation", [("Trainium3", "trainium3")]),
 ])
 def test_entities_found(catalogue, text, found):
     assert [(m.text, m.entity) for m in catalogue.find(text)] == found

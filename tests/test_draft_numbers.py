@@ -4,7 +4,8 @@ issue names, and the skip rules (years, dates, names, versions, ordinals, list n
 import pytest
 
 from claimaudit.draft.claims import claimed_text
-from claimaudit.draft.numbers import chinese_value, find_numbers
+from claimaudit.draft.numbers import chinese_value, count_kind, find_numbers
+from claimaudit.draft.text import digits_view
 
 
 def found(text):
@@ -86,6 +87,28 @@ NUMBER_FORMS = [
     ("Die size: 46,225 mm² (21.5 cm × 21.5 cm)", ["46,225 mm2", "21.5 cm"]),  # one dimension
     ("a two-thirds gain in energy efficiency", ["66.6667%"]),
     ("由兩顆B200 Blackwell GPU和一個基於Arm的Grace CPU組成", ["2", "1"]),  # one, joined to a count
+    # kinds of hardware: a numeral, a classifier of kinds, a hardware noun a few characters on
+    ("平台的核心由六款全新晶片組成", ["6"]),
+    ("六大核心晶片：Vera CPU與Rubin GPU領軍", ["6"]),
+    ("和名爲HL-388的PCle加速卡兩種硬體形態", ["2"]),
+    # link speeds: a bare G or T before a network word
+    ("採用 800G ConnectX-8 NIC,與目前的 400G ConnectX-7 相比", ["800 Gbps", "400 Gbps"]),
+    ("1.6T 光模組出貨", ["1.6 Tbps"]),
+    ("with 800G Ethernet ports", ["800 Gbps"]),
+    # doubling: 一倍 after an increase verb is 2x, not 1x
+    ("相比頻寬增加一倍", ["2x"]),
+    ("效能提升了一倍", ["2x"]),
+    # a digit fraction the words make a ratio
+    ("的算力仅为 NVIDIA Blackwell GPU 的约 1/3,但", ["0.3333333333x"]),
+    ("it draws 1/4 the power of the old part", ["0.25x"]),
+    # a name, a colon, a figure: the name's digits make no ratio of digits (16:4)
+    ("FP8:989 TFLOPS", ["989 TFLOPS"]),
+    ("H100:80GB HBM3,带宽 3.35 TB/s。", ["80 GB", "3.35 TB/s"]),
+    # a count noun in quotes; pods and blades are counted parts of a rack
+    ("Each rack will consist of four 'pods,' each of which", ["4"]),
+    ("Each pod will house 18 blades", ["18"]),
+    ("配備144顆晶片", ["144"]),                      # through a classifier, a count
+    ("half the power of the old part", ["0.5x"]),     # a ratio of hardware, not of a schedule
 ]
 
 
@@ -118,6 +141,20 @@ SKIPPED = [
     "使万卡级集群通信效率提升",                          # 万卡级: a class of cluster, not a count
     "and one of the GPU makers",                    # one of: an article, not a count
     "arrives four years after the x86 giant",       # a duration on the market
+    "三大優勢讓它領先",                                 # kinds of no hardware
+    "为您厘清两款旗舰芯片的核心区别",                     # the two named products, not a count
+    "两款GPU均支持NVLink互联",
+    "a 5G network in every city",                    # a mobile generation, no link speed
+    "a 100G model on one chip",                      # G before no network word
+    "1.8T parameters",
+    "on 1/3/2025 it shipped",                        # a date, no fraction
+    "the score was 2/3 in the final",                # a fraction the words make no ratio
+    "2027年第4季推出昇騰960晶片",                       # digits glued to 晶片: a name
+    "昇騰950PR晶片採用950核心+HiBL 1.0內存",
+    "包括昇騰960和970等將陸續推出",                      # 等 (etc.) measures nothing
+    "collective engines operate across hundreds of chips",   # "many", no figure
+    "went to deployment in half the time of comparable programs",   # a schedule
+    "at twice the price of the old part",
 ]
 
 
@@ -135,3 +172,11 @@ def test_several_thousand_is_at_least():
     ("一千二百", 1200), ("百", 100), ("三万亿", 3e12), ("百亿亿", 1e18), ("一亿二千万", 1.2e8)])
 def test_chinese_numerals(word, value):
     assert chinese_value(word) == value
+
+
+def test_a_generic_classifier_before_a_chip_noun_counts_chips():
+    """9,216個晶片: 個 stands between the number and the chips it counts."""
+    text = "在單一叢集中擴展至9,216個晶片"
+    number = find_numbers(text)[0]
+    assert count_kind(digits_view(text), number) == "chips"
+    assert count_kind("三個核心", find_numbers("三個核心")[0]) == "other"

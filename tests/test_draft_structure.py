@@ -255,3 +255,64 @@ def test_a_plural_anaphor_takes_the_topic_of_its_kind(base):
     claims = drafted("The Zephyr Pod holds Zephyr Z2 chips.\n\nThese chips reach 7.4 TB/s each.\n", base)
     claim = claim_for(claims, "7.4 TB/s")
     assert (claim.get("subject"), claim.get("metric")) == ("zephyr", "hbm_bandwidth")
+
+
+def test_a_ratio_with_its_subject_open_asks_its_baseline_among_the_same_ids(base):
+    """Asked, not left blank: the ids the subject may be are the ones it may be compared with."""
+    text = "Zephyr Z2 and Breeze B1 were shown this week. This resulted in a 3x improvement in FP8 compute."
+    claim = claim_for(drafted(text, base), "3x")
+    asks = [t for t in claim["todo"] if t.startswith("baseline:")]
+    assert asks == ["baseline: the sentence names nothing this is compared with; "
+                    "the text names breeze, zephyr: pick one or add `baseline:`"]
+    assert field_verdict(claim, "baseline", "breeze") == ASKED
+
+
+def test_a_quote_reaches_back_to_the_subject_named_before_its_clause(base):
+    """"H100:80GB HBM3,带宽 3.35 TB/s": the bandwidth's quote shows whose it is."""
+    claims = drafted("Zephyr Z2:192GB HBM,带宽 7.4 TB/s。\n\nBreeze has 32 GB of HBM.", base)
+    assert claim_for(claims, "7.4 TB/s")["quote"] == "Zephyr Z2:192GB HBM,带宽 7.4 TB/s。"
+    assert claim_for(claims, "32 GB")["quote"] == "Breeze has 32 GB of HBM."
+    farther = drafted("（Zephyr Z2）現已正式可用，提供 192GB HBM。", base)     # two clauses back: not reached
+    assert claim_for(farther, "192 GB")["quote"] == "提供 192GB HBM。"
+
+
+def test_a_count_of_chips_asked_among_chips_is_asked_among_their_holders(base):
+    """A chip holds no chips: the candidates become the pods holding them, and a figure that
+    matches exactly one of those decides it."""
+    decided = claim_for(drafted("Zephyr Z2 and Breeze B1 scale to 8,192 chips.", base), "8,192")
+    assert (decided.get("subject"), decided.get("metric")) == ("zephyr_pod", "chips")
+    assert "todo" not in decided
+    asked = claim_for(drafted("Zephyr Z2 and Breeze B1 scale to 4,096 chips.", base), "4,096")
+    assert "subject" not in asked
+    assert field_verdict(asked, "subject", "zephyr_pod") == ASKED
+
+
+def test_a_named_baseline_is_asked_at_each_scope_the_open_subject_may_have(base):
+    """The subject may be a chip or a pod: the named chip baseline is asked with its pod."""
+    text = ("Breeze B1 and the Zephyr Pod were shown this week. "
+            "This resulted in 3x the memory bandwidth of Zephyr Z2.")
+    claim = claim_for(drafted(text, base), "3x")
+    assert ("baseline: zephyr is named; at the scope of the subject it may be zephyr_pod: "
+            "pick one or keep zephyr") in claim["todo"]
+    assert field_verdict(claim, "baseline", "zephyr_pod") == ASKED
+    assert field_verdict(claim, "baseline", "zephyr") == ASKED
+
+
+def test_an_assumed_subject_asks_with_the_kin_of_the_other_names(base):
+    """The text also named a pod: its chip is among the ids the question lists."""
+    text = "The Zephyr Pod was shown this week.\n\nBreeze B1 was shown too.\n\n内存:64GB HBM容量"
+    claim = claim_for(drafted(text, base), "64 GB")
+    assert claim["todo"] == ["subject: not named in this sentence; breeze (named earlier) assumed: confirm "
+                             "or change (the text also names zephyr_pod, zephyr)"]
+    assert field_verdict(claim, "subject", "zephyr") == ASKED
+
+
+def test_an_asked_subject_lists_the_named_ids_that_publish_the_figure(base):
+    """Asked, not decided: the text named Zephyr elsewhere, and 4,000 TFLOPS is its figure."""
+    text = ("Zephyr Z2 was shown this week.\n\nBreeze B1 was shown too.\n\n"
+            "The part reaches {} TFLOPS of dense FP8.")
+    matched = claim_for(drafted(text.format("4,000"), base), "4,000 TFLOPS")
+    assert "subject: zephyr (named in the text) publishes 4,000 TFLOPS; pick one (breeze written: " \
+           "confirm or change)" in matched["todo"]
+    other = claim_for(drafted(text.format("3,000"), base), "3,000 TFLOPS")
+    assert not any("publish" in t for t in other["todo"])

@@ -55,6 +55,9 @@ DRAFTS = {
     "unclosed comments": lambda n: "<!-- 1 TB " * n,
     "unclosed scripts": lambda n: "<script>" * n + "4 TB",
     "stray closing tags": lambda n: "<div>" * n + "</span>" * n + "4 TB",
+    "doublings in one clause": lambda n: "增加一倍" * n,
+    "ratios naming no metric": lambda n: "1.8 倍," * n,
+    "digit fractions": lambda n: "的约 1/3," * n,
 }
 
 

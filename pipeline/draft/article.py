@@ -58,6 +58,7 @@ def slug(text: str) -> str:
 
 
 MAX_DRAFTED = 2000      # claims in one draft (~5 ms each); beyond that nobody reviews a draft
+QUOTE_REACH = 40        # characters before the clause a quote reaches back to the subject's name
 
 
 def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
@@ -175,9 +176,12 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
                       base_value(build.claimed_text(number)), named)
+    settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
+    settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)
+    settle.baseline_scopes(catalogue, reading)
     build.earlier_value(view, number, reading)
     settle.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
@@ -194,11 +198,22 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     claimed = build.claimed_text(number, change)
     quote_end = max(place.clause.end, number.end)
     record = {"id": f"{reading.subject or 'claim'}-{claimed}",
-              "quote": quote or place.text[place.clause.start:quote_end]}
+              "quote": quote or place.text[_quote_start(place, mentions, reading):quote_end]}
     qualifier = context.qualifier(before, after, number)
     times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
     return record
+
+
+def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
+    """The clause's start, or the subject's name when the clause right before it names it
+    ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
+    named = [m.start for m in mentions if m.entity and m.entity == reading.subject
+             and place.sentence.start <= m.start < place.clause.start]
+    if not named or place.clause.start - named[-1] > QUOTE_REACH:
+        return place.clause.start
+    between = textmod.clauses(place.view, Span(named[-1], place.clause.start))
+    return named[-1] if len(between) == 1 else place.clause.start
 
 
 def _without_names(view: str, clause: Span, mentions) -> str:
@@ -221,9 +236,10 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
     if not ratio:       # "與 H200 相比 ... 288GB": the comparison is another number's
         reading.baseline = None
         reading.todo = [t for t in reading.todo if not t.startswith("baseline:") or reading.difference]
-    if ratio and reading.subject and not reading.baseline and not any(
-            item.startswith("baseline:") for item in reading.todo):
-        others = [i for i in reading.nearby if i != reading.subject][:5]
+    if ratio and not reading.baseline and not any(item.startswith("baseline:") for item in reading.todo):
+        # with the subject open too, each id it may be is also a baseline it may be compared with
+        others = [i for i in dict.fromkeys([*reading.nearby, *reading.candidates])
+                  if i and i != reading.subject][:6]
         reading.todo.append("baseline: the sentence names nothing this is compared with; "
                             + (f"the text names {', '.join(others)}: pick one or add `baseline:`"
                                if others else "add `baseline:` (find one with `claimaudit entities`)"))

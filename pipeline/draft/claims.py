@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from claimaudit.draft import context
-from claimaudit.draft.compared import compared_metric
+from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import metrics_of_dimension
 from claimaudit.draft.forms import Number
@@ -276,6 +276,9 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
         also = [i for i in recent if i != topic[0]][:4]
+        # a pod named earlier brings its chip into the question, a chip its pod
+        also += [k for i in also for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
+                 if k != topic[0] and k not in also and k in catalogue.entities][:3]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "
                             "assumed: confirm or change" + (f" (the text also names {', '.join(also)})"
                                                             if also else ""))
@@ -320,6 +323,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
              (sentence, number.start - place.sentence.start)]
     dimension = context.UNIT_DIMENSION.get(number.unit, "")
     missing = ""
+    offered = metrics_of_dimension(catalogue, number.unit)
     other = context.no_metric_word(clause) or (
         context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
     if other:
@@ -351,7 +355,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
         if metric is None and missing == "what is compared":
-            metric, missing = compared_metric(place.view, place.sentence, place.clause)
+            metric, missing = compared_metric(place.view, place.sentence, place.clause, number.start)
+            if metric is None:
+                spoken = spoken_metrics(place.view, place.sentence, number.end)
+                offered = [m for m in spoken if m in catalogue.metrics]
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
@@ -366,7 +373,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = None
     reading.metric = metric
     if missing:
-        reading.todo.append(_missing_words(missing, metric, metrics_of_dimension(catalogue, number.unit)))
+        reading.todo.append(_missing_words(missing, metric, offered))
 
 
 def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:

@@ -6,6 +6,9 @@
 - Else the clause right before it, in the same sentence: "每顆晶片提供192GB容量，是Trillium的
   六倍". Nothing further away counts: a sentence may name several quantities earlier
   ("高頻寬記憶體（HBM）容量" is a capacity, though its words hold a bandwidth's).
+- When none of that says, the question lists the metrics the sentence's clauses up to the
+  ratio speak of, nearest first ("带宽高达 4.8 TB/s,比上一代 H100 快约 1.8 倍"): asked, not
+  decided, since an earlier clause may be about another quantity.
 """
 
 from __future__ import annotations
@@ -14,23 +17,45 @@ import re
 
 from claimaudit.draft import context
 from claimaudit.draft.numbers import find_numbers
-from claimaudit.draft.text import Span
+from claimaudit.draft.text import WINDOW, Span
 
 CLAUSE_MARK = re.compile(r"[,，;；:：、]")
+SPOKEN_REACH = 300      # characters before the ratio read for the metrics a sentence speaks of
+SPOKEN_PARTS = 4        # ... and at most this many clauses of them (a hostile line has thousands)
 
 
 def previous_clause(view: str, sentence: Span, clause: Span) -> str:
     """The sentence's words from the last clause mark before the ratio's clause to it."""
-    before = view[sentence.start:clause.start].rstrip(" ,，;；:：、")
+    before = view[max(sentence.start, clause.start - SPOKEN_REACH):clause.start].rstrip(" ,，;；:：、")
     cuts = [m.end() for m in CLAUSE_MARK.finditer(before)]
     return before[cuts[-1] if cuts else 0:]
 
 
-def compared_metric(view: str, sentence: Span, clause: Span) -> tuple[str | None, str]:
-    """(metric, what is missing) from the amount in the ratio's clause, else the clause before."""
-    own = view[clause.start:clause.end]
+def compared_metric(view: str, sentence: Span, clause: Span,
+                    position: int | None = None) -> tuple[str | None, str]:
+    """(metric, what is missing) from the amount in the ratio's clause (the part of it within
+    WINDOW of the ratio at `position`: a clause may be a whole hostile line), else the clause
+    before."""
+    at = clause.start if position is None else position
+    own = view[max(clause.start, at - WINDOW):min(clause.end, at + WINDOW)]
     previous = previous_clause(view, sentence, clause)
     texts = [(own, len(own)), (previous, len(previous))]
+    metric, missing = _amount_metric(own, texts)
+    if metric:
+        return metric, missing
+    if previous.strip():
+        metric, missing = context.ratio_metric([(previous, len(previous))])
+        if metric:
+            return metric, missing
+    return None, "what is compared"
+
+
+def _amount_metric(own: str, texts: list[tuple[str, int]]) -> tuple[str | None, str]:
+    """The metric of the first amount in a clause that has one (a capacity, a bandwidth ...).
+    An amount is written in digits: a clause without one is not searched (a line of 一倍 is
+    ratios only, and searching it for each of them cost seconds)."""
+    if not re.search(r"\d", own):
+        return None, ""
     for amount in find_numbers(own):
         dimension = context.UNIT_DIMENSION.get(amount.unit)
         if dimension == "bytes":
@@ -42,8 +67,18 @@ def compared_metric(view: str, sentence: Span, clause: Span) -> tuple[str | None
             return context.flops_metric(texts)
         if dimension == "power":
             return "power", ""
-    if previous.strip():
-        metric, missing = context.ratio_metric([(previous, len(previous))])
-        if metric:
-            return metric, missing
-    return None, "what is compared"
+    return None, ""
+
+
+def spoken_metrics(view: str, sentence: Span, position: int) -> list[str]:
+    """The metrics the sentence's clauses up to the ratio at `position` speak of (their
+    amounts, else their words), nearest first: the candidates of a ratio whose own words do
+    not say."""
+    start = max(sentence.start, position - SPOKEN_REACH)
+    found: list[str] = []
+    for part in reversed(CLAUSE_MARK.split(view[start:position])[-SPOKEN_PARTS:]):
+        texts = [(part, len(part))]
+        metric = _amount_metric(part, texts)[0] or context.ratio_metric(texts)[0]
+        if metric and metric not in found:
+            found.append(metric)
+    return found

@@ -189,6 +189,8 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
                  r"芯片数量|規模|规模", clause, re.IGNORECASE):
         return "chips", ""
+    if said("power_words", texts[:1]):
+        return "power", ""
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)
     if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):

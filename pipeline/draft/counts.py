@@ -112,6 +112,8 @@ def _plural_after(view: str, number: Number) -> bool:
         return False
     head = match.group(1).lower()
     skip = {w.lower() for w in lexicon().words("not_count_nouns")}
+    if re.fullmatch(r"[a-z]+(?:us|ss|is)", match.group(1)):
+        return False                 # torus, bus, process, analysis: singular (GPUs is a plural)
     return head not in skip and head.rstrip("s") not in skip
 
 

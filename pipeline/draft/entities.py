@@ -56,14 +56,15 @@ class Catalogue:
         if self.pattern is None:
             return []
 
-        suffix = re.compile(r"[\s-]?(?:" + alternation(lexicon().words("system_suffixes")) + ")",
-                            re.IGNORECASE)
+        # "Trainium2-powered EC2 instance", "Blackwell-based systems" name a container too
+        suffix = re.compile(r"(?:-(?:powered|based)\s(?:[A-Z0-9]\w*\s)?|[\s-]?)(?:"
+                            + alternation(lexicon().words("system_suffixes")) + ")", re.IGNORECASE)
         found = []
         for match in self.pattern.finditer(text):
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
-                word = _key(text[match.end():bigger.end()]).rstrip("s")
+                word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
                 if not holders and self._itself(ids, word):

@@ -9,7 +9,10 @@ the pattern needs no new entry:
 - fractions: a number word and a denominator (`two-thirds`, `three fifths`, `one quarter`),
   Chinese X分之Y (Y of X parts; 百分之30 and 百分之一百五十 are percentages); a percentage
   whose sign the words give;
-- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x);
+- Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x), and 一倍
+  after an increase verb (頻寬增加一倍, 提升了一倍: grew by its own size, 2x);
+- a digit fraction as a ratio where the words make it one: `是 B 的约 1/3`, `1/3 the power of`
+  (a proper fraction, denominator 2 to 12; `1/3` alone may be a date or a score);
 - English cardinals composed from their words (`twenty-four`, `three hundred`,
   `two million`, `a hundred thousand`), not only the single words of `english_numbers`.
 
@@ -50,7 +53,7 @@ def _percent(match: re.Match, value: float) -> Number:
 
 
 def doublings(view: str) -> list[Number]:
-    """翻一番 / 翻了两番: doubled N times (2^N x); 翻了一倍: doubled."""
+    """翻一番 / 翻了两番: doubled N times (2^N x); 翻了一倍, 增加一倍: doubled."""
     out = []
     for m in re.finditer(rf"翻了?([{CHINESE_CHARS}]{{1,12}})(番|倍)", view):
         times = chinese_value(m.group(1))
@@ -58,6 +61,27 @@ def doublings(view: str) -> list[Number]:
             value = 2.0 ** times
             out.append(Number(m.start(), m.end(), value, plain(value), "x", word=True,
                               ratio_word=True))
+    verbs = alternation(lexicon().words("increase_by_verbs"), bounded=False)
+    for m in re.finditer(rf"(?:{verbs})了?\s?一倍", view):     # the verb in the span: 一倍 alone is 1x
+        out.append(Number(m.start(), m.end(), 2.0, "2", "x", word=True, ratio_word=True))
+    return out
+
+
+DIGIT_FRACTION = re.compile(r"(?<![\d/])(?<!\d[.,])([1-9]|1[01])\s?/\s?([2-9]|1[0-2])(?![\d/]|[.,]\d)")
+
+
+def digit_fractions(view: str) -> list[Number]:
+    """`是 Blackwell GPU 的约 1/3`, `1/3 the power of`: a proper digit fraction the words make a
+    ratio (after 的 and an optional qualifier, or before "the ... of")."""
+    out = []
+    for m in DIGIT_FRACTION.finditer(view):
+        top, bottom = int(m.group(1)), int(m.group(2))
+        before = view[max(0, m.start() - 6):m.start()]
+        after = view[m.end():m.end() + 6]
+        if top < bottom and (re.search(r"的\s?(?:約|约|大約|大约|僅|仅|只有)?\s?$", before)
+                             or re.match(r"\s(?:the|of the)\s", after)):
+            value = top / bottom
+            out.append(Number(m.start(), m.end(), value, f"{value:.10g}", "x", ratio_word=True))
     return out
 
 

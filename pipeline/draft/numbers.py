@@ -34,12 +34,13 @@ from claimaudit.draft.forms import (
     read_unit,
     unit_at,
 )
-from claimaudit.draft.grammar import doublings, english_cardinals, fractions
+from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_glued
+from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_after_count, name_glued
 from claimaudit.draft.shorthand import (
     bare_prefix,
     names_listed,
+    network_prefix,
     per_second,
     person_clause,
     scale_at,
@@ -95,7 +96,8 @@ def _arabic(view: str) -> list[Number]:
         if plus:
             number = replace(number, implied="at_least")
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
-        prefix = None if number.unit else bare_prefix(view, match.start(), end)  # 算力达到1P
+        prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
+                                           or network_prefix(view, match.start(), end, value))  # 800G NIC
         found = rate or prefix
         if found is not None:
             unit, unit_end = found
@@ -121,9 +123,26 @@ def _chinese(view: str) -> list[Number]:
             continue
         unit, end = read_unit(view, word_end)
         number = Number(match.start(), end, value, plain(value), unit, word=True)
+        if not unit and _kinds_of_hardware(view, word_end):
+            number = Number(match.start(), word_end + 1, value, plain(value), "", word=True, noun="other")
         if unit or _count_noun_at(view, word_end) or count_kind(view, number):
             out.append(number)
     return out
+
+
+@cache
+def _kinds_pattern() -> re.Pattern:
+    lex = lexicon()
+    return re.compile(rf"(?:{alternation(lex.words('kind_classifiers'))})[\u4e00-\u9fff]{{0,4}}?"
+                      rf"(?:{alternation(lex.words('hardware_nouns'))})", re.IGNORECASE)
+
+
+def _kinds_of_hardware(view: str, position: int) -> bool:
+    """六款全新晶片, 六大核心晶片, 兩種硬體形態: a numeral, a classifier of kinds and, a few
+    characters on, a hardware noun count kinds of hardware (三大優勢 counts no hardware). Before
+    的 or 均/都 the phrase refers to products already named (两款GPU均支持, 两款芯片的区别)."""
+    found = _kinds_pattern().match(view, position)
+    return found is not None and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
 
 
 def _english(view: str) -> list[Number]:
@@ -164,18 +183,20 @@ def _fractions(view: str) -> list[Number]:
     table = lexicon().data["fraction_words"]
     return [Number(m.start(), m.end(), float(table[m.group().lower()]),
                    plain(float(table[m.group().lower()])), "%", word=True)
-            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view)
+            for m in re.finditer(alternation(table), view, re.IGNORECASE)] + fractions(view) \
+        + digit_fractions(view)
 
 
 def _several(view: str) -> list[Number]:
-    """數千 / thousands of: at least one of that scale."""
+    """數千 / thousands of: at least one of that scale. A bare "hundreds of" (no larger scale
+    after it) says "many", no figure: "collective engines operate across hundreds of chips"."""
     scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
              "hundreds of thousands": 1e5, "tens of thousands": 1e4,
              "hundreds of millions": 1e8, "tens of millions": 1e7}
     out = []
     for match in SEVERAL.finditer(view):
         value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
-        if value is None:  # not a numeral after all
+        if value is None or (match.group(2) or "").lower() == "hundreds":  # not a numeral; "many"
             continue
         unit, end = read_unit(view, match.end())
         out.append(Number(match.start(), max(end, match.end()), value, plain(value), unit,
@@ -189,8 +210,10 @@ def _count_noun_after(kind: str | None) -> re.Pattern:
     `72-GPU`); kind None: any count noun."""
     groups = lexicon().data["count_nouns"]
     nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
-    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?(?:"
-                      + alternation(nouns) + ")", re.IGNORECASE)
+    # the noun may stand in quotes (four 'pods,') or after a generic classifier (9,216個晶片)
+    generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
+    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?"
+                      rf"(?:(?:{generic})\s?)?(?:" + alternation(nouns) + ")", re.IGNORECASE)
 
 
 @cache
@@ -271,12 +294,14 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
         bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
-        or bool(re.search(r"\d[:x×]$", before)),
+        # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
+        or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
+                               or _of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
@@ -284,11 +309,13 @@ def skipped(view: str, number: Number) -> bool:
         _second_side(view, number),
         number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
+        _name_before_noun(view, number),
         vague_non_hardware(view, number),
         person_clause(view, number),
         market_share(view, number),
         name_glued(view, number),
         acronym_hyphen_name(view, number),
+        name_after_count(view, number),
     )
     return any(checks)
 
@@ -334,6 +361,21 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)
+
+
+def _of_a_schedule(view: str, number: Number) -> bool:
+    """"in half the time of comparable programs", "twice the cost": a ratio of a schedule or a
+    price, no hardware figure."""
+    nouns = alternation(lexicon().words("schedule_nouns"))
+    after = view[number.end:number.end + 24]
+    return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
+
+
+def _name_before_noun(view: str, number: Number) -> bool:
+    """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
+    (144顆晶片) name a product."""
+    nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
+    return number.unit == "" and not number.word and bool(re.match(nouns, view[number.end:number.end + 3]))
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:

@@ -8,6 +8,9 @@ a product name and a hyphenated compound change what a number is.
 - a bare number glued between a Latin name and a Han noun (`Gaudi 3晶片`) is part of the
   name; a Han classifier after it keeps it a count;
 - digits glued by a hyphen to an acronym (`WSE-3 engine clusters`) are a model number;
+- digits after a capitalised name that itself follows a count or the article a/an
+  (`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `8 Trainium 2 chips`) are the
+  name's generation: the count, if any, stands before the name;
 - a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
   instances`) is a count (counts.general_count still asks for a hardware sentence), unless
   the noun measures time or a share (`not_compound_nouns`).
@@ -58,6 +61,17 @@ def acronym_hyphen_name(view: str, number: Number) -> bool:
     number, even before a count noun."""
     return not number.unit and not number.word and bool(
         re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", view[max(0, number.start - 12):number.start]))
+
+
+def name_after_count(view: str, number: Number) -> bool:
+    """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`: the name's own number."""
+    if number.unit or number.word:
+        return False
+    found = re.search(r"(?:^|\s)([\w-]+)\s+[A-Z][A-Za-z]+\s$", view[max(0, number.start - 40):number.start])
+    if found is None:
+        return False
+    word = found.group(1).lower()
+    return word in ("a", "an") or word.isdigit() or word.split("-")[-1] in lexicon().data["english_numbers"]
 
 
 def _classifier(char: str) -> bool:

@@ -1,8 +1,9 @@
 """What the numbers and counts settle once the words are read (pipeline/draft/, issue 19):
 a count of a named chip belongs to its container with that many chips; a count of chips never
-to a chip; an amount equal to exactly one published figure among the candidates decides the
-subject, or the metric the words leave open (figure_match.py); the new value of a change "from
-X to Y" is not the subject's when X is the subject's published figure and Y is not.
+to a chip (asked among chips, it is asked among their holders); an amount equal to exactly
+one published figure among the candidates decides the subject, or the metric the words leave
+open (figure_match.py); the new value of a change "from X to Y" is not the subject's when X
+is the subject's published figure and Y is not.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.score import base_value
+from claimaudit.draft.topic import related
 
 
 def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
@@ -30,6 +32,59 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     if len(owners) == 1:
         reading.subject = owners.pop()
         reading.todo = [t for t in reading.todo if not open_subject(t)]
+
+
+def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
+    """An asked subject also lists the ids the text names whose published figure is this
+    number ("these performance numbers of 20.8 petaflops": the instance named two paragraphs
+    before publishes 20.8 PFLOPS). Asked, never decided: the text did not name it here."""
+    asked = reading.subject is None or any(open_subject(t) for t in reading.todo)
+    if number.unit in ("x", "%") or not asked or not named:
+        return
+    value = base_value(claimed_text(number))
+    if value is None:
+        return
+    metrics = [reading.metric] if reading.metric else metrics_of_dimension(catalogue, number.unit)
+    others = sorted(i for i in named if i and i != reading.subject and i not in reading.candidates)
+    holders = sorted({e for e, _ in matching(catalogue, others, metrics, value)})
+    if holders:
+        reading.candidates = [*reading.candidates, *holders]
+        verb = "publishes" if len(holders) == 1 else "publish"
+        reading.todo.append(f"subject: {', '.join(holders)} (named in the text) {verb} "
+                            + f"{number.text} {number.unit}".rstrip() + "; pick one")
+
+
+def count_holders(catalogue: Catalogue, reading: Reading) -> None:
+    """A count of chips asked among chips ("the sentence names tpu_v4, tpu_v5p") is asked among
+    the systems and clusters that hold them: a chip holds no chips. The figure may then decide
+    (settle_by_figures), among the holders only."""
+    if reading.metric != "chips" or reading.subject is not None or not reading.candidates:
+        return
+    def kind(entity: str) -> str:
+        return catalogue.entities[entity].kind if entity in catalogue.entities else ""
+    holders = [h for c in reading.candidates for h in (catalogue.containers_of_any(c) if kind(c) == "chip"
+                                                       else [c])]
+    holders = list(dict.fromkeys(holders))
+    if not holders or holders == reading.candidates:
+        return
+    reading.candidates = holders
+    reading.todo.append("subject: a count of chips belongs to a system or cluster; the specs hold "
+                        f"{', '.join(holders)} for the chips named; pick one")
+
+
+def baseline_scopes(catalogue: Catalogue, reading: Reading) -> None:
+    """"nearly 4x more bandwidth than the prior Trainium2-based generation", its subject open
+    among a chip and its systems: the named baseline may stand for itself at the subject's
+    scope, so the question lists its kin of each kind the subject may be."""
+    if reading.subject is not None or not reading.baseline or not reading.candidates:
+        return
+    def kind(entity: str) -> str:
+        return catalogue.entities[entity].kind if entity in catalogue.entities else ""
+    kinds = dict.fromkeys(kind(c) for c in reading.candidates if kind(c) not in ("", kind(reading.baseline)))
+    kin = [k for scope in kinds for k in related(catalogue, reading.baseline, scope) if k != reading.baseline]
+    if kin:
+        reading.todo.append(f"baseline: {reading.baseline} is named; at the scope of the subject it may be "
+                            f"{', '.join(dict.fromkeys(kin))}: pick one or keep {reading.baseline}")
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading) -> None:

@@ -14,6 +14,9 @@ Read by rule, not by listing each article's wording:
   clause speaks of compute (算力, compute, performance) and names no integer format (INT8,
   TOPS: then the prefix may mean operations): `bare_prefix_units`. T is left out: `1T`
   is as often a trillion parameters or TOPS;
+- a bare G or T glued to a number and followed by a network word (`800G ConnectX-8 NIC`,
+  `1.6T 光模組`, `400G Ethernet ports`) is a link speed in bits per second:
+  `network_prefix_units`; below 10 G it is a mobile generation (5G network), no speed;
 - a vague quantity (數百萬, thousands of) counts hardware only when a hardware word follows
   it (數千台 UltraServers), not when a generic classifier counts something else (數百萬個
   token);
@@ -85,6 +88,21 @@ def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
     compute = alternation(lexicon().words("compute_words"))
     integer = alternation(lexicon().words("integer_format_words"))
     if not re.search(compute, clause, re.IGNORECASE) or re.search(integer, clause, re.IGNORECASE):
+        return None
+    return table[letter], end + 1
+
+
+def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
+    """`800G ConnectX-8 NIC`: (Gbps, end) for a bare G or T before a network word."""
+    table = lexicon().data["network_prefix_units"]
+    letter = view[end:end + 1]
+    if letter not in table or re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
+        return None
+    if letter == "G" and value < 10:          # 5G: a mobile generation
+        return None
+    after = CLAUSE_BREAK.split(view[end + 1:end + 28])[0]
+    words = alternation(lexicon().words("network_words"))
+    if not re.match(rf"\s?(?:[\w-]+\s){{0,2}}?(?:{words})", after, re.IGNORECASE):
         return None
     return table[letter], end + 1
 
