@@ -247,8 +247,9 @@ def table_records(columns: dict, path: str, problems: Collector):
     none = np.full(kept, None, dtype=object)
     data = {"file": np.full(kept, path, dtype=object), "line": number[has_source],
             "lines": np.full(kept, NO_KEY_LINES, dtype=object)}   # one shared, read-only
-    data.update({name: columns[name][has_source] if name in columns else none
-                 for name in ("source", *CLAIM_FIELDS)})
+    every = bool(has_source.all())      # the usual table: no copy of each column
+    data.update({name: (columns[name] if every else columns[name][has_source])
+                 if name in columns else none for name in ("source", *CLAIM_FIELDS)})
     claims = pd.DataFrame(data, dtype=object)      # object: pandas would infer str, None -> NaN
     claims["line"] = claims["line"].astype("int64")
     return _source_records(columns, number, has_source, path, problems), claims

@@ -64,11 +64,22 @@ def quantity_objects(frame: pd.DataFrame) -> np.ndarray:
     """The frame's rows as units.Quantity objects in an object array (None where `error` is
     set): made by tuple.__new__ over zipped columns, as Quantity._make does less its length
     check (the columns are Quantity's fields, in order)."""
-    columns = [frame[name].tolist() for name in QUANTITY_COLUMNS[:-1]]
+    columns = [_shared(frame[name]) if name in _REPEATING else frame[name].tolist()
+               for name in QUANTITY_COLUMNS[:-1]]
     objects = np.fromiter(map(partial(tuple.__new__, Quantity), zip(*columns)),
                           dtype=object, count=len(frame))
     objects[frame["error"].notna().to_numpy(bool)] = None
     return objects
+
+
+_REPEATING = ("h", "base_h")     # half a unit of the last digit: a few dozen values in all
+
+
+def _shared(column: pd.Series) -> list:
+    """The column as a list holding one Python float per distinct value (a million claims
+    written to a few dozen precisions: 24 MB of floats less per column)."""
+    codes, distinct = pd.factorize(column.to_numpy(float).view(np.int64))   # bit for bit
+    return np.asarray(distinct.view(np.float64).tolist(), dtype=object)[codes].tolist()
 
 
 # -- the rule over distinct texts ---------------------------------------------------------
