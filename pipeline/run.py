@@ -82,8 +82,9 @@ def check_corpus(corpus, as_of: str | None = None) -> Run:
         (claims, check_group(epistemic.part(corpus, claims), mask, all_facts=number == 0))
         for number, (claims, mask) in enumerate(groups)])
     run.as_of = as_of
-    run.basis = epistemic.basis_of(run)
-    run.later = epistemic.later_of(run)
+    sources = epistemic.claim_sources(run)      # read by both: worked out once
+    run.basis = epistemic.basis_of(run, sources)
+    run.later = epistemic.later_of(run, sources)
     if as_of is None:
         run.as_published = _as_published(corpus, run, base, circular)
     return run

@@ -86,26 +86,28 @@ def as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndar
                        url)
 
 
-def later_of(run) -> dict:
+def later_of(run, sources: tuple | None = None) -> dict:
     """Claim label -> [{source, date}, ...]: the dated sources today's verdict rests on that
     were published after the claim's article (CONTRACT 10.2), oldest first; claims with
-    none are left out. Worked out once per distinct (source set, published date)."""
+    none are left out. Worked out once per distinct (source set, published date); `sources`:
+    claim_sources(run), when the caller has it."""
     dates = run.corpus.spec_sources.drop_duplicates("id").set_index("id")["date"]
     dated = {source: date for source, date in dates.items() if isinstance(date, str)}
     labels = run.corpus.claims.index
-    codes, sets = _claim_sources(run, labels)
+    codes, sets = sources or claim_sources(run)
     published = published_dates(run.corpus).to_numpy(object)
-    known: dict = {}
-    out = {}
-    for position, (code, then) in enumerate(zip(codes.tolist(), published.tolist())):
-        if code == 0 or not isinstance(then, str):      # no fact used, or an undated article
-            continue
-        if (code, then) not in known:
-            after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
-            known[(code, then)] = [{"source": s, "date": d} for d, s in after]
-        if known[(code, then)]:
-            out[labels[position]] = known[(code, then)]
-    return out
+    dated_article = np.fromiter(map(lambda then: isinstance(then, str), published), bool,
+                                len(published))
+    used = np.flatnonzero((codes != 0) & dated_article)     # else no fact, or an undated article
+    pair_codes, pairs = pd.factorize(pd.MultiIndex.from_arrays(
+        [codes[used], published[used]]), use_na_sentinel=False)
+    later = np.full(len(pairs), None, dtype=object)    # per distinct (source set, date)
+    for number, (code, then) in enumerate(pairs.tolist()):
+        after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
+        later[number] = [{"source": s, "date": d} for d, s in after] or None
+    found = later[pair_codes]
+    keep = np.flatnonzero(~pd.isna(found))
+    return dict(zip(labels.take(used[keep]).tolist(), found[keep].tolist()))
 
 
 # -- putting the groups back together -----------------------------------------------
@@ -152,7 +154,7 @@ def _joined(explanations: list):
 
 # -- basis ----------------------------------------------------------------------------
 
-def basis_of(run) -> dict:
+def basis_of(run, sources: tuple | None = None) -> dict:
     """Claim label -> 'claimant' | 'independent' | 'mixed' | None (section 9.1).
 
     The rule runs once per distinct (sources, claimant), spread over the claims by codes;
@@ -161,13 +163,13 @@ def basis_of(run) -> dict:
     labels = run.corpus.claims.index
     claimant_codes, claimants = pd.factorize(claimant_of(run.corpus).to_numpy(),
                                              use_na_sentinel=False)
-    source_codes, source_sets = _claim_sources(run, labels)
+    source_codes, source_sets = sources or claim_sources(run)
     pair_codes, pairs = pd.factorize(source_codes * (len(claimants) + 1) + claimant_codes)
     table = np.empty(len(pairs), dtype=object)
     known: dict = {}                # equal source sets of different claims: one rule each
     for number, pair in enumerate(pairs.tolist()):
-        sources, claimant = divmod(pair, len(claimants) + 1)
-        key = (source_sets[sources], claimants[claimant])
+        source_set, claimant = divmod(pair, len(claimants) + 1)
+        key = (source_sets[source_set], claimants[claimant])
         if key not in known:
             known[key] = basis(key[0], parties, key[1])
         table[number] = known[key]
@@ -191,9 +193,10 @@ def with_own_numbers(found: str | None) -> str:
     return "claimant" if found in (None, "claimant") else "mixed"
 
 
-def _claim_sources(run, labels: pd.Index) -> tuple[np.ndarray, list]:
+def claim_sources(run) -> tuple[np.ndarray, list]:
     """Per claim, a code into a list of source sets (code 0: none): the sources of all its
     alternatives, one set per distinct payload, a union only for claims with several."""
+    labels = run.corpus.claims.index
     codes = np.zeros(len(labels), dtype=np.int64)
     sets: list = [frozenset()]
     if run.rows is None or run.rows.empty:
