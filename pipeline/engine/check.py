@@ -41,9 +41,9 @@ class Run:
     payloads: list = field(default_factory=list)
     rows: pd.DataFrame | None = None
     explanations: Mapping = field(default_factory=dict)   # claim index -> [explanation, ...]
-    basis: dict = field(default_factory=dict)          # claim index -> section 9.1 basis
+    basis: Mapping = field(default_factory=dict)       # claim index -> section 9.1 basis
     as_published: dict = field(default_factory=dict)   # claim index -> record or None
-    later: dict = field(default_factory=dict)          # claim index -> [{source, date}] (10.2)
+    later: Mapping = field(default_factory=dict)       # claim index -> [{source, date}] (10.2)
     as_of: str | None = None
     keys: list = field(default_factory=list)           # the distinct readings, by number
 

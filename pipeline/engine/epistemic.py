@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from claimaudit.engine.check import Run
+from claimaudit.engine.labelmap import LabelMap
 from claimaudit.model import expr
 from claimaudit.model.inforce import in_force
 
@@ -86,7 +87,7 @@ def as_published_mask(corpus, today_mask: np.ndarray, date: str, url) -> np.ndar
                        url)
 
 
-def later_of(run, sources: tuple | None = None) -> dict:
+def later_of(run, sources: tuple | None = None) -> LabelMap:
     """Claim label -> [{source, date}, ...]: the dated sources today's verdict rests on that
     were published after the claim's article (CONTRACT 10.2), oldest first; claims with
     none are left out. Worked out once per distinct (source set, published date); `sources`:
@@ -105,9 +106,9 @@ def later_of(run, sources: tuple | None = None) -> dict:
     for number, (code, then) in enumerate(pairs.tolist()):
         after = sorted((dated[s], s) for s in sets[code] if s in dated and dated[s] > then)
         later[number] = [{"source": s, "date": d} for d, s in after] or None
-    found = later[pair_codes]
-    keep = np.flatnonzero(~pd.isna(found))
-    return dict(zip(labels.take(used[keep]).tolist(), found[keep].tolist()))
+    found = np.full(len(labels), None, dtype=object)
+    found[used] = later[pair_codes]
+    return LabelMap(labels, found, ~pd.isna(found))
 
 
 # -- putting the groups back together -----------------------------------------------
@@ -154,7 +155,7 @@ def _joined(explanations: list):
 
 # -- basis ----------------------------------------------------------------------------
 
-def basis_of(run, sources: tuple | None = None) -> dict:
+def basis_of(run, sources: tuple | None = None) -> LabelMap:
     """Claim label -> 'claimant' | 'independent' | 'mixed' | None (section 9.1).
 
     The rule runs once per distinct (sources, claimant), spread over the claims by codes;
@@ -173,10 +174,11 @@ def basis_of(run, sources: tuple | None = None) -> dict:
         if key not in known:
             known[key] = basis(key[0], parties, key[1])
         table[number] = known[key]
-    found = dict(zip(labels.tolist(), table[pair_codes].tolist()))
+    found = table[pair_codes]
     for label in _own_numbers(run.corpus.claims):
-        found[label] = with_own_numbers(found[label])
-    return found
+        at = labels.get_loc(label)
+        found[at] = with_own_numbers(found[at])
+    return LabelMap(labels, found)
 
 
 def _own_numbers(claims: pd.DataFrame) -> list:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from claimaudit.core.errors import OutputError
 from claimaudit.core.progress import Progress
+from claimaudit.engine.labelmap import values_for
 from claimaudit.output import render, result_table
 from claimaudit.output.annotations import GithubOutput
 from claimaudit.output.markdown import cell
@@ -63,9 +64,9 @@ def _verdict_keys(run) -> Iterator[tuple]:
     """(verdict, severity, basis, later) per claim, for terminal.widest_cells."""
     severity = [s if isinstance(s, str) else None for s in run.results["severity"].tolist()]
     index = run.corpus.claims.index.tolist()
-    basis = [run.basis.get(i) for i in index]
-    later_of = getattr(run, "later", {})
-    later = [tuple((item["date"],) for item in later_of.get(i) or []) for i in index]
+    basis = values_for(run.basis, index)
+    later = [tuple((item["date"],) for item in items or [])
+             for items in values_for(getattr(run, "later", {}), index)]
     return zip(run.results["verdict"].tolist(), severity, basis, later)
 
 

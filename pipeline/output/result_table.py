@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from claimaudit.engine import judge
+from claimaudit.engine.labelmap import values_for
 from claimaudit.model.units import Quantity, unit_info
 from claimaudit.output.csv_rows import rows_text
 from claimaudit.output.number_text import as_written
@@ -28,7 +29,7 @@ def write_csv(run, stream, advance=None) -> None:
     """The run as `check --format csv` writes it, CHUNK claims at a time (`advance(n)` told
     of each chunk written, for progress), each chunk's rows in one write."""
     stream.write(rows_text([[name] for name in CSV_COLUMNS]))
-    basis = _in_order(run.basis, run.corpus.claims.index.tolist())
+    basis = values_for(run.basis, run.corpus.claims.index.tolist())
     for start in range(0, len(run.results), CHUNK):
         columns = csv_columns(run, slice(start, start + CHUNK), as_text=True,
                               basis=basis[start:start + CHUNK])
@@ -68,17 +69,9 @@ def csv_columns(run, rows: slice = slice(None), as_text: bool = False,
         "severity": [s if isinstance(s, str) else None for s in results["severity"].tolist()],
         "claimed": quantity["text"].tolist(), "claimed_low": low, "claimed_high": high,
         **_derived_columns(results, run.rows, quantity, ratio, as_text),
-        "basis": _in_order(run.basis, index) if basis is None else basis,
+        "basis": values_for(run.basis, index) if basis is None else basis,
         "explanation": causes,
     }
-
-
-def _in_order(mapping: dict, labels: list) -> list:
-    """mapping[label] or None for each label; read off in order when the mapping's keys are
-    the labels in order (a run's basis: a million look-ups in a million-key dict are slow)."""
-    if len(mapping) == len(labels) and list(mapping) == labels:
-        return list(mapping.values())
-    return [mapping.get(label) for label in labels]
 
 
 def _quantity_columns(claims: pd.DataFrame) -> pd.DataFrame:
