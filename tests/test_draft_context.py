@@ -117,6 +117,8 @@ def test_flops_metric(text, expected):
     ("900 GB/s in each direction of NVLink", "scaleup_bandwidth_per_direction"),
     ("晶片間互連 9.6 Tb/s", "scaleup_bandwidth"),
     ("12.8 Tbps of EFA networking", "scaleout_bandwidth"),
+    ("95 GB of high-bandwidth memory at roughly 2.76 TB/s. Pods connect through an interconnect",
+     "hbm_bandwidth"),
     ("7.3TB/s", None)])
 def test_rate_metric(text, expected):
     number = find_numbers(text)[0]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
+from claimaudit.draft.claims import _is_counted
+from claimaudit.draft.entities import Mention
 from claimaudit.draft.scope import scope_of
 from claimaudit.draft.settle import said_metrics
 
@@ -253,3 +255,38 @@ def test_an_increase_amount_with_no_baseline_asks_for_it(base, text):
 def test_a_plain_amount_asks_no_baseline(base):
     found = claim("Breeze B1 came first.\n\nZephyr Z2 draws 200 W.", base, "200 W")
     assert not [t for t in found.get("todo") or [] if t.startswith("baseline:")]
+
+
+# --- a figure equal to the sparse figure, density unsaid: asked, never decided ---------------
+
+def test_a_figure_equal_to_the_sparse_figure_with_density_unsaid_is_asked_between_both(base):
+    found = claim("The Zephyr Z2 delivers 8,000 TFLOPS of FP8.", base, "8,000 TFLOPS")
+    asked = [t for t in found["todo"] if t.startswith("metric:")]
+    assert asked and "fp8_dense" in asked[0] and "fp8_sparse" in asked[0]
+
+
+def test_a_figure_equal_to_the_dense_figure_with_density_unsaid_is_decided(base):
+    found = claim("The Zephyr Z2 delivers 4,000 TFLOPS of FP8.", base, "4,000 TFLOPS")
+    assert found.get("metric") == "fp8_dense"
+    assert not [t for t in found.get("todo") or [] if t.startswith("metric:")]
+
+
+def test_a_figure_said_sparse_takes_the_sparse_metric(base):
+    found = claim("The Zephyr Z2 delivers 8,000 TFLOPS of sparse FP8.", base, "8,000 TFLOPS")
+    assert found.get("metric") == "fp8_sparse"
+    assert not [t for t in found.get("todo") or [] if t.startswith("metric:")]
+
+
+# --- a list's "1." counts nothing ------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["1.Zephyr Z2 ships 192 GB of HBM.", "2. Zephyr Z2 ships 192 GB of HBM."])
+def test_a_list_number_before_a_name_does_not_count_it(base, text):
+    found = claim(text, base, "192 GB")
+    assert found.get("subject") == "zephyr"
+
+
+def test_a_count_before_a_name_still_counts_it():
+    for before in ("1.5 million ", "144顆", "1. "):
+        view = before + "Zephyr chips"
+        mention = Mention(len(before), len(before) + 6, "zephyr", "Zephyr", ())
+        assert _is_counted(view, mention) is (before != "1. ")

@@ -190,9 +190,10 @@ def _unmatched(mention: Mention) -> str:
 
 
 def _is_counted(view: str, mention: Mention) -> bool:
-    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
+    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
+    (a list's "1." before a name counts nothing: a count never ends in a point)."""
     before = view[max(0, mention.start - 28):mention.start]
-    count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
+    count = r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
     # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
     adjective = r"(?:[a-z][a-z-]+ )?"
     return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
