@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
-from claimaudit.draft.claims import _is_counted
+from claimaudit.draft.article import SourceInfo, _naming_the_written, _subject_also_near, draft_document
+from claimaudit.draft.claims import Reading, _is_counted
 from claimaudit.draft.entities import Mention
 from claimaudit.draft.scope import scope_of
 from claimaudit.draft.settle import said_metrics
@@ -290,3 +290,24 @@ def test_a_count_before_a_name_still_counts_it():
         view = before + "Zephyr chips"
         mention = Mention(len(before), len(before) + 6, "zephyr", "Zephyr", ())
         assert _is_counted(view, mention) is (before != "1. ")
+
+
+# --- an asked subject lists the ids named around it --------------------------------------------
+
+def test_an_asked_subject_lists_the_ids_named_around_it_that_no_question_names():
+    reading = Reading(todo=["subject: 'Zephyr' may mean zephyr, zephyr_pod (a family); name one"],
+                      candidates=["zephyr", "zephyr_pod"], nearby=["breeze", "zephyr", "", "gale"])
+    _subject_also_near(reading)
+    assert reading.todo[-1] == "subject: the text around it also names breeze, gale"
+
+
+def test_a_subject_whose_questions_name_every_id_around_it_gets_no_new_question():
+    reading = Reading(todo=["subject: the sentence names breeze, zephyr; pick one"],
+                      nearby=["breeze", "zephyr"])
+    _subject_also_near(reading)
+    assert len(reading.todo) == 1
+
+
+def test_a_decided_subject_gets_no_question(base):
+    found = claim("Zephyr Z2 ships 192 GB of HBM, like the Breeze B1 before it.", base, "192 GB")
+    assert found.get("subject") == "zephyr" and not subject_todo(found)

@@ -260,6 +260,9 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
             record["baseline"] = reading.baseline
     else:
         record["kind"] = "qualitative"
+    if not complete or any(t.startswith("subject:") for t in reading.todo):
+        _subject_also_near(reading)
+    if record.get("kind") == "qualitative":
         reading.todo.append(_shape_todo(reading, ratio))
     if "interpretations" not in record:
         record["claimed"] = claimed
@@ -267,6 +270,17 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
         record["qualifier"] = qualifier
     if reading.todo:
         record["todo"] = list(dict.fromkeys(_naming_the_written(reading.todo, record.get("subject"))))
+
+
+def _subject_also_near(reading) -> None:
+    """An asked subject lists the ids named in the sentence and just before it that its
+    questions do not name yet: the right one is among the candidates, never only elsewhere."""
+    asked = " ".join(t for t in reading.todo if t.startswith("subject:"))
+    known = {reading.subject, *reading.candidates}
+    others = [i for i in reading.nearby if i and i not in known
+              and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", asked)][:6]
+    if others:
+        reading.todo.append(f"subject: the text around it also names {', '.join(others)}")
 
 
 def _naming_the_written(todo: list[str], subject: str | None) -> list[str]:
