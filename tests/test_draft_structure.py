@@ -316,3 +316,18 @@ def test_an_asked_subject_lists_the_named_ids_that_publish_the_figure(base):
            "confirm or change)" in matched["todo"]
     other = claim_for(drafted(text.format("3,000"), base), "3,000 TFLOPS")
     assert not any("publish" in t for t in other["todo"])
+
+
+@pytest.mark.parametrize("header", ["改進", "Improvement", "提升"])
+def test_a_bare_percentage_under_an_increase_header_is_a_ratio_of_the_columns(base, header):
+    table = (f"| Spec | Breeze B1 | Zephyr Z2 | {header} |\n|---|---|---|---|\n"
+             "| HBM capacity | 32 GB | 192 GB | 500% |\n")
+    change = claim_for(drafted(table, base), "+500%")
+    assert (change.get("subject"), change.get("baseline"), change.get("metric")) == (
+        "zephyr", "breeze", "hbm_capacity")
+
+
+def test_a_bare_percentage_under_another_header_is_no_change_column(base):
+    table = ("| Spec | Breeze B1 | Zephyr Z2 | Share |\n|---|---|---|---|\n"
+             "| HBM capacity | 32 GB | 192 GB | 50% |\n")
+    assert not [c for c in drafted(table, base) if c.get("baseline")]

@@ -146,6 +146,8 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
+        if not sign and cell.baseline is not None:
+            change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
 
