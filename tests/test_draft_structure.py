@@ -331,3 +331,10 @@ def test_a_bare_percentage_under_another_header_is_no_change_column(base):
     table = ("| Spec | Breeze B1 | Zephyr Z2 | Share |\n|---|---|---|---|\n"
              "| HBM capacity | 32 GB | 192 GB | 50% |\n")
     assert not [c for c in drafted(table, base) if c.get("baseline")]
+
+
+def test_an_amount_in_a_header_naming_the_column_is_part_of_the_name(base):
+    table = ("| Spec | Zephyr Z2 192GB PCIe | Breeze B1 |\n|---|---|---|\n"
+             "| HBM capacity | 192GB | 32 GB |\n")
+    claims = drafted(table, base)
+    assert [(c.get("subject"), c["claimed"]) for c in claims] == [("zephyr", "192 GB"), ("breeze", "32 GB")]

@@ -12,7 +12,7 @@ import bisect
 import re
 import sys
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -84,8 +84,14 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
                               _spans_in([Span(m.start, m.end) for m in mentions]),
                               _spans_in([Span(n.start, n.end) for n in numbers]))
     cell_starts = [cell.span.start for cell in table]
+    # a header cell that names the column's entity is a name ("A100 80GB PCIe"), not a claim
+    names = sorted({cell.subject for cell in table if cell.subject is not None}, key=lambda s: s.start)
+    name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}
     for number in numbers:
+        index = bisect_right(name_starts, number.start) - 1
+        if index >= 0 and number.end <= names[index].end:
+            continue
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs)
