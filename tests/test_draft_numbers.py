@@ -65,6 +65,8 @@ NUMBER_FORMS = [
     ("超過50萬顆Trainium2芯片", ["50e4"]),
     ("3.6亿亿次计算", ["3.6e16"]),
     ("延遲減半", ["0.5x"]),
+    ("不是用微縮來加倍運算速度", ["2x"]),
+    ("頻寬倍增", ["2x"]),
     ("延迟减半", ["0.5x"]),
     # counts need a count noun (after, or "number of ... from")
     ("cram 144 of these chips", ["144"]),
