@@ -360,6 +360,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             if metric is None:
                 spoken = spoken_metrics(place.view, place.sentence, number.end)
                 offered = [m for m in spoken if m in catalogue.metrics]
+    elif number.unit.endswith(("/W", "/mm2")):       # 5.2 TFLOPS/W, 24 GB/mm2 (numbers.py)
+        metric, missing = None, ("efficiency" if number.unit.endswith("/W")
+                                 else "a density per area (no metric measures it)")
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
