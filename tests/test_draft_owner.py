@@ -311,3 +311,9 @@ def test_a_subject_whose_questions_name_every_id_around_it_gets_no_new_question(
 def test_a_decided_subject_gets_no_question(base):
     found = claim("Zephyr Z2 ships 192 GB of HBM, like the Breeze B1 before it.", base, "192 GB")
     assert found.get("subject") == "zephyr" and not subject_todo(found)
+
+
+def test_the_quote_of_a_subject_asked_among_names_just_before_shows_them(base):
+    found = claim("2.Zephyr Z2跟Breeze B1相同,都是用台積電4nm", base, "4 nm")
+    assert found["quote"].startswith("Zephyr Z2跟Breeze B1")
+    assert "breeze" in " ".join(subject_todo(found)) and "zephyr" in " ".join(subject_todo(found))

@@ -215,9 +215,14 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
 
 def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
     """The clause's start, or the subject's name when the clause right before it names it
-    ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
+    ("H100:80GB HBM3,带宽 3.35 TB/s"), or the first of the names an asked subject is picked
+    from: the quote shows whose figure it is, or may be."""
     named = [m.start for m in mentions if m.entity and m.entity == reading.subject
              and place.sentence.start <= m.start < place.clause.start]
+    if not named and reading.subject is None:
+        # "B100跟H100相同,都是用台積電4nm": a subject asked among names just before shows them all
+        named = [m.start for m in mentions if m.entity in reading.candidates
+                 and place.sentence.start <= m.start < place.clause.start][:1]
     if not named or place.clause.start - named[-1] > QUOTE_REACH:
         return place.clause.start
     between = textmod.clauses(place.view, Span(named[-1], place.clause.start))
