@@ -317,3 +317,14 @@ def test_the_quote_of_a_subject_asked_among_names_just_before_shows_them(base):
     found = claim("2.Zephyr Z2跟Breeze B1相同,都是用台積電4nm", base, "4 nm")
     assert found["quote"].startswith("Zephyr Z2跟Breeze B1")
     assert "breeze" in " ".join(subject_todo(found)) and "zephyr" in " ".join(subject_todo(found))
+
+
+@pytest.mark.parametrize("text", ["Zephyr Z2 SXM5 — 192 GB of HBM", "Zephyr Z2 OAM: 192 GB of HBM"])
+def test_a_form_factor_after_a_name_is_no_product_the_specs_lack(base, text):
+    found = claim(text, base, "192 GB")
+    assert found.get("subject") == "zephyr" and not subject_todo(found)
+
+
+def test_a_product_the_specs_lack_is_still_asked(base):
+    found = claim("Zephyr Z2 and Qubit QX9000 — 192 GB of HBM", base, "192 GB")
+    assert any("QX9000" in t for t in subject_todo(found))
