@@ -68,6 +68,13 @@ def test_family_words_are_shared_name_words():
     assert families == {"aurora": {"a1", "a2"}}     # "Zephyr" is one entity's own name
 
 
+def test_a_model_number_that_begins_several_names_is_a_family_word():
+    names = {"g1": {"ZX300 GPU"}, "g2": {"ZX300 NVL72"}, "g3": {"ZX200 NVL72"}, "e1": {"EC2 Zed1"},
+             "e2": {"EC2 Zed2"}, "z": {"ZX500"}, "z2": {"ZX500 Pod"}}
+    # "ZX300" alone names the chip or the rack; a short code (EC2) and a whole name (ZX500) do not
+    assert family_words(names, set(), set(), []) == {"zx300": {"g1", "g2"}}
+
+
 def test_explicit_family_words_take_the_entities_whose_names_start_so():
     names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m3": {"MI300X"}}
     both = {"m1", "m2"}
