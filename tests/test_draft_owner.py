@@ -328,3 +328,23 @@ def test_a_form_factor_after_a_name_is_no_product_the_specs_lack(base, text):
 def test_a_product_the_specs_lack_is_still_asked(base):
     found = claim("Zephyr Z2 and Qubit QX9000 — 192 GB of HBM", base, "192 GB")
     assert any("QX9000" in t for t in subject_todo(found))
+
+
+# --- a figure decides among the ids the paragraph named, when all of them are known ------------
+
+TWO_NAMED = "The Zephyr Z2 and the Breeze B1 were compared. {} Memory comes to 32 GB of HBM."
+
+
+def test_a_figure_decides_among_the_paragraphs_named_ids(base):
+    found = claim(TWO_NAMED.format(""), base, "32 GB")
+    assert found.get("subject") == "breeze" and not subject_todo(found)
+
+
+def test_a_name_the_specs_lack_in_the_paragraph_leaves_it_asked(base):
+    found = claim(TWO_NAMED.format("The Qubit QX9000 was not."), base, "32 GB")
+    assert "subject" not in found and subject_todo(found)
+
+
+def test_a_figure_equal_to_no_candidates_figure_leaves_it_asked(base):
+    found = claim(TWO_NAMED.format("").replace("32 GB", "64 GB"), base, "64 GB")
+    assert "subject" not in found and subject_todo(found)

@@ -39,6 +39,7 @@ class Reading:
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
     from_topic: bool = False    # the candidates are the topic's, not names in the sentence
+    topic_known: bool = False   # ... and every name of that topic is an entity of the specs
     nearby: list = field(default_factory=list)   # ids named in the sentence and just before it
     difference: bool = False    # an amount that is an increase over something ("200 W more")
 
@@ -273,6 +274,7 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.candidates = sorted({*referred, topic[0]})
     elif topic:
         reading.candidates, reading.from_topic = [t for t in topic if t], True
+        reading.topic_known = not kind and all(topic) and not _unknown_before(place, mentions)
     if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
@@ -303,6 +305,14 @@ def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, 
     unknown = any(not NOT_PRODUCTS.match(p.group()) and not any(a <= p.start() < b for a, b in covered)
                   for p in PRODUCT.finditer(text))
     return bool(before) and all(m.entity == entity for m in before) and not unknown
+
+
+def _unknown_before(place: Place, mentions) -> bool:
+    """Whether the paragraph, before the sentence, names a product the specs lack."""
+    start = max(place.paragraph.start, place.sentence.start - 600)
+    covered = [(m.start, m.end) for m in mentions]
+    return any(not NOT_PRODUCTS.match(match.group()) and not any(a <= match.start() < b for a, b in covered)
+               for match in PRODUCT.finditer(place.view, start, place.sentence.start))
 
 
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:

@@ -125,7 +125,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if value is None:
         return
     if reading.subject is None and reading.candidates and (
-            not reading.from_topic or one_product(catalogue, reading.candidates)):
+            not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen:
             reading.subject = chosen
