@@ -25,6 +25,7 @@ from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.products import unknown_product
 from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -125,8 +126,7 @@ def _spans_in(spans: list[Span]):
 def cell_names(view: str, span, mentions_in) -> bool:
     """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
     inside = mentions_in(span.start, span.end)
-    return bool(inside) or any(not build.NOT_PRODUCTS.match(m.group())
-                               for m in build.PRODUCT.finditer(view, span.start, span.end))
+    return bool(inside) or unknown_product(view, span.start, span.end, []) is not None
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,

@@ -19,13 +19,9 @@ from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.numbers import count_kind
 from claimaudit.draft.owner import amount_owner, take_other_side
+from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
-
-PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
-                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
-NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
-                          r"PCIe\d*|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
 
 
 @dataclass
@@ -300,30 +296,25 @@ def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, 
     before = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start]
     if any(_is_baseline(place.view, m, number) or _is_counted(place.view, m) for m in before):
         return False
-    text = place.text[place.paragraph.start:place.sentence.start]
-    covered = [(m.start - place.paragraph.start, m.end - place.paragraph.start) for m in before]
-    unknown = any(not NOT_PRODUCTS.match(p.group()) and not any(a <= p.start() < b for a, b in covered)
-                  for p in PRODUCT.finditer(text))
-    return bool(before) and all(m.entity == entity for m in before) and not unknown
+    unknown = unknown_product(place.text, place.paragraph.start, place.sentence.start, _spans(before))
+    return bool(before) and all(m.entity == entity for m in before) and unknown is None
 
 
 def _unknown_before(place: Place, mentions) -> bool:
     """Whether the paragraph, before the sentence, names a product the specs lack."""
     start = max(place.paragraph.start, place.sentence.start - 600)
-    covered = [(m.start, m.end) for m in mentions]
-    return any(not NOT_PRODUCTS.match(match.group()) and not any(a <= match.start() < b for a, b in covered)
-               for match in PRODUCT.finditer(place.view, start, place.sentence.start))
+    return unknown_product(place.view, start, place.sentence.start, _spans(mentions)) is not None
+
+
+def _spans(mentions) -> list[tuple[int, int]]:
+    return [(m.start, m.end) for m in mentions]
 
 
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
-    sentence = place.text[place.sentence.start:place.sentence.end]
-    covered = [(m.start - place.sentence.start, m.end - place.sentence.start) for m in mentions]
-    for match in PRODUCT.finditer(sentence):
-        if NOT_PRODUCTS.match(match.group()) or any(a <= match.start() < b for a, b in covered):
-            continue
-        reading.todo.append(f"subject: {match.group()} is not in the specs; add it with "
+    name = unknown_product(place.text, place.sentence.start, place.sentence.end, _spans(mentions))
+    if name:
+        reading.todo.append(f"subject: {name} is not in the specs; add it with "
                             "aliases (a spec file with `extend:` or a new entity)")
-        return
 
 
 def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
