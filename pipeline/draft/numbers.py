@@ -22,7 +22,6 @@ from functools import cache, lru_cache
 
 from claimaudit.draft.counts import general_count
 from claimaudit.draft.forms import (
-    AMOUNT_UNITS,
     ARABIC,
     CHINESE,
     CHINESE_CHARS,
@@ -31,6 +30,7 @@ from claimaudit.draft.forms import (
     Number,
     after_name,
     chinese_value,
+    per_unit,
     plain,
     read_unit,
     unit_at,
@@ -103,20 +103,8 @@ def _arabic(view: str) -> list[Number]:
         if found is not None:
             unit, unit_end = found
             number = replace(number, unit=unit, end=unit_end)
-        out.append(_per_unit(view, number))
+        out.append(per_unit(view, number))
     return out
-
-
-PER_UNIT = re.compile(r"/(W|mm²|mm2)(?![A-Za-z0-9])")
-
-
-def _per_unit(view: str, number: Number) -> Number:
-    """"5.2 TFLOPS/W", "24GB/mm²": an amount per watt or per area is a figure of its own (an
-    efficiency, a density), its unit the quotient."""
-    per = PER_UNIT.match(view, number.end) if number.unit in AMOUNT_UNITS else None
-    if per is None:
-        return number
-    return replace(number, unit=f"{number.unit}/{per.group(1).replace('²', '2')}", end=per.end())
 
 
 def _with_unit(view: str, start: int, end: int, value: float, text: str, word=False) -> Number:
