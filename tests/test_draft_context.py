@@ -117,6 +117,8 @@ def test_flops_metric(text, expected):
     ("900 GB/s in each direction of NVLink", "scaleup_bandwidth_per_direction"),
     ("晶片間互連 9.6 Tb/s", "scaleup_bandwidth"),
     ("12.8 Tbps of EFA networking", "scaleout_bandwidth"),
+    ("95 GB of high-bandwidth memory at roughly 2.76 TB/s. Pods connect through an interconnect",
+     "hbm_bandwidth"),
     ("7.3TB/s", None)])
 def test_rate_metric(text, expected):
     number = find_numbers(text)[0]
@@ -194,3 +196,19 @@ def test_spoken_metrics_nearest_first(sentence, offered):
 ])
 def test_a_question_mark_glued_to_a_digit_ends_no_sentence(text, count):
     assert len(sentences(text)) == count
+
+
+@pytest.mark.parametrize("text, nth, expected", [
+    ("9,000 TFLOPS FP8 / 18,000 TFLOPS FP4", 1, "fp4"),      # the word after its own unit
+    ("9,000 TFLOPS FP8 / 18,000 TFLOPS FP4", 0, "fp8"),
+    ("FP8: 9,000 TFLOPS, twice the last chip", 0, "fp8"),     # nothing after: the nearest
+    ("FP4 reaches 20 PFLOPS and FP8 10 PFLOPS", 1, "fp8")])
+def test_the_precision_written_after_a_figure_is_its_own(text, nth, expected):
+    number = find_numbers(text)[nth]
+    assert context.precision([(text, number.start)]) == expected
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("高达 5.3 TB / s 的带宽", "TB/s"), ("896 GB / s", "GB/s"), ("192 GB / 256 GB", "GB")])
+def test_a_rate_unit_spelled_with_spaces_around_the_slash(text, unit):
+    assert find_numbers(text)[0].unit == unit

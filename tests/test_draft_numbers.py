@@ -65,6 +65,11 @@ NUMBER_FORMS = [
     ("超過50萬顆Trainium2芯片", ["50e4"]),
     ("3.6亿亿次计算", ["3.6e16"]),
     ("延遲減半", ["0.5x"]),
+    ("不是用微縮來加倍運算速度", ["2x"]),
+    ("每瓦特性能达到 5.2 TFLOPS/W", ["5.2 TFLOPS/W"]),     # an efficiency: its own figure
+    ("容量密度提升至24GB/mm²", ["24 GB/mm2"]),           # a density: its own figure, not a capacity
+    ("2 TFLOPS per watt", ["2 TFLOPS"]),
+    ("頻寬倍增", ["2x"]),
     ("延迟减半", ["0.5x"]),
     # counts need a count noun (after, or "number of ... from")
     ("cram 144 of these chips", ["144"]),
@@ -136,7 +141,6 @@ SKIPPED = [
     "相當於每秒傳輸3000部4K電影",                    # no count noun; 4K is a name
     "双方在三个维度展开交锋",                          # a small count of no hardware
     "in a single double-wide rack",                 # double-wide is not 2x
-    "容量密度提升至24GB/mm²",                        # a density, not a capacity
     "in the second half of 2026",                   # half of a year
     "使万卡级集群通信效率提升",                          # 万卡级: a class of cluster, not a count
     "and one of the GPU makers",                    # one of: an article, not a count

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.draft.article import SourceInfo, _naming_the_written, draft_document
+from claimaudit.draft.article import SourceInfo, _naming_the_written, _subject_also_near, draft_document
+from claimaudit.draft.claims import Reading, _is_counted
+from claimaudit.draft.entities import Mention
 from claimaudit.draft.scope import scope_of
 from claimaudit.draft.settle import said_metrics
 
@@ -253,3 +255,96 @@ def test_an_increase_amount_with_no_baseline_asks_for_it(base, text):
 def test_a_plain_amount_asks_no_baseline(base):
     found = claim("Breeze B1 came first.\n\nZephyr Z2 draws 200 W.", base, "200 W")
     assert not [t for t in found.get("todo") or [] if t.startswith("baseline:")]
+
+
+# --- a figure equal to the sparse figure, density unsaid: asked, never decided ---------------
+
+def test_a_figure_equal_to_the_sparse_figure_with_density_unsaid_is_asked_between_both(base):
+    found = claim("The Zephyr Z2 delivers 8,000 TFLOPS of FP8.", base, "8,000 TFLOPS")
+    asked = [t for t in found["todo"] if t.startswith("metric:")]
+    assert asked and "fp8_dense" in asked[0] and "fp8_sparse" in asked[0]
+
+
+def test_a_figure_equal_to_the_dense_figure_with_density_unsaid_is_decided(base):
+    found = claim("The Zephyr Z2 delivers 4,000 TFLOPS of FP8.", base, "4,000 TFLOPS")
+    assert found.get("metric") == "fp8_dense"
+    assert not [t for t in found.get("todo") or [] if t.startswith("metric:")]
+
+
+def test_a_figure_said_sparse_takes_the_sparse_metric(base):
+    found = claim("The Zephyr Z2 delivers 8,000 TFLOPS of sparse FP8.", base, "8,000 TFLOPS")
+    assert found.get("metric") == "fp8_sparse"
+    assert not [t for t in found.get("todo") or [] if t.startswith("metric:")]
+
+
+# --- a list's "1." counts nothing ------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["1.Zephyr Z2 ships 192 GB of HBM.", "2. Zephyr Z2 ships 192 GB of HBM."])
+def test_a_list_number_before_a_name_does_not_count_it(base, text):
+    found = claim(text, base, "192 GB")
+    assert found.get("subject") == "zephyr"
+
+
+def test_a_count_before_a_name_still_counts_it():
+    for before in ("1.5 million ", "144顆", "1. "):
+        view = before + "Zephyr chips"
+        mention = Mention(len(before), len(before) + 6, "zephyr", "Zephyr", ())
+        assert _is_counted(view, mention) is (before != "1. ")
+
+
+# --- an asked subject lists the ids named around it --------------------------------------------
+
+def test_an_asked_subject_lists_the_ids_named_around_it_that_no_question_names():
+    reading = Reading(todo=["subject: 'Zephyr' may mean zephyr, zephyr_pod (a family); name one"],
+                      candidates=["zephyr", "zephyr_pod"], nearby=["breeze", "zephyr", "", "gale"])
+    _subject_also_near(reading)
+    assert reading.todo[-1] == "subject: the text around it also names breeze, gale"
+
+
+def test_a_subject_whose_questions_name_every_id_around_it_gets_no_new_question():
+    reading = Reading(todo=["subject: the sentence names breeze, zephyr; pick one"],
+                      nearby=["breeze", "zephyr"])
+    _subject_also_near(reading)
+    assert len(reading.todo) == 1
+
+
+def test_a_decided_subject_gets_no_question(base):
+    found = claim("Zephyr Z2 ships 192 GB of HBM, like the Breeze B1 before it.", base, "192 GB")
+    assert found.get("subject") == "zephyr" and not subject_todo(found)
+
+
+def test_the_quote_of_a_subject_asked_among_names_just_before_shows_them(base):
+    found = claim("2.Zephyr Z2跟Breeze B1相同,都是用台積電4nm", base, "4 nm")
+    assert found["quote"].startswith("Zephyr Z2跟Breeze B1")
+    assert "breeze" in " ".join(subject_todo(found)) and "zephyr" in " ".join(subject_todo(found))
+
+
+@pytest.mark.parametrize("text", ["Zephyr Z2 SXM5 — 192 GB of HBM", "Zephyr Z2 OAM: 192 GB of HBM"])
+def test_a_form_factor_after_a_name_is_no_product_the_specs_lack(base, text):
+    found = claim(text, base, "192 GB")
+    assert found.get("subject") == "zephyr" and not subject_todo(found)
+
+
+def test_a_product_the_specs_lack_is_still_asked(base):
+    found = claim("Zephyr Z2 and Qubit QX9000 — 192 GB of HBM", base, "192 GB")
+    assert any("QX9000" in t for t in subject_todo(found))
+
+
+# --- a figure decides among the ids the paragraph named, when all of them are known ------------
+
+TWO_NAMED = "The Zephyr Z2 and the Breeze B1 were compared. {} Memory comes to 32 GB of HBM."
+
+
+def test_a_figure_decides_among_the_paragraphs_named_ids(base):
+    found = claim(TWO_NAMED.format(""), base, "32 GB")
+    assert found.get("subject") == "breeze" and not subject_todo(found)
+
+
+def test_a_name_the_specs_lack_in_the_paragraph_leaves_it_asked(base):
+    found = claim(TWO_NAMED.format("The Qubit QX9000 was not."), base, "32 GB")
+    assert "subject" not in found and subject_todo(found)
+
+
+def test_a_figure_equal_to_no_candidates_figure_leaves_it_asked(base):
+    found = claim(TWO_NAMED.format("").replace("32 GB", "64 GB"), base, "64 GB")
+    assert "subject" not in found and subject_todo(found)

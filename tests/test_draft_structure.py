@@ -68,6 +68,13 @@ def test_family_words_are_shared_name_words():
     assert families == {"aurora": {"a1", "a2"}}     # "Zephyr" is one entity's own name
 
 
+def test_a_model_number_that_begins_several_names_is_a_family_word():
+    names = {"g1": {"ZX300 GPU"}, "g2": {"ZX300 NVL72"}, "g3": {"ZX200 NVL72"}, "e1": {"EC2 Zed1"},
+             "e2": {"EC2 Zed2"}, "z": {"ZX500"}, "z2": {"ZX500 Pod"}}
+    # "ZX300" alone names the chip or the rack; a short code (EC2) and a whole name (ZX500) do not
+    assert family_words(names, set(), set(), []) == {"zx300": {"g1", "g2"}}
+
+
 def test_explicit_family_words_take_the_entities_whose_names_start_so():
     names = {"m1": {"MI350X"}, "m2": {"MI355X"}, "m3": {"MI300X"}}
     both = {"m1", "m2"}
@@ -316,3 +323,25 @@ def test_an_asked_subject_lists_the_named_ids_that_publish_the_figure(base):
            "confirm or change)" in matched["todo"]
     other = claim_for(drafted(text.format("3,000"), base), "3,000 TFLOPS")
     assert not any("publish" in t for t in other["todo"])
+
+
+@pytest.mark.parametrize("header", ["改進", "Improvement", "提升"])
+def test_a_bare_percentage_under_an_increase_header_is_a_ratio_of_the_columns(base, header):
+    table = (f"| Spec | Breeze B1 | Zephyr Z2 | {header} |\n|---|---|---|---|\n"
+             "| HBM capacity | 32 GB | 192 GB | 500% |\n")
+    change = claim_for(drafted(table, base), "+500%")
+    assert (change.get("subject"), change.get("baseline"), change.get("metric")) == (
+        "zephyr", "breeze", "hbm_capacity")
+
+
+def test_a_bare_percentage_under_another_header_is_no_change_column(base):
+    table = ("| Spec | Breeze B1 | Zephyr Z2 | Share |\n|---|---|---|---|\n"
+             "| HBM capacity | 32 GB | 192 GB | 50% |\n")
+    assert not [c for c in drafted(table, base) if c.get("baseline")]
+
+
+def test_an_amount_in_a_header_naming_the_column_is_part_of_the_name(base):
+    table = ("| Spec | Zephyr Z2 192GB PCIe | Breeze B1 |\n|---|---|---|\n"
+             "| HBM capacity | 192GB | 32 GB |\n")
+    claims = drafted(table, base)
+    assert [(c.get("subject"), c["claimed"]) for c in claims] == [("zephyr", "192 GB"), ("breeze", "32 GB")]

@@ -12,7 +12,7 @@ import bisect
 import re
 import sys
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.products import unknown_product
 from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -84,8 +85,14 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
                               _spans_in([Span(m.start, m.end) for m in mentions]),
                               _spans_in([Span(n.start, n.end) for n in numbers]))
     cell_starts = [cell.span.start for cell in table]
+    # a header cell that names the column's entity is a name ("A100 80GB PCIe"), not a claim
+    names = sorted({cell.subject for cell in table if cell.subject is not None}, key=lambda s: s.start)
+    name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}
     for number in numbers:
+        index = bisect_right(name_starts, number.start) - 1
+        if index >= 0 and number.end <= names[index].end:
+            continue
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs)
@@ -119,8 +126,7 @@ def _spans_in(spans: list[Span]):
 def cell_names(view: str, span, mentions_in) -> bool:
     """Whether a table cell names an entity (known, a family, or a product the specs lack)."""
     inside = mentions_in(span.start, span.end)
-    return bool(inside) or any(not build.NOT_PRODUCTS.match(m.group())
-                               for m in build.PRODUCT.finditer(view, span.start, span.end))
+    return bool(inside) or unknown_product(view, span.start, span.end, []) is not None
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
@@ -146,6 +152,8 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
+        if not sign and cell.baseline is not None:
+            change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
 
@@ -207,9 +215,14 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
 
 def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
     """The clause's start, or the subject's name when the clause right before it names it
-    ("H100:80GB HBM3,带宽 3.35 TB/s"): the quote shows whose figure it is."""
+    ("H100:80GB HBM3,带宽 3.35 TB/s"), or the first of the names an asked subject is picked
+    from: the quote shows whose figure it is, or may be."""
     named = [m.start for m in mentions if m.entity and m.entity == reading.subject
              and place.sentence.start <= m.start < place.clause.start]
+    if not named and reading.subject is None:
+        # "B100跟H100相同,都是用台積電4nm": a subject asked among names just before shows them all
+        named = [m.start for m in mentions if m.entity in reading.candidates
+                 and place.sentence.start <= m.start < place.clause.start][:1]
     if not named or place.clause.start - named[-1] > QUOTE_REACH:
         return place.clause.start
     between = textmod.clauses(place.view, Span(named[-1], place.clause.start))
@@ -260,6 +273,9 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
             record["baseline"] = reading.baseline
     else:
         record["kind"] = "qualitative"
+    if not complete or any(t.startswith("subject:") for t in reading.todo):
+        _subject_also_near(reading)
+    if record.get("kind") == "qualitative":
         reading.todo.append(_shape_todo(reading, ratio))
     if "interpretations" not in record:
         record["claimed"] = claimed
@@ -267,6 +283,17 @@ def _shape(record, reading, number, claimed, qualifier, times_more) -> None:
         record["qualifier"] = qualifier
     if reading.todo:
         record["todo"] = list(dict.fromkeys(_naming_the_written(reading.todo, record.get("subject"))))
+
+
+def _subject_also_near(reading) -> None:
+    """An asked subject lists the ids named in the sentence and just before it that its
+    questions do not name yet: the right one is among the candidates, never only elsewhere."""
+    asked = " ".join(t for t in reading.todo if t.startswith("subject:"))
+    known = {reading.subject, *reading.candidates}
+    others = [i for i in reading.nearby if i and i not in known
+              and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", asked)][:6]
+    if others:
+        reading.todo.append(f"subject: the text around it also names {', '.join(others)}")
 
 
 def _naming_the_written(todo: list[str], subject: str | None) -> list[str]:

@@ -19,13 +19,9 @@ from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.numbers import count_kind
 from claimaudit.draft.owner import amount_owner, take_other_side
+from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
-
-PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
-                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
-NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
-                          r"PCIe\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
 
 
 @dataclass
@@ -39,6 +35,7 @@ class Reading:
     candidates: list = field(default_factory=list)   # subject ids the text leaves open
     referred: bool = False      # the subject is the topic an anaphor refers to, not a name
     from_topic: bool = False    # the candidates are the topic's, not names in the sentence
+    topic_known: bool = False   # ... and every name of that topic is an entity of the specs
     nearby: list = field(default_factory=list)   # ids named in the sentence and just before it
     difference: bool = False    # an amount that is an increase over something ("200 W more")
 
@@ -190,9 +187,10 @@ def _unmatched(mention: Mention) -> str:
 
 
 def _is_counted(view: str, mention: Mention) -> bool:
-    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted."""
+    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
+    (a list's "1." before a name counts nothing: a count never ends in a point)."""
     before = view[max(0, mention.start - 28):mention.start]
-    count = r"(?:(?<![A-Za-z0-9.])\d[\d,.]*\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
+    count = r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
     # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
     adjective = r"(?:[a-z][a-z-]+ )?"
     return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
@@ -272,6 +270,7 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.candidates = sorted({*referred, topic[0]})
     elif topic:
         reading.candidates, reading.from_topic = [t for t in topic if t], True
+        reading.topic_known = not kind and all(topic) and not _unknown_before(place, mentions)
     if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
@@ -297,22 +296,25 @@ def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, 
     before = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start]
     if any(_is_baseline(place.view, m, number) or _is_counted(place.view, m) for m in before):
         return False
-    text = place.text[place.paragraph.start:place.sentence.start]
-    covered = [(m.start - place.paragraph.start, m.end - place.paragraph.start) for m in before]
-    unknown = any(not NOT_PRODUCTS.match(p.group()) and not any(a <= p.start() < b for a, b in covered)
-                  for p in PRODUCT.finditer(text))
-    return bool(before) and all(m.entity == entity for m in before) and not unknown
+    unknown = unknown_product(place.text, place.paragraph.start, place.sentence.start, _spans(before))
+    return bool(before) and all(m.entity == entity for m in before) and unknown is None
+
+
+def _unknown_before(place: Place, mentions) -> bool:
+    """Whether the paragraph, before the sentence, names a product the specs lack."""
+    start = max(place.paragraph.start, place.sentence.start - 600)
+    return unknown_product(place.view, start, place.sentence.start, _spans(mentions)) is not None
+
+
+def _spans(mentions) -> list[tuple[int, int]]:
+    return [(m.start, m.end) for m in mentions]
 
 
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
-    sentence = place.text[place.sentence.start:place.sentence.end]
-    covered = [(m.start - place.sentence.start, m.end - place.sentence.start) for m in mentions]
-    for match in PRODUCT.finditer(sentence):
-        if NOT_PRODUCTS.match(match.group()) or any(a <= match.start() < b for a, b in covered):
-            continue
-        reading.todo.append(f"subject: {match.group()} is not in the specs; add it with "
+    name = unknown_product(place.text, place.sentence.start, place.sentence.end, _spans(mentions))
+    if name:
+        reading.todo.append(f"subject: {name} is not in the specs; add it with "
                             "aliases (a spec file with `extend:` or a new entity)")
-        return
 
 
 def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
@@ -359,6 +361,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             if metric is None:
                 spoken = spoken_metrics(place.view, place.sentence, number.end)
                 offered = [m for m in spoken if m in catalogue.metrics]
+    elif number.unit.endswith(("/W", "/mm2")):       # 5.2 TFLOPS/W, 24 GB/mm2 (numbers.py)
+        metric, missing = None, ("efficiency" if number.unit.endswith("/W")
+                                 else "a density per area (no metric measures it)")
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")

@@ -99,11 +99,20 @@ def _nearest(pattern: re.Pattern, text: str, position: int):
     return best
 
 
+def _after_the_unit(text: str, position: int) -> int:
+    """Where the words after a number and its unit begin ("18,000 TFLOPS |FP4"), else the end."""
+    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}\s").match(text, position)
+    return glued.end() if glued else len(text)
+
+
 def precision(texts: list[tuple[str, int]]) -> str | None:
     """fp8 / fp4 / bf16 ... named in the clause (nearest), else in the sentence if only one."""
     pattern, table = grouped_pattern("precision_words")
     for index, (text, position) in enumerate(texts):
         found = {table[m.group().lower()] for m in pattern.finditer(text)}
+        written = pattern.match(text, _after_the_unit(text, position)) if index == 0 and found else None
+        if written:         # "9,000 TFLOPS FP8 / 18,000 TFLOPS FP4": the word after the unit
+            return table[written.group().lower()]
         if index == 0 and found:
             return table[_nearest(pattern, text, position).group().lower()]
         if len(found) == 1:

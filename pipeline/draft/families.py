@@ -1,8 +1,9 @@
 """Family words: a name that several entities share ("Blackwell", "Instinct", "Trainium")
 names none of them (pipeline/draft/, issue 19).
 
-Data-driven: a Latin word of four letters or more that begins the names (after the vendor's
-word) of two or more entities (not a kind of hardware, not itself one entity's name) is a
+Data-driven: a Latin word of four letters or more, or a model number of letters and three
+digits or more ("GB300": the superchip's GPU or the rack), that begins the names (after the
+vendor's word) of two or more entities (not a kind of hardware, not itself one entity's name) is a
 family word, and those entities are its candidates. The lexicon's `family_words`
 adds words the names do not show ("Rubin", "MI350 series"): their candidates are the
 entities with a name word starting with the family's stem. A draft never picks one
@@ -28,9 +29,9 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
     for entity, names in names_by_entity.items():
         for name in names:
             # a product line is the first word after the vendor's ("Instinct MI300X",
-            # "Blackwell B200"), never a word further in ("Processing Unit")
+            # "Blackwell B200", "GB300 NVL72"), never a word further in ("Processing Unit")
             words = [w for w in name_words(name) if w.lower() not in stop]
-            if words and re.fullmatch(r"[A-Za-z]{4,}", words[0]):
+            if words and re.fullmatch(r"[A-Za-z]{4,}|[A-Z]{2,}\d{3,}[A-Z]?", words[0]):
                 owners.setdefault(words[0].lower(), set()).add(entity)
     families = {word: ids for word, ids in owners.items()
                 if len(ids) > 1 and word not in stop and word not in whole}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from claimaudit.draft.lexicon import alternation, lexicon
@@ -156,3 +156,15 @@ def after_name(before: str, number: Number) -> bool:
         return True
     return bool(re.search(r"[A-Za-z]*[A-Z][A-Za-z0-9]*[\s-]$", before)) and not re.search(
         r"\b(?:[A-Z][a-z]+(?<![aisu])s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)
+
+
+PER_UNIT = re.compile(r"/(W|mm²|mm2)(?![A-Za-z0-9])")
+
+
+def per_unit(view: str, number: Number) -> Number:
+    """"5.2 TFLOPS/W", "24GB/mm²": an amount per watt or per area is a figure of its own (an
+    efficiency, a density), its unit the quotient."""
+    per = PER_UNIT.match(view, number.end) if number.unit in AMOUNT_UNITS else None
+    if per is None:
+        return number
+    return replace(number, unit=f"{number.unit}/{per.group(1).replace('²', '2')}", end=per.end())

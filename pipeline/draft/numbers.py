@@ -30,6 +30,7 @@ from claimaudit.draft.forms import (
     Number,
     after_name,
     chinese_value,
+    per_unit,
     plain,
     read_unit,
     unit_at,
@@ -102,7 +103,7 @@ def _arabic(view: str) -> list[Number]:
         if found is not None:
             unit, unit_end = found
             number = replace(number, unit=unit, end=unit_end)
-        out.append(number)
+        out.append(per_unit(view, number))
     return out
 
 

@@ -125,7 +125,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if value is None:
         return
     if reading.subject is None and reading.candidates and (
-            not reading.from_topic or one_product(catalogue, reading.candidates)):
+            not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen:
             reading.subject = chosen
@@ -142,9 +142,25 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
             hits = matching(catalogue, kin, metrics, value)
             if len(hits) == 1:
                 reading.subject, metric = hits.pop()
-        if metric:
+        if metric and unsaid_sparse(open_metric, metric):
+            reading.todo = [t for t in reading.todo if t not in open_metric] + [
+                density_question(reading.metric or metric, metric)]
+        elif metric:
             reading.metric = metric
             reading.todo = [t for t in reading.todo if t not in open_metric]
+
+
+def unsaid_sparse(open_metric: list[str], metric: str) -> bool:
+    """A figure equal to the subject's published sparse figure where the text says neither
+    dense nor sparse: read as dense it is twice the chip's rate, read as sparse it is right;
+    which the writer meant is the reader's question, never the drafter's guess."""
+    return metric.endswith("_sparse") and any("dense or sparse" in t for t in open_metric)
+
+
+def density_question(written: str, sparse: str) -> str:
+    dense = sparse.removesuffix("_sparse") + "_dense"
+    return (f"metric: the text does not say dense or sparse; {written} written, and the figure "
+            f"equals the published {sparse}: keep {dense} or change to {sparse}")
 
 
 CHANGE_TO = re.compile(r"(?:從|从|from)\s*~?(?P<old>\d[\d.,]*)\s*(?P<unit>[^\d\s]{0,8})\s*"

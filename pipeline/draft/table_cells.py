@@ -6,7 +6,8 @@ cells, three or more. When the header row names entities, each column is a subje
 row's first cell is the metric's words; when the first column names entities (the
 transposed layout), each row is a subject and the header cell is the metric's words. A
 column whose header names no entity and whose cells are changes (`+76%`) compares the last
-entity column with the first: a ratio claim.
+entity column with the first: a ratio claim; so does a column headed by an increase word
+(`改進`, "Improvement") whose cells are bare percentages (`| 90% |`: +90%).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 
+from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.text import Span
 
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
 CHANGE = re.compile(r"^\s*[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
+PERCENT = re.compile(r"^\s*\d[\d.,]*\s?%\s*$")
 
 
 @dataclass(frozen=True)
@@ -138,15 +141,22 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
     header = table[0][1]
     out = []
+    rising = {j for j, span in enumerate(header) if increase_header(text[span.start:span.end])}
     for row, spans in table[1:]:
         label = text[spans[0].start:spans[0].end]
         for j in range(1, len(spans)):
+            cell = text[spans[j].start:spans[j].end]
             if j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
-            elif CHANGE.match(text[spans[j].start:spans[j].end]) and len(columns) >= 2:
+            elif (CHANGE.match(cell) or j in rising and PERCENT.match(cell)) and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
                 out.append(Cell(spans[j], row, label, header[later[-1]], header[columns[0]]))
     return out
+
+
+def increase_header(words: str) -> bool:
+    """A header that is an increase word and nothing else ("改進", "Improvement", "提升")."""
+    return words.strip().lower() in {w.lower() for w in lexicon().words("increase_words")}
 
 
 def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:

@@ -1,0 +1,21 @@
+"""Product-like names the specs may lack (pipeline/draft/, issue 19): a capital, letters and
+digits ("QX9000", "MI325X"), "TPU v5p", "X Ultra", "X NVL144"; precisions, memory types, form
+factors and bare numbers are no products."""
+
+from __future__ import annotations
+
+import re
+
+PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
+                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
+NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
+                          r"PCIe\d*|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
+
+
+def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, int]]) -> str | None:
+    """The first product-like name in text[start:end] outside the `covered` spans (the names
+    the specs know), else None."""
+    for match in PRODUCT.finditer(text, start, end):
+        if not NOT_PRODUCTS.match(match.group()) and not any(a <= match.start() < b for a, b in covered):
+            return match.group()
+    return None
