@@ -271,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except streams.StreamError as exc:
         streams.say(f"claimaudit: {exc}")
+        streams.settle_stdout()
         return 2
     finally:
         if argv is None:

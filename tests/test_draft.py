@@ -97,8 +97,15 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+# Held-out rounds whose first run is recorded and that no tuning has used yet: the bar below is
+# for material the drafter has been tuned on (a first run is reported as it came out, not held
+# to it). Each must have its first-run record; remove a round from here when it is tuned on.
+NOT_YET_TUNED = {"heldout11": "docs/draft-first-runs/round11.txt"}
+
+
 def test_eval_meets_the_targets_on_every_annotated_article():
-    """benchmarks/draft_eval.py, run as the README runs it: every split meets the targets."""
+    """benchmarks/draft_eval.py, run as the README runs it: every split meets the targets
+    (rounds not yet tuned on excepted, each with its first run on record)."""
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "draft_eval.py")], cwd=ROOT,
                          capture_output=True, text=True, encoding="utf-8", timeout=900)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -107,7 +114,11 @@ def test_eval_meets_the_targets_on_every_annotated_article():
         r"^(?P<split>\S+) +recall (?P<found>\d+)/(?P<annotated>\d+) = [\d.]+% +"
         r"noise (?P<noise>\d+)/(?P<drafted>\d+)", out.stdout, re.M)}
     assert {"tune", "heldout", "heldout2"} <= set(scores), out.stdout
+    for split, record in NOT_YET_TUNED.items():
+        assert split in scores and split in (ROOT / record).read_text(encoding="utf-8"), split
     for split, m in scores.items():
+        if split in NOT_YET_TUNED:
+            continue
         assert int(m["found"]) >= 0.90 * int(m["annotated"]), split
         assert int(m["noise"]) <= 0.20 * int(m["drafted"]), split
 

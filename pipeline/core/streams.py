@@ -151,6 +151,18 @@ def silence_stdout() -> None:
         os.close(null)
 
 
+def settle_stdout() -> None:
+    """After a failed write: flush what standard output still holds, or, if that fails again
+    (a full disk), point it at /dev/null, so the interpreter's final flush cannot fail after the
+    one-line message (some Python builds keep the unwritten text in the buffer)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        silence_stdout()
+
+
 def high_descriptor(fd: int) -> int:
     """`fd`, moved to 3 or above when it landed on 0-2 (standard streams were closed)."""
     if fd > 2:
