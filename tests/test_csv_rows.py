@@ -61,3 +61,9 @@ def test_formula_cells_are_marked_in_the_columns_asked(monkeypatch):
     assert csv_rows.rows_text(columns, (0,)) == expected == reference(columns, (0,))
     monkeypatch.setattr(csv_rows, "_quoted_characters", lambda: (",\"\n", "x"))   # refused:
     assert csv_rows.rows_text(columns, (0,)) == expected        # the csv module's path marks too
+
+
+def test_cells_with_surrogates_are_left_to_the_csv_module():
+    """A file name's undecodable bytes (os.fsdecode keeps them as surrogates) are not UTF-8."""
+    columns = [["claims/\udcff.yaml", "ok"], ["1", "2"]]
+    assert csv_rows.rows_text(columns) == reference(columns)

@@ -53,3 +53,9 @@ def test_columns_without_an_id_pattern_are_all_asked():
     rule = schemas.CLAIMS.columns["metric"]     # an id pattern and its length, nothing else
     assert schemas._surely_valid(rule, ["fp8_dense", "Bad"]).tolist() == [True, False]
     assert schemas._surely_valid(schemas.CLAIMS.columns["qualifier"], ["about"]).tolist() == [False]
+
+
+def test_ids_that_are_not_utf8_are_left_to_pandera():
+    """(Readers decode UTF-8 strictly, so no id holds a surrogate; the pre-pass still copes.)"""
+    rule = schemas.CLAIMS.columns["id"]
+    assert schemas._surely_valid(rule, ["ok", "bad\udcff"]).tolist() == [False, False]

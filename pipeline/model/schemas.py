@@ -216,8 +216,8 @@ def _surely_valid(rule: pa.Column, values: list) -> np.ndarray:
         return np.zeros(len(values), dtype=bool)
     try:
         texts = arrow.array(values, arrow.string())
-    except (arrow.ArrowTypeError, arrow.ArrowInvalid):
-        texts = arrow.array([v if isinstance(v, str) else None for v in values], arrow.string())
+    except (arrow.ArrowTypeError, arrow.ArrowInvalid, UnicodeEncodeError):
+        return np.zeros(len(values), dtype=bool)    # not all text, or not UTF-8: pandera asks
     passing = pc.match_substring_regex(texts, pattern.removesuffix(r"\Z") + "$")
     longest = _statistics(rule).get("str_length", {}).get("max_value")
     if longest is not None:

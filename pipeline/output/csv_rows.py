@@ -1,9 +1,11 @@
 """CSV rows as csv.writer writes them (QUOTE_MINIMAL, lines ended by "\\n"), built a column at a
-time by pyarrow's string kernels: a million rows of fifteen cells in about a second, where the
-csv module takes six. The cells quoted are those holding a character that csv.writer quotes
-for, found by asking csv.writer itself once (Python 3.11 quotes for `,`, `"` and `\\n`, not
-`\\r`), so the bytes are the csv module's. Without pyarrow, or with a cell that is not text,
-the csv module writes the rows.
+time by pyarrow's string kernels: 100,000 rows of fifteen cells in about 0.28 s against the csv
+module's 0.37 s, and one write per chunk instead of a Python call per row. The cells quoted are
+those holding a character that csv.writer quotes for, found by asking csv.writer itself once
+(Python 3.11 quotes for `,`, `"` and `\\n`, not `\\r`), so the bytes are the csv module's.
+Without pyarrow, or with a cell that is not text or not encodable as UTF-8 (a file name's
+undecodable bytes, kept as surrogates), the csv module writes the rows and the stream's own
+error handler shows them.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def rows_text(columns: list[list], sheet: tuple[int, ...] = ()) -> str:
         return ""
     try:
         cells = [pa.array(column, type=pa.string()) for column in columns]
-    except (pa.ArrowTypeError, pa.ArrowInvalid):     # a number or a list: the csv module's str()
+    except (pa.ArrowTypeError, pa.ArrowInvalid, UnicodeEncodeError):   # a number, a surrogate
         return _csv_module(_sheet_cells(columns, sheet))
     for at in sheet:
         formula = _holding(cells[at], FORMULA_STARTS, pc.starts_with)
