@@ -22,6 +22,7 @@ from claimaudit.draft import context, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
+from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
@@ -66,7 +67,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     """Plain or HTML article text -> claim records in order of appearance."""
     plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
-    numbers = find_numbers(plain)[:MAX_DRAFTED]
+    numbers = with_header_numbers(view, find_numbers(plain), textmod.paragraphs(plain))[:MAX_DRAFTED]
     # text past the last drafted number's reach is never read (a 260 KB article of numbers)
     reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0
     sentences = textmod.sentences(plain[:reach])

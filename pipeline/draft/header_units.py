@@ -1,0 +1,98 @@
+"""Units a table's header gives its column (pipeline/draft/, issue 19).
+
+A spec table often writes the unit once, in the header, and bare numbers in the cells:
+`| 型号 | CUDA核心 | FP8/TFLOPS | TDP(W) |` over `| A100 | 6912 | 312 | 400 |`. A header cell
+that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP8/TFLOPS`,
+`带宽/GB/s`) or that ends in a count noun (`CUDA核心`, "Cores") gives that unit (or count) to
+the bare numeric cells of its column. A cell of two amounts sharing one unit (`40/80GB`)
+gives its unit to the first amount as well.
+
+`header_numbers(view, paragraphs)` returns the numbers these rules add; numbers.py finds the
+rest (a bare number with no unit near it is not drafted there).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+
+from claimaudit.draft.forms import Number, unit_at
+from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.table_cells import tables
+from claimaudit.draft.text import Span
+
+BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
+SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
+
+
+def header_unit(words: str) -> tuple[str, str] | None:
+    """(unit, count kind) a header cell gives its column: ('W', '') for `TDP(W)`, ('TFLOPS',
+    '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心`; None when it names no unit."""
+    words = words.strip()
+    inside = PARENTHESISED.search(words)
+    candidates = [inside.group(1)] if inside else []
+    candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
+    for candidate in candidates:
+        unit, end = unit_at(candidate, 0)
+        if unit and end == len(candidate) and unit not in ("x", "%"):
+            return unit, ""
+    kind = _count_noun_ending(words)
+    return ("", kind) if kind else None
+
+
+@cache
+def _count_nouns() -> list[tuple[re.Pattern, str]]:
+    groups = lexicon().data["count_nouns"]
+    out = []
+    for kind, words in groups.items():   # a one-character classifier ends too many words (显卡)
+        nouns = [w for w in words if w.isascii() or len(w) >= 2]
+        out.append((re.compile(rf"(?:{alternation(nouns)})$", re.IGNORECASE), kind))
+    return out
+
+
+def _count_noun_ending(words: str) -> str:
+    for pattern, kind in _count_nouns():
+        if pattern.search(words):
+            return kind
+    return ""
+
+
+def header_numbers(view: str, paragraphs) -> list[Number]:
+    """The numbers of bare cells under a header that names their unit, and the first amount
+    of a shared-unit cell (`40/80GB`), in order of position."""
+    out: list[Number] = []
+    for table in tables(view, paragraphs):
+        header = table[0][1]
+        units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
+        for _, spans in table[1:]:
+            for j, span in enumerate(spans):
+                if j:
+                    out += _cell_numbers(view, span, units.get(j))
+    return sorted(out, key=lambda n: n.start)
+
+
+def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
+    cell = view[span.start:span.end]
+    if unit is not None and BARE.fullmatch(cell):
+        return [_number(span.start, cell, unit[0], unit[1])]
+    shared = SHARED.match(cell)
+    if shared is None:
+        return []
+    written, _ = unit_at(view, span.start + shared.end())
+    if not written or written in ("x", "%"):
+        return []
+    return [_number(span.start, shared.group(1), written, "")]
+
+
+def _number(start: int, written: str, unit: str, noun: str) -> Number:
+    return Number(start, start + len(written), float(written.replace(",", "")), written, unit, noun=noun)
+
+
+def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Number]:
+    """`numbers` (in order, apart) and the header rules' numbers that none of them overlaps."""
+    ends = [n.end for n in numbers]
+    added = [n for n in header_numbers(view, paragraphs)
+             if (i := bisect_right(ends, n.start)) >= len(numbers) or numbers[i].start >= n.end]
+    return sorted([*numbers, *added], key=lambda n: n.start) if added else numbers

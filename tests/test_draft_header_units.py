@@ -1,0 +1,51 @@
+"""Units a table header gives the bare numbers of its column (pipeline/draft/header_units.py,
+issue 19): the header rule alone, then whole tables over the fixture specs, with known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.header_units import header_numbers, header_unit
+from claimaudit.draft.text import paragraphs
+
+
+@pytest.mark.parametrize("words, unit", [
+    ("TDP(W)", ("W", "")),
+    ("功耗（W）", ("W", "")),
+    ("Memory (GB)", ("GB", "")),
+    ("FP8/TFLOPS", ("TFLOPS", "")),
+    ("带宽/GB/s", ("GB/s", "")),
+    ("CUDA核心", ("", "other")),
+    ("Tensor Cores", ("", "other")),
+    ("HBM容量", None),             # a metric, no unit
+    ("FP8/FP16", None),            # two precisions, no unit
+    ("Speedup (x)", None),         # a ratio column is not a unit column
+    ("Share (%)", None),
+    ("显卡", None),                # ends in 卡, a one-character classifier: not a count noun
+    ("XCUs", None),
+])
+def test_a_header_cell_names_its_columns_unit(words, unit):
+    assert header_unit(words) == unit
+
+
+def test_bare_cells_take_the_header_unit_and_a_shared_unit_cell_gives_two():
+    text = "| Model | Cores | FP8/TFLOPS | HBM | TDP(W) | Use |\n|---|---|---|---|---|---|\n" \
+           "| Zephyr Z2 | 6912 | 312 | 40/80GB | 400 | 2024 |\n| Breeze B1 | 5,120 | - | 32GB | 300 | x |\n"
+    found = [(text[n.start:n.end], n.value, n.unit, n.noun) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("6912", 6912, "", "other"), ("312", 312, "TFLOPS", ""), ("40", 40, "GB", ""),
+                     ("400", 400, "W", ""), ("5,120", 5120, "", "other"), ("300", 300, "W", "")]
+
+
+def test_a_header_without_units_adds_nothing():
+    text = "| Model | Year | Score |\n|---|---|---|\n| Zephyr Z2 | 2024 | 312 |\n| Breeze B1 | 2023 | 300 |\n"
+    assert header_numbers(text, paragraphs(text)) == []
+
+
+def test_a_spec_table_with_units_in_its_header_drafts_every_cell(base):
+    text = ("| Model | Cores | FP8/TFLOPS | HBM | TDP(W) |\n|---|---|---|---|---|\n"
+            "| Zephyr Z2 | 6912 | 4000 | 96/192GB | 1000 |\n| Breeze B1 | 5120 | 900 | 32GB | 300 |\n")
+    claims = draft_document(text, SourceInfo("t", "t", "en"), base)["claims"]
+    assert [c["claimed"] for c in claims] == ["6912", "4000 TFLOPS", "96 GB", "192 GB", "1000 W",
+                                              "5120", "900 TFLOPS", "32 GB", "300 W"]
+    assert [c.get("subject") for c in claims if c["claimed"].endswith("TFLOPS")] == ["zephyr", "breeze"]
