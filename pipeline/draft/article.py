@@ -135,7 +135,8 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns. The table and the paragraph
     above it (its caption) are the words around every cell."""
-    words = f"{cell.label} "
+    # a label read as a count noun's lead-in: `Transistors: 80 Billion`
+    words = f"{cell.label}: " if re.search(r"\w$", cell.label) else f"{cell.label} "
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
     place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs))
@@ -187,6 +188,8 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
                       base_value(build.claimed_text(number)), named)
     settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
+    settle.confirm_assumed(catalogue, number, reading, named)
+    settle.density_settled(catalogue, reading)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)

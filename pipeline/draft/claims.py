@@ -347,7 +347,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = context.rate_metric(texts)
         missing = "" if metric else "which bandwidth"
     elif dimension == "count":
-        metric = "chips" if count_kind(place.view, number) == "chips" else None
+        metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
         missing = "" if metric else "what is counted"
     elif dimension == "time":
         metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None

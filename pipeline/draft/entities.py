@@ -49,6 +49,7 @@ class Catalogue:
     names: dict          # lower-case name -> set of entity ids
     pattern: re.Pattern | None = None
     figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
+    published: frozenset = frozenset()      # every (entity, metric) with a figure or formula
     holders: dict | None = None     # member id -> ids of the entities holding it
     family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
 
@@ -76,7 +77,7 @@ class Catalogue:
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
-        return found
+        return _without_appositions(text, found)
 
     def _itself(self, ids, word: str) -> bool:
         """A system's name and a word for a system ("rack", "機架") name the system itself."""
@@ -99,6 +100,26 @@ class Catalogue:
                       if e.kind == kind and entity in e.members)
 
 
+_OPEN, _CLOSE = re.compile(r"\s*[(（]\s*"), re.compile(r"\s*[)）]")
+
+
+def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
+    """"NVIDIA H200 (Hopper)", "the Blackwell (B200) architecture": a family word in brackets
+    beside one entity's name, or around it, says which architecture that entity is; it names
+    nothing else, so it asks nothing."""
+    dropped = set()
+    for left, right in zip(found, found[1:]):
+        gap = _OPEN.fullmatch(text, left.end, right.start)
+        closed = _CLOSE.match(text, right.end)
+        if not gap or not closed:
+            continue
+        if right.candidates and left.entity and not right.entity:
+            dropped.add(id(right))          # a name, then its family in brackets
+        elif left.candidates and right.entity and not left.entity:
+            dropped.add(id(left))           # a family word, then the name in brackets
+    return [m for m in found if id(m) not in dropped] if dropped else found
+
+
 def _key(name: str) -> str:
     return re.sub(r"[\s-]+", "", name.strip().lower())
 
@@ -110,6 +131,7 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
     problems.raise_if_any()
     entities: dict[str, Entity] = {}
     figures: dict = {}
+    formulas: list = []
     metrics = {row["id"]: row.get("unit") for row in records.builtin_metrics()}
     for document in docs:
         root = document.root
@@ -118,7 +140,7 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
         for node in root.get("entities") or []:
             if isinstance(node, documents.Node):
                 _add_entity(entities, node)
-                _add_figures(figures, node)
+                _add_figures(figures, node, formulas)
         table = root.get("metrics")
         if isinstance(table, documents.Node):
             for name, spec in table.values.items():
@@ -128,14 +150,17 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
                  if m in entities and entities[m].kind == "chip" and re.fullmatch(r"\d+", str(n))]
         if len(chips) == 1 and len(entity.members) == 1:      # members: {chip: 9216} or "9216"
             figures.setdefault((entity.id, "chips"), []).append(float(chips[0]))
+    formulas = _parsed(formulas)
+    published = frozenset(figures) | {(ident, metric) for ident, metric, _ in formulas}
+    _add_derived(figures, formulas)
     catalogue = _catalogue(entities, metrics)
-    catalogue.figures = figures
+    catalogue.figures, catalogue.published = figures, published
     return catalogue
 
 
-def _add_figures(figures: dict, node) -> None:
-    """The entity's published figures that are plain quantities (an expression is skipped:
-    it is a derivation, not a figure an article copies)."""
+def _add_figures(figures: dict, node, formulas: list) -> None:
+    """The entity's published figures that are plain quantities; an expression is kept in
+    `formulas` for _add_derived."""
     ident = node.get("id") or node.get("extend")
     for fact in node.get("facts") or []:
         if (not isinstance(fact, documents.Node) or not isinstance(fact.get("metric"), str)
@@ -145,6 +170,7 @@ def _add_figures(figures: dict, node) -> None:
         try:
             value = parse_quantity(text).base
         except (UnitError, ValueError):
+            formulas.append((ident, fact.get("metric"), text))
             continue
         values = figures.setdefault((ident, fact.get("metric")), [])
         values.append(value)
@@ -152,6 +178,51 @@ def _add_figures(figures: dict, node) -> None:
         if binary:      # "192 GiB" is the "192 GB" an article writes (CONTRACT 10.2)
             power = {"G": (30, 1e9), "T": (40, 1e12)}[binary.group(1)]
             values.append(value / 2 ** power[0] * power[1])
+
+
+def _parsed(formulas: list) -> list:
+    """The formulas that are expressions ("unsupported" and other words are not)."""
+    from claimaudit.model import expr
+
+    trees = []
+    for ident, metric, text in formulas:
+        try:
+            trees.append((ident, metric, expr.parse(text)))
+        except expr.ExprError:
+            continue
+    return trees
+
+
+def _add_derived(figures: dict, formulas: list) -> None:
+    """The figures an article copies that the specs hold as expressions: "h100.fp8_sparse / 2"
+    is the 1,979 TFLOPS an article prints for the H100's dense FP8. An expression is worked out
+    when each figure it refers to is one value (in as many passes as its chains are long);
+    one that refers to a figure with several values, or is not arithmetic, adds nothing."""
+    from claimaudit.model import expr
+    from claimaudit.model.intervals import Interval
+
+    def one(key) -> float:
+        values = set(figures.get(key, ()))
+        if len(values) != 1:
+            raise KeyError(key)
+        return values.pop()
+
+    pending = formulas
+    while pending:
+        waiting = []
+        for ident, metric, tree in pending:
+            try:
+                value = expr.evaluate(tree, lambda e, m, ident=ident: expr.Value(
+                    Interval.exact(one((e or ident, m))), ()))
+            except KeyError:
+                waiting.append((ident, metric, tree))
+                continue
+            except expr.ExprError:
+                continue
+            figures.setdefault((ident, metric), []).append(value.interval.value)
+        if len(waiting) == len(pending):
+            return
+        pending = waiting
 
 
 def _add_entity(entities: dict, node) -> None:

@@ -238,7 +238,8 @@ def _count_noun_at(view: str, position: int) -> bool:
 
 @lru_cache(maxsize=4096)
 def count_kind(view: str, number: Number) -> str | None:
-    """'chips' or 'other' when a count noun follows the number (or precedes: number of chips)."""
+    """'chips', 'transistors' or 'other' (the groups of `count_nouns`) when a count noun
+    follows the number (or precedes: number of chips)."""
     if number.noun:
         return number.noun
     for kind in lexicon().data["count_nouns"]:

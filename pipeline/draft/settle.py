@@ -8,6 +8,7 @@ is the subject's published figure and Y is not.
 
 from __future__ import annotations
 
+import math
 import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
@@ -32,6 +33,27 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     if len(owners) == 1:
         reading.subject = owners.pop()
         reading.todo = [t for t in reading.todo if not open_subject(t)]
+
+
+def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
+    """"- 80 billion transistors on TSMC 4N process" under a paragraph about the H100: the
+    subject assumed from an earlier name stands with no question when the number is that
+    subject's published figure for the metric and no other id the text names publishes it."""
+    assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
+               and "(named earlier) assumed" in t]
+    if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
+            or len([t for t in reading.todo if t.startswith("subject:")]) > len(assumed) + 1):
+        return
+    value = base_value(claimed_text(number))
+    if value is None or not matching(catalogue, [reading.subject], [reading.metric], value):
+        return
+    asked = " ".join(reading.todo)
+    others = {i for i in (*named, *reading.nearby, *reading.candidates) if i and i != reading.subject}
+    others |= {i for i in re.findall(r"[a-z][a-z0-9_]+", asked)
+               if i in catalogue.entities and i != reading.subject}
+    if matching(catalogue, sorted(others), [reading.metric], value):
+        return
+    reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
 
 
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
@@ -148,6 +170,41 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
         elif metric:
             reading.metric = metric
             reading.todo = [t for t in reading.todo if t not in open_metric]
+
+
+def density_settled(catalogue: Catalogue, reading: Reading) -> None:
+    """"FP16 算力达到 256 TFLOPS" of a chip whose vendor publishes a dense FP16 figure and no
+    sparse one: dense and sparse are not two readings, so the written dense one stands with
+    no question. A ratio
+    ("1.3 倍 of H100's FP8") is settled the same way when neither side publishes the sparse
+    figure, or when both do and the two readings give the same ratio."""
+    question = next((t for t in reading.todo if t.startswith("metric: the text does not say dense or sparse")
+                     and "confirm or change" in t), None)
+    if question is None or not reading.metric or not reading.metric.endswith("_dense") or any(
+            open_subject(t) or t.startswith("baseline:") for t in reading.todo):
+        return
+    sparse = reading.metric.removesuffix("_dense") + "_sparse"
+    sides = [s for s in (reading.subject, reading.baseline) if s]
+    if not sides or reading.subject is None:
+        return
+    if any((s, reading.metric) not in catalogue.published for s in sides):
+        return              # no published figure of the precision: nothing tells the readings apart
+    with_sparse = [s for s in sides if (s, sparse) in catalogue.published]
+    if with_sparse and (len(sides) < 2 or len(with_sparse) < 2
+                        or not _same_ratio(catalogue, sides, reading.metric, sparse)):
+        return
+    reading.todo.remove(question)
+
+
+def _same_ratio(catalogue: Catalogue, sides: list, dense: str, sparse: str) -> bool:
+    def one(entity: str, metric: str) -> float | None:
+        values = set(catalogue.figures.get((entity, metric), ()))
+        return values.pop() if len(values) == 1 else None
+    figures = [one(e, m) for m in (dense, sparse) for e in sides]
+    if None in figures or 0 in figures:
+        return False
+    a, b, c, d = figures
+    return math.isclose(a / b, c / d, rel_tol=1e-6)
 
 
 def unsaid_sparse(open_metric: list[str], metric: str) -> bool:

@@ -1,0 +1,201 @@
+"""The figures a draft may take as evidence (pipeline/draft/entities.py, settle.py), issue 19:
+a figure the specs hold as an expression is one an article copies; a precision whose sparse
+figure nobody publishes is not a dense-or-sparse question; a subject assumed from an earlier
+name stands when the number is its figure and no other named id's; a family word in brackets
+beside a name asks nothing; a row label that counts transistors decides the metric. Known
+answers over small fictional specs written for this module."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.entities import load_catalogue
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: nimbus
+        name: Example Nimbus N1
+        vendor: Example
+        kind: chip
+        aliases: [Nimbus N1, Nimbus]
+        facts:
+          - {metric: fp8_sparse, value: "2,000 TFLOPS", source: ex-sheet}
+          - {metric: fp8_dense, value: "nimbus.fp8_sparse / 2", source: ex-sheet}
+          - {metric: fp16_dense, value: "nimbus.fp8_dense / 2", source: ex-sheet}
+          - {metric: bf16_dense, value: "nimbus.hbm_capacity / 2", source: ex-sheet}
+          - {metric: transistors, value: "80000000000", source: ex-sheet}
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet}
+          - {metric: hbm_bandwidth, value: 4 TB/s, source: ex-sheet}
+      - id: cirrus
+        name: Example Cirrus C2
+        vendor: Example
+        kind: chip
+        aliases: [Cirrus C2, Cirrus]
+        facts:
+          - {metric: fp8_sparse, value: "4,000 TFLOPS", source: ex-sheet}
+          - {metric: fp8_dense, value: "cirrus.fp8_sparse / 2", source: ex-sheet}
+          - {metric: int8_dense, value: "800 TOPS", source: ex-sheet}
+          - {metric: transistors, value: "80000000000", source: ex-sheet}
+          - {metric: hbm_capacity, value: 144 GB, source: ex-sheet}
+          - {metric: hbm_bandwidth, value: 6 TB/s, source: ex-sheet}
+      - id: stratus
+        name: Example Stratus S1
+        vendor: Example
+        kind: chip
+        aliases: [Stratus S1]
+        facts:
+          - {metric: fp8_sparse, value: "3,000 TFLOPS", source: ex-sheet}
+          - {metric: fp8_dense, value: "1,000 TFLOPS", source: ex-sheet}
+      - id: tempest
+        name: Example Tempest T1
+        vendor: Example
+        kind: chip
+        aliases: [Tempest T1, Tempest]
+        facts:
+          - {metric: transistors, value: "100000000000", source: ex-sheet}
+          - {metric: hbm_capacity, value: 128 GB, source: ex-sheet}
+      - id: gale_g1
+        name: Example Gale G1
+        vendor: Example
+        kind: chip
+        aliases: [Gale G1]
+      - id: gale_g2
+        name: Example Gale G2
+        vendor: Example
+        kind: chip
+        aliases: [Gale G2]
+    """)
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("specs")
+    (folder / "example.yaml").write_text(SPECS, encoding="utf-8")
+    return load_catalogue(folder)
+
+
+def claim(text: str, catalogue, claimed: str) -> dict:
+    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    return next(c for c in claims if claimed in (c.get("claimed"),
+                                                 *(r["claimed"] for r in c.get("interpretations") or [])))
+
+
+# --- figures held as expressions ------------------------------------------------------------
+
+def test_an_expression_fact_is_a_figure_an_article_copies(specs):
+    assert specs.figures[("nimbus", "fp8_dense")] == [1000e12]
+    assert specs.figures[("nimbus", "fp16_dense")] == [500e12]        # a chain: two passes
+    assert specs.figures[("cirrus", "fp8_dense")] == [2000e12]
+
+
+def test_an_expression_of_another_dimension_still_adds_its_number(specs):
+    """The drafter works in base units and never judges: 96 GB / 2 is 48e9 of whatever."""
+    assert specs.figures[("nimbus", "bf16_dense")] == [48e9]
+
+
+def test_every_fact_with_a_figure_or_formula_is_published(specs):
+    assert {("nimbus", "fp8_dense"), ("nimbus", "fp8_sparse"), ("cirrus", "int8_dense")} <= specs.published
+    assert ("cirrus", "int8_sparse") not in specs.published
+
+
+# --- dense or sparse ------------------------------------------------------------------------
+
+def metric_todo(found: dict) -> list[str]:
+    return [t for t in found.get("todo") or [] if t.startswith("metric:")]
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Nimbus N1 delivers 1,000 TFLOPS of FP8 compute.", "1,000 TFLOPS", "fp8_dense"),   # the expression
+    ("Stratus S1 delivers 1,000 TFLOPS of FP8 compute.", "1,000 TFLOPS", "fp8_dense"),
+    ("Cirrus C2 reaches 800 TOPS of INT8.", "800 TOPS", "int8_dense"),       # no sparse figure
+    ("Cirrus C2 reaches 700 TOPS of INT8.", "700 TOPS", "int8_dense"),       # ... even when off
+])
+def test_a_dense_reading_stands_with_no_question(specs, text, claimed, metric):
+    found = claim(text, specs, claimed)
+    assert found.get("metric") == metric and not found.get("todo"), found
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("Nimbus N1 delivers 2,000 TFLOPS of FP8 compute.", "2,000 TFLOPS"),     # the sparse figure
+    ("Nimbus N1 delivers 1,500 TFLOPS of FP8 compute.", "1,500 TFLOPS"),     # neither
+])
+def test_a_figure_that_may_be_either_is_asked(specs, text, claimed):
+    found = claim(text, specs, claimed)
+    assert any("dense or sparse" in t for t in metric_todo(found)), found
+
+
+def test_a_ratio_is_settled_when_both_readings_give_it(specs):
+    found = claim("Cirrus C2 has 2x the FP8 compute of Nimbus N1.", specs, "2x")
+    assert (found.get("subject"), found.get("baseline"), found.get("metric")) == (
+        "cirrus", "nimbus", "fp8_dense")
+    assert not found.get("todo"), found
+
+
+def test_a_ratio_is_asked_when_the_readings_differ(specs):
+    """Stratus S1: 1,000 dense, 3,000 sparse; Nimbus N1: 1,000 and 2,000. Dense gives 1x,
+    sparse 1.5x: which the writer meant is the reader's question."""
+    found = claim("Stratus S1 has 1.5x the FP8 compute of Nimbus N1.", specs, "1.5x")
+    assert any("dense or sparse" in t for t in metric_todo(found)), found
+
+
+# --- a subject assumed from an earlier name -------------------------------------------------
+
+def subject_todo(found: dict) -> list[str]:
+    return [t for t in found.get("todo") or [] if t.startswith("subject:")]
+
+
+def test_an_assumed_subject_stands_when_the_number_is_its_figure(specs):
+    text = "The Tempest T1 is the new flagship.\n\n- 100 billion transistors on a 3nm process"
+    found = claim(text, specs, "100e9")
+    assert (found.get("subject"), found.get("metric")) == ("tempest", "transistors")
+    assert not subject_todo(found), found
+
+
+def test_an_assumed_subject_is_asked_when_another_named_id_has_the_figure_too(specs):
+    text = ("The Nimbus N1 replaces the Cirrus C2 in the lineup.\n\nThe Nimbus N1 is the new flagship.\n\n"
+            "- 80 billion transistors")
+    found = claim(text, specs, "80e9")
+    assert subject_todo(found), found        # Cirrus C2 publishes 80 billion too
+
+
+def test_an_assumed_subject_is_asked_when_the_number_is_not_its_figure(specs):
+    text = "The Tempest T1 is the new flagship.\n\n- 90 billion transistors"
+    assert subject_todo(claim(text, specs, "90e9"))
+
+
+# --- a family word in brackets --------------------------------------------------------------
+
+def test_a_family_word_in_brackets_beside_a_name_asks_nothing(specs):
+    table = ("| Feature | Example Tempest T1 (Gale) | Example Cirrus C2 |\n|---|---|---|\n"
+             "| Memory Capacity | 128 GB | 144 GB |\n| Memory Bandwidth | 5 TB/s | 6 TB/s |\n")
+    found = claim(table, specs, "128 GB")
+    assert found.get("subject") == "tempest" and not subject_todo(found), found
+
+
+def test_a_name_in_brackets_after_a_family_word_is_the_subject(specs):
+    found = claim("The Gale (Tempest T1) ships 128 GB of HBM.", specs, "128 GB")
+    assert found.get("subject") == "tempest" and not subject_todo(found), found
+
+
+def test_a_family_word_alone_is_still_asked(specs):
+    found = claim("The Gale ships 128 GB of HBM.", specs, "128 GB")
+    assert "subject" not in found and any("'Gale' may mean" in t for t in subject_todo(found)), found
+
+
+# --- a row label that counts ----------------------------------------------------------------
+
+def test_a_transistor_row_decides_the_metric(specs):
+    table = ("| Spec | Tempest T1 | Cirrus C2 |\n|---|---|---|\n"
+             "| Transistors | 100 Billion | 80 Billion |\n| Memory | 128 GB | 144 GB |\n")
+    found = claim(table, specs, "80e9")
+    assert (found.get("subject"), found.get("metric")) == ("cirrus", "transistors") and not found.get("todo")
+
+
+def test_a_transistor_count_in_prose_is_the_transistors_metric(specs):
+    found = claim("Tempest T1 has 100 billion transistors.", specs, "100e9")
+    assert (found.get("subject"), found.get("metric")) == ("tempest", "transistors") and not found.get("todo")
