@@ -207,13 +207,15 @@ def _add_derived(figures: dict, formulas: list) -> None:
             raise KeyError(key)
         return values.pop()
 
+    def resolver(ident: str):
+        return lambda entity, metric: expr.Value(Interval.exact(one((entity or ident, metric))), ())
+
     pending = formulas
     while pending:
         waiting = []
         for ident, metric, tree in pending:
             try:
-                value = expr.evaluate(tree, lambda e, m, ident=ident: expr.Value(
-                    Interval.exact(one((e or ident, m))), ()))
+                value = expr.evaluate(tree, resolver(ident))
             except KeyError:
                 waiting.append((ident, metric, tree))
                 continue

@@ -201,10 +201,8 @@ def _same_ratio(catalogue: Catalogue, sides: list, dense: str, sparse: str) -> b
         values = set(catalogue.figures.get((entity, metric), ()))
         return values.pop() if len(values) == 1 else None
     figures = [one(e, m) for m in (dense, sparse) for e in sides]
-    if None in figures or 0 in figures:
-        return False
-    a, b, c, d = figures
-    return math.isclose(a / b, c / d, rel_tol=1e-6)
+    a, b, c, d = [f or 0.0 for f in figures]
+    return 0.0 not in (a, b, c, d) and math.isclose(a / b, c / d, rel_tol=1e-6)
 
 
 def unsaid_sparse(open_metric: list[str], metric: str) -> bool:
