@@ -64,11 +64,47 @@ SPECS = textwrap.dedent("""\
         vendor: Example
         kind: chip
         aliases: [Gale G1]
+        facts:
+          - {metric: sram_capacity, value: 256 MB, source: ex-sheet}
+          - {metric: lpddr_capacity, value: 128 GB, source: ex-sheet}
+          - {metric: die_area, value: 421 mm2, source: ex-sheet}
+          - {metric: fp8_dense, value: "1,835 TFLOPS", source: ex-sheet}
       - id: gale_g2
         name: Example Gale G2
         vendor: Example
         kind: chip
         aliases: [Gale G2]
+      - id: nimbus_box
+        name: Example Nimbus Box (8 Nimbus N1)
+        vendor: Example
+        kind: system
+        aliases: [Nimbus Box]
+        members: {nimbus: 8}
+        facts:
+          - {metric: hbm_capacity, value: 768 GB, source: ex-sheet}
+      - id: nimbus_rack
+        name: Example Nimbus Rack (64 Nimbus N1)
+        vendor: Example
+        kind: system
+        aliases: [Nimbus Rack]
+        members: {nimbus: 64}
+        facts:
+          - {metric: hbm_capacity, value: 6 TB, source: ex-sheet}
+      - id: squall
+        name: Example Squall S3
+        vendor: Example
+        kind: chip
+        aliases: [Squall S3 GPU, Squall S3]
+        facts:
+          - {metric: hbm_capacity, value: 288 GB, source: ex-sheet}
+      - id: squall_rack
+        name: Example Squall S3 NVX (72 Squall S3 GPUs)
+        vendor: Example
+        kind: system
+        aliases: [Squall S3 NVX, Squall S3]
+        members: {squall: 72}
+        facts:
+          - {metric: hbm_capacity, value: 20.7 TB, source: ex-sheet}
     """)
 
 
@@ -199,3 +235,93 @@ def test_a_transistor_row_decides_the_metric(specs):
 def test_a_transistor_count_in_prose_is_the_transistors_metric(specs):
     found = claim("Tempest T1 has 100 billion transistors.", specs, "100e9")
     assert (found.get("subject"), found.get("metric")) == ("tempest", "transistors") and not found.get("todo")
+
+
+# --- names aimed at and compared with -----------------------------------------------------
+
+def test_a_name_aimed_at_is_not_the_subject(specs):
+    found = claim("Launched this year; aimed at Cirrus C2 with a 96 GB memory.", specs, "96 GB")
+    assert found.get("subject") != "cirrus" and subject_todo(found), found
+
+
+def test_a_name_aimed_at_is_no_topic_of_the_next_sentence(specs):
+    text = "The new part is aimed at Cirrus C2.\n\n- 96 GB HBM at 4 TB/s"
+    found = claim(text, specs, "96 GB")
+    assert found.get("subject") != "cirrus" and subject_todo(found), found
+
+
+def test_a_name_compared_with_is_no_topic(specs):
+    text = ("The Gale family is new. Its compute is 3.5x over Gale G1.\n"
+            "It also has twice the on-chip SRAM at 256MB.")
+    found = claim(text, specs, "256 MB")
+    assert found.get("subject") != "gale_g1" and subject_todo(found), found
+
+
+# --- a system word after a chip's name ------------------------------------------------------
+
+def test_a_counted_server_of_a_chip_is_its_container_of_that_size(specs):
+    found = claim("A standard 8-card Nimbus N1 server provides 768 GB of HBM.", specs, "768 GB")
+    assert found.get("subject") == "nimbus_box" and not subject_todo(found), found
+
+
+def test_a_server_of_a_chip_with_several_containers_is_asked(specs):
+    found = claim("A Nimbus N1 server provides 700 GB of HBM.", specs, "700 GB")
+    assert "subject" not in found
+    assert any("nimbus_box" in t and "nimbus_rack" in t for t in subject_todo(found)), found
+
+
+# --- the memory a capacity is, and an area ----------------------------------------------------
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Gale G1 has 256MB of on-chip SRAM.", "256 MB", "sram_capacity"),
+    ("Gale G1 carries 128GB of LPDDR5.", "128 GB", "lpddr_capacity"),
+    ("Gale G1 has 128GB of HBM.", "128 GB", "hbm_capacity"),
+    ("Gale G1 has a die of 421mm2.", "421 mm2", "die_area"),
+])
+def test_the_memory_words_decide_the_capacity_metric(specs, text, claimed, metric):
+    assert claim(text, specs, claimed).get("metric") == metric
+
+
+def test_a_cache_or_a_package_area_decides_no_metric(specs):
+    assert "metric" not in claim("Gale G1 has 96MB of L2 cache.", specs, "96 MB")
+    assert "metric" not in claim("Gale G1 sits in a package of 2,000mm2.", specs, "2,000 mm2")
+
+
+# --- one product at several scopes ------------------------------------------------------------
+
+def test_a_figure_near_one_scope_and_far_from_the_other_decides_it(specs):
+    table = "| Spec | Squall S3 |\n|---|---|\n| HBM | 192GB |\n| HBM (rack) | 20.7TB |\n"
+    assert claim(table, specs, "192 GB").get("subject") == "squall"          # 1.5x off the GPU: still its
+    assert claim(table, specs, "20.7 TB").get("subject") == "squall_rack"
+
+
+def test_a_figure_between_the_scopes_is_asked(specs):
+    table = "| Spec | Squall S3 |\n|---|---|\n| HBM | 2TB |\n"
+    assert "subject" not in claim(table, specs, "2 TB")
+
+
+# --- rounding the written digits allow ---------------------------------------------------------
+
+def test_written_digits_widen_a_match_to_their_rounding():
+    from claimaudit.draft.figure_match import amount, same_figure
+
+    assert same_figure(amount("1.8 PFLOPS"), 1.835e15)             # 1.8 covers 1.75 to 1.85
+    assert not same_figure(amount("1.80 PFLOPS"), 1.835e15)        # 1.80 covers 1.795 to 1.805
+    assert not same_figure(amount("5 nm"), 4e-9)                   # widened at most 10%
+    assert same_figure(amount("7.4 TB/s"), 7.37e12)                # 1% always
+
+
+# --- a family word before a name of its own family ---------------------------------------------
+
+def test_a_family_word_before_a_name_of_its_family_joins_that_name(specs):
+    """"Blackwell Ultra GB300": one name (the family word says which architecture it is)."""
+    found = specs.find("The Gale Ultra Gale G1 has 256MB of SRAM.")
+    assert [(m.text, m.entity, m.candidates) for m in found] == [("Gale Ultra Gale G1", "gale_g1", ())]
+    assert [m.text for m in specs.find("Gale and Gale G1")] == ["Gale", "Gale G1"]     # not beside it
+
+
+# --- a change "from X HBM3e to Y" ---------------------------------------------------------------
+
+def test_the_old_value_of_a_change_with_a_memory_name_between_is_asked(specs):
+    found = claim("Squall S3 memory rises from 192GB HBM3e to 288GB HBM4.", specs, "192 GB")
+    assert any("value before the change" in t for t in subject_todo(found)), found

@@ -22,14 +22,15 @@ from claimaudit.draft import context, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
+from claimaudit.draft.figure_match import amount
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
 from claimaudit.draft.products import unknown_product
-from claimaudit.draft.score import base_value
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
+from claimaudit.draft.topic import aside as topic_aside
 from claimaudit.input.files import MAX_FILE_BYTES, read_bytes
 
 
@@ -78,7 +79,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     used: set = set()
     paragraphs = tuple(textmod.paragraphs(plain[:reach]))
     topics = Topics(mentions, paragraphs,
-                    lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)})
+                    lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)},
+                    lambda mention: topic_aside(view, mention, compared=True))
     def mentions_in(start: int, end: int) -> list:
         return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
 
@@ -185,7 +187,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     clause_text = view[place.clause.start:place.clause.end]
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
-                      base_value(build.claimed_text(number)), named)
+                      amount(build.claimed_text(number)), named)
     settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
     settle.confirm_assumed(catalogue, number, reading, named)

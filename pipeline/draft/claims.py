@@ -21,7 +21,7 @@ from claimaudit.draft.numbers import count_kind
 from claimaudit.draft.owner import amount_owner, take_other_side
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
-from claimaudit.draft.topic import Topics, anaphor, related, topic_ids
+from claimaudit.draft.topic import Topics, anaphor, aside, related, topic_ids
 
 
 @dataclass
@@ -91,6 +91,7 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
+    inside = [m for m in inside if not aside(place.view, m)]    # "aimed at H100": not its figure
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start
         and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
@@ -169,9 +170,11 @@ def _without_named_families(inside: list[Mention]) -> list[Mention]:
 def earlier_value(view: str, number: Number, reading: Reading) -> None:
     """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
     value, which the sentence's subject no longer has."""
-    after = view[number.end:number.end + 16]
+    after = view[number.end:number.end + 24]
     before = view[max(0, number.start - 16):number.start]
-    old = (re.match(r"\s*(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*(?:至|到|to)\s*[\d０-９]", after)
+    # "从288GB HBM3e提升至432GB": the memory's name may stand between the value and the verb
+    old = (re.match(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*"
+                    r"(?:至|到|to)\s*[\d０-９]", after)
            and re.search(r"(?:從|从|from)\s*$", before)) or re.search(r"(?:up|down) from\s*$", before)
     if old and reading.subject:
         reading.todo.append(f"subject: {number.text} is the value before the change; "
@@ -340,9 +343,12 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
                                 f"{metric} written: confirm or change")
     elif dimension == "bytes":
-        other_memory = re.search(r"cache|SRAM|LPDDR|DDR5|緩存|缓存|快取", clause, re.IGNORECASE)
-        metric = None if other_memory else "hbm_capacity"
+        metric = context.memory_metric(clause)
         missing = "" if metric else "which memory"
+    elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
+        metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
+                                   re.IGNORECASE) else "die_area"
+        missing = "" if metric else "an area that is no die's (no metric measures it)"
     elif dimension == "rate":
         metric = context.rate_metric(texts)
         missing = "" if metric else "which bandwidth"

@@ -138,6 +138,18 @@ def said(key: str, texts: list[tuple[str, int]]) -> bool:
     return any(pattern.search(text) for text, _ in texts)
 
 
+def memory_metric(clause: str) -> str | None:
+    """The capacity metric the words decide: on-chip SRAM, LPDDR/DDR, else HBM; a cache or
+    another memory no metric measures decides none."""
+    if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
+        return None
+    if re.search(r"SRAM|on-chip (?:memory|storage)|片上(?:存储|內存|内存)|晶片上", clause, re.IGNORECASE):
+        return "sram_capacity"
+    if re.search(r"LPDDR|DDR\d", clause, re.IGNORECASE):
+        return "lpddr_capacity"
+    return "hbm_capacity"
+
+
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
     pattern, table = grouped_pattern("metric_words")
@@ -193,8 +205,9 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         metric = rate_metric(texts[:1])
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
-            r"\b(memory|HBM)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
-        return "hbm_capacity", ""
+            r"\b(memory|HBM|SRAM|LPDDR\w*)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
+        metric = memory_metric(clause)
+        return (metric, "") if metric else (None, "which memory")
     if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
                  r"芯片数量|規模|规模", clause, re.IGNORECASE):
         return "chips", ""

@@ -64,20 +64,38 @@ class Catalogue:
         for match in self.pattern.finditer(text):
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
+            rack = r"\s?(?:racks?|機架|机架|機櫃|机柜)\b"
+            if bigger and re.match(rack, text[bigger.end():bigger.end() + 8], re.IGNORECASE):
+                bigger = None       # "B200 server racks": a rack of servers, not the server
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
                 word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
                 if not holders and self._itself(ids, word):
                     holders = sorted(ids)
+                asked: tuple = tuple(holders) if len(holders) > 1 else ()
+                if not holders:     # "a standard 8-card Gaudi 3 server": the chip's containers
+                    holders, asked = self._sized(ids, text[max(0, match.start() - 16):match.start()])
                 found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
-                                     text[match.start():bigger.end()],
-                                     tuple(holders) if len(holders) > 1 else ()))
+                                     text[match.start():bigger.end()], asked))
                 continue
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
         return _without_appositions(text, found)
+
+    def _sized(self, ids, before: str) -> tuple[list[str], tuple]:
+        """(decided, asked): the one container of the named chips whose member count the words
+        before the name give ("8-card", "8-GPU", "8卡"), else none decided and every container
+        of them asked."""
+        kin = sorted({c for i in ids for c in self.containers_of_any(i)})
+        count = re.search(r"(\d+)[\s-]?(?:cards?|GPUs?|chips?|accelerators?|OAMs?|卡|顆|颗)[\s-]*$", before,
+                          re.IGNORECASE)
+        if count:
+            sized = [c for c in kin if any(str(n) == count.group(1) for n in self.members_of(c).values())]
+            if len(sized) == 1:
+                return sized, ()
+        return [], tuple(kin)
 
     def _itself(self, ids, word: str) -> bool:
         """A system's name and a word for a system ("rack", "機架") name the system itself."""
@@ -101,14 +119,22 @@ class Catalogue:
 
 
 _OPEN, _CLOSE = re.compile(r"\s*[(（]\s*"), re.compile(r"\s*[)）]")
+_QUALIFIER = re.compile(r"[\s-]*(?:Ultra[\s-]*)?")     # "Blackwell B200", "Blackwell Ultra GB300"
 
 
 def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
-    """"NVIDIA H200 (Hopper)", "the Blackwell (B200) architecture": a family word in brackets
-    beside one entity's name, or around it, says which architecture that entity is; it names
-    nothing else, so it asks nothing."""
-    dropped = set()
+    """"NVIDIA H200 (Hopper)", "the Blackwell (B200) architecture", "Blackwell Ultra GB300": a
+    family word in brackets beside one entity's name, or around it, or right before a name of
+    its own family, says which architecture that entity is; it names nothing else, so it asks
+    nothing: the name after it stands, spanning both."""
+    dropped, merged = set(), {}
     for left, right in zip(found, found[1:]):
+        if (left.candidates and not left.entity and _QUALIFIER.fullmatch(text, left.end, right.start)
+                and set(left.candidates) & ({right.entity} | set(right.candidates))):
+            dropped.add(id(left))           # the family word names the architecture of the name after it
+            merged[id(right)] = Mention(left.start, right.end, right.entity, text[left.start:right.end],
+                                        right.candidates)
+            continue
         gap = _OPEN.fullmatch(text, left.end, right.start)
         closed = _CLOSE.match(text, right.end)
         if not gap or not closed:
@@ -117,7 +143,7 @@ def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
             dropped.add(id(right))          # a name, then its family in brackets
         elif left.candidates and right.entity and not left.entity:
             dropped.add(id(left))           # a family word, then the name in brackets
-    return [m for m in found if id(m) not in dropped] if dropped else found
+    return [merged.get(id(m), m) for m in found if id(m) not in dropped] if dropped else found
 
 
 def _key(name: str) -> str:

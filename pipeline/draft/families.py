@@ -45,11 +45,19 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
     return families
 
 
+def _holds(words: list[str], run: list[str]) -> bool:
+    return any(words[i:i + len(run)] == run for i in range(len(words) - len(run) + 1))
+
+
 def _series_members(names_by_entity: dict, stem: str) -> set:
     """The entities with a name word starting with the stem; a numbered series with fewer
     than two ("MI400 series", "MI350 series") is its number without trailing zeros: MI4xx,
     MI35x."""
     def starting(prefix: str) -> set:
+        if " " in prefix:       # "Blackwell Ultra": the names that hold the words in a row
+            words = prefix.split()
+            return {entity for entity, names in names_by_entity.items()
+                    if any(_holds(list(map(str.lower, name_words(n))), words) for n in names)}
         return {entity for entity, names in names_by_entity.items()
                 if any(w.lower().startswith(prefix) for n in names for w in name_words(n))}
     ids = starting(stem)

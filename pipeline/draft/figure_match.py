@@ -1,8 +1,9 @@
 """The number itself as evidence (pipeline/draft/, issue 19): a figure that equals exactly
 one published figure among the candidates (each of which publishes one) decides the
 subject, or the metric of a decided subject ("4,614 TFLOPS" of Ironwood is its fp8_dense).
-Equal means within 1% (an article rounds 7.37 TB/s to 7.4) or the GB/GiB convention
-(CONTRACT 10.2). Two matches decide nothing; no match decides nothing.
+Equal means within 1% (an article rounds 7.37 TB/s to 7.4), within the rounding its written
+digits allow (up to 10%: "1.8 PFLOPS" is the 1,835 TFLOPS it rounds), or the GB/GiB
+convention (CONTRACT 10.2). Two matches decide nothing; no match decides nothing.
 """
 
 from __future__ import annotations
@@ -10,13 +11,39 @@ from __future__ import annotations
 import math
 
 from claimaudit.draft.context import UNIT_DIMENSION
+from claimaudit.draft.score import base_value
+from claimaudit.model.units import UnitError, parse_quantity
+
+SAME = 0.01         # an amount within 1% of a figure is that figure, however it is written
+ROUNDED = 0.10      # the most its written digits may widen that ("5 nm": 4.5 to 5.5)
+
+
+class Amount(float):
+    """An amount in base units that knows how far from a figure its written digits allow."""
+
+    rel: float = SAME
+
+
+def amount(claimed: str) -> Amount | None:
+    """A `claimed` text as an Amount: "1.8 PFLOPS" is 1.8e15, give or take 2.8%."""
+    value = base_value(claimed)
+    if value is None:
+        return None
+    found = Amount(value)
+    try:
+        written = parse_quantity(claimed)
+        if written.base:
+            found.rel = min(ROUNDED, max(SAME, written.base_h / abs(written.base)))
+    except UnitError:
+        pass
+    return found
 
 METRIC_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate", "bps": "rate",
                     "": "count", "W": "power", "s": "time", "nm": "length", "mm2": "area"}
 
 
 def same_figure(claimed: float, published: float) -> bool:
-    return math.isclose(claimed, published, rel_tol=0.01)
+    return math.isclose(claimed, published, rel_tol=getattr(claimed, "rel", SAME))
 
 
 def metrics_of_dimension(catalogue, unit: str) -> list[str]:
@@ -38,6 +65,27 @@ def decide_subject(catalogue, candidates, metric, unit: str, value: float) -> st
         return None         # a candidate that publishes no such figure is not ruled out
     hits = {e for e, _ in matching(catalogue, candidates, metrics, value)}
     return hits.pop() if len(hits) == 1 else None
+
+
+NEAR, FAR = 2.0, 8.0     # within 2x of one scope's figure, 8x or more from every other's
+
+
+def decide_scope(catalogue, candidates, metric, value: float) -> str | None:
+    """Of one product at several scopes ("GB300": the GPU or its 72-GPU rack), the one whose
+    published figure for the metric the number is near (within 2x) while it is far (8x or
+    more) from every other's: "192GB" is no rack's memory. Each candidate must publish one."""
+    if not metric or value <= 0 or len(set(candidates)) < 2:
+        return None         # one candidate is no choice of scope: its figure decides nothing
+    spread = {}
+    for entity in candidates:
+        figures = [f for f in catalogue.figures.get((entity, metric), ()) if f > 0]
+        if not figures:
+            return None
+        spread[entity] = min(max(value / f, f / value) for f in figures)
+    near = [e for e, ratio in spread.items() if ratio < NEAR]
+    if len(near) == 1 and all(ratio >= FAR for e, ratio in spread.items() if e != near[0]):
+        return near[0]
+    return None
 
 
 def decide_metric(catalogue, subject: str, metrics, value: float) -> str | None:

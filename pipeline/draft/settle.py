@@ -13,9 +13,15 @@ import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue, Mention
-from claimaudit.draft.figure_match import decide_metric, decide_subject, matching, metrics_of_dimension
+from claimaudit.draft.figure_match import (
+    amount,
+    decide_metric,
+    decide_scope,
+    decide_subject,
+    matching,
+    metrics_of_dimension,
+)
 from claimaudit.draft.forms import Number
-from claimaudit.draft.score import base_value
 from claimaudit.draft.topic import related
 
 
@@ -44,7 +50,7 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
             or len([t for t in reading.todo if t.startswith("subject:")]) > len(assumed) + 1):
         return
-    value = base_value(claimed_text(number))
+    value = amount(claimed_text(number))
     if value is None or not matching(catalogue, [reading.subject], [reading.metric], value):
         return
     asked = " ".join(reading.todo)
@@ -63,7 +69,7 @@ def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named
     asked = reading.subject is None or any(open_subject(t) for t in reading.todo)
     if number.unit in ("x", "%") or not asked or not named:
         return
-    value = base_value(claimed_text(number))
+    value = amount(claimed_text(number))
     if value is None:
         return
     metrics = [reading.metric] if reading.metric else metrics_of_dimension(catalogue, number.unit)
@@ -143,12 +149,14 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
                                          else open_metric or reading.metric is None):
         return
-    value = base_value(claimed_text(number))
+    value = amount(claimed_text(number))
     if value is None:
         return
     if reading.subject is None and reading.candidates and (
             not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
+        if chosen is None and one_product(catalogue, reading.candidates):
+            chosen = decide_scope(catalogue, reading.candidates, reading.metric, value)
         if chosen:
             reading.subject = chosen
             reading.todo = [t for t in reading.todo if not open_subject(t)]
@@ -230,8 +238,8 @@ def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: R
     found = CHANGE_TO.search(view[max(0, number.start - 40):number.start])
     if found is None or reading.subject is None or reading.metric is None or number.unit in ("x", "%"):
         return
-    old = base_value(f"{found.group('old')} {number.unit}".strip())
-    new = base_value(claimed_text(number))
+    old = amount(f"{found.group('old')} {number.unit}".strip())
+    new = amount(claimed_text(number))
     own = [reading.subject]
     if old is None or new is None or not matching(catalogue, own, [reading.metric], old) \
             or matching(catalogue, own, [reading.metric], new):

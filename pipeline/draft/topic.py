@@ -44,12 +44,17 @@ class Topics:
     """The text's named mentions, indexed once so each sentence's topic is a lookup (the
     drafter stays linear in the text's length)."""
 
-    def __init__(self, mentions, paragraphs, kin=None):
+    def __init__(self, mentions, paragraphs, kin=None, aside=None):
         self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
+        self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
+        self.recently = [m for m in mentions if m.entity]
+        self.recent_starts = [m.start for m in self.recently]
+        # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
+        # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
+        mentions = [m for m in mentions if aside is None or not aside(m)]
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
-        self.ids = {m.entity for m in self.named}      # every id the text names
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
         self.leader: list = []          # the most named id after each mention, None on a tie
@@ -93,12 +98,26 @@ class Topics:
         """The ids the text named before the sentence, most recent first (at most `limit`):
         the candidates for a figure whose owner the sentence leaves open."""
         found: list[str] = []
-        for mention in reversed(self.named[:bisect_left(self.starts, sentence_start)]):
+        for mention in reversed(self.recently[:bisect_left(self.recent_starts, sentence_start)]):
             if mention.entity not in found:
                 found.append(mention.entity)
                 if len(found) == limit:
                     break
         return found
+
+
+@cache
+def _aside_pattern(compared: bool) -> re.Pattern:
+    lex = lexicon()
+    words = [*lex.words("rival_before"), *(lex.words("compared_before") if compared else [])]
+    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,2})?"
+    return re.compile(rf"(?:{alternation(words)})\s*{owner}$", re.IGNORECASE)
+
+
+def aside(view: str, mention, compared: bool = False) -> bool:
+    """Whether the text names `mention` as what something is aimed at or competes with
+    ("aimed at H100"), or, `compared`, what a figure is compared with ("3.5x over MTIA v1")."""
+    return bool(_aside_pattern(compared).search(view, max(0, mention.start - 30), mention.start))
 
 
 def topic_ids(mentions, paragraphs, sentence_start: int) -> list[str]:
