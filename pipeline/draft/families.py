@@ -35,9 +35,11 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
                 owners.setdefault(words[0].lower(), set()).add(entity)
     families = {word: ids for word, ids in owners.items()
                 if len(ids) > 1 and word not in stop and word not in whole}
+    lowered = {entity: [[w.lower() for w in name_words(n)] for n in names]    # once, not per word
+               for entity, names in names_by_entity.items()}
     for word in explicit:
         stem = SERIES.sub("", word).lower()
-        ids = _series_members(names_by_entity, stem)
+        ids = _series_members(lowered, stem)
         if ids and word.lower() not in whole:
             families[word.lower()] = ids
             if stem != word.lower() and stem not in whole:      # "MI400" and "MI400 系列"
@@ -49,17 +51,16 @@ def _holds(words: list[str], run: list[str]) -> bool:
     return any(words[i:i + len(run)] == run for i in range(len(words) - len(run) + 1))
 
 
-def _series_members(names_by_entity: dict, stem: str) -> set:
-    """The entities with a name word starting with the stem; a numbered series with fewer
-    than two ("MI400 series", "MI350 series") is its number without trailing zeros: MI4xx,
-    MI35x."""
+def _series_members(lowered: dict, stem: str) -> set:
+    """The entities with a name word starting with the stem (`lowered`: each entity's names
+    as lower-case words); a numbered series with fewer than two ("MI400 series", "MI350
+    series") is its number without trailing zeros: MI4xx, MI35x."""
     def starting(prefix: str) -> set:
         if " " in prefix:       # "Blackwell Ultra": the names that hold the words in a row
-            words = prefix.split()
-            return {entity for entity, names in names_by_entity.items()
-                    if any(_holds(list(map(str.lower, name_words(n))), words) for n in names)}
-        return {entity for entity, names in names_by_entity.items()
-                if any(w.lower().startswith(prefix) for n in names for w in name_words(n))}
+            run = prefix.split()
+            return {entity for entity, names in lowered.items() if any(_holds(words, run) for words in names)}
+        return {entity for entity, names in lowered.items()
+                if any(w.startswith(prefix) for words in names for w in words)}
     ids = starting(stem)
     shorter = re.sub(r"(?<=\d)0+$", "", stem) if re.match(r"[a-z]+\d", stem) else stem
     return starting(shorter) if len(ids) < 2 and shorter != stem and starting(shorter) else ids
