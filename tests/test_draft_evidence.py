@@ -325,3 +325,28 @@ def test_a_family_word_before_a_name_of_its_family_joins_that_name(specs):
 def test_the_old_value_of_a_change_with_a_memory_name_between_is_asked(specs):
     found = claim("Squall S3 memory rises from 192GB HBM3e to 288GB HBM4.", specs, "192 GB")
     assert any("value before the change" in t for t in subject_todo(found)), found
+
+
+# --- "16-bit floating point" --------------------------------------------------------------------
+
+def test_a_16_bit_figure_is_the_one_format_whose_figure_it_is(specs):
+    """Stratus S1 publishes no BF16 or FP16; Gale G1 publishes FP8 only: the figure decides
+    nothing. Cirrus's and Nimbus's FP16 is an expression the drafter works out."""
+    found = claim("Nimbus N1 reaches 500 TFLOPs of 16-bit floating point performance.", specs, "500 TFLOPS")
+    assert found.get("metric") == "fp16_dense" and not found.get("todo"), found
+
+
+def test_a_16_bit_figure_matching_no_format_is_asked(specs):
+    found = claim("Nimbus N1 reaches 600 TFLOPs of 16-bit floating point performance.", specs, "600 TFLOPS")
+    assert any("16-bit format" in t for t in metric_todo(found)), found
+
+
+# --- the scope word next to the number ----------------------------------------------------------
+
+def test_of_two_scope_words_the_one_next_to_the_number_counts():
+    from claimaudit.draft.scope import scope_of
+
+    clause = "with 8192 chips per pod and a total of 1,000 TFLOPs per Nimbus chip"
+    assert scope_of(clause, clause.index("1,000")) == ("chip", "per Nimbus chip")
+    assert scope_of(clause, clause.index("8192")) == ("cluster", "per pod")
+    assert scope_of(clause) is None          # no number given: two kinds decide nothing

@@ -187,7 +187,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     clause_text = view[place.clause.start:place.clause.end]
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
-                      amount(build.claimed_text(number)), named)
+                      amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
     settle.settle_by_figures(catalogue, number, reading)
     settle.confirm_assumed(catalogue, number, reading, named)

@@ -170,6 +170,8 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     """(metric, what is missing): fp8_dense when FP8 and dense are said (in the clause or
     sentence, else in `around`: the paragraph, or a table with its caption)."""
     chosen = precision(texts)
+    if chosen is None and family == "flops" and said("half_precision_words", texts):
+        return "bf16_dense", HALF          # the figure may tell bf16 from fp16 (settle.py)
     if chosen is None:
         return None, "precision"
     if family == "ops" and chosen != "int8":
@@ -182,6 +184,9 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     if dense or density(around) == "dense":
         return f"{chosen}_dense", ""
     return f"{chosen}_dense", "dense or sparse"
+
+
+HALF = "which 16-bit format (bf16 or fp16), dense or sparse"
 
 
 def density(text: str) -> str:

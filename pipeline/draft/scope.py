@@ -26,14 +26,35 @@ from claimaudit.draft.topic import related
 def _scope_words() -> tuple[re.Pattern, dict]:
     groups = lexicon().data["scope_words"]
     words = {w.lower(): kind for kind, ws in groups.items() for w in ws}
-    return re.compile(alternation(list(words)), re.IGNORECASE), words
+    # a name between the words ("per v5e chip", "per B200 GPU", blanked out or not) still counts
+    body = alternation(list(words)).replace(r"per\ ", r"per\s+(?:[\w.-]+\s+)?").replace(r"\ ", r"\s+")
+    return re.compile(body, re.IGNORECASE), words
 
 
-def scope_of(clause: str) -> tuple[str, str] | None:
-    """(kind, the word) when the clause's scope words name one kind, else None."""
+def scope_of(clause: str, position: int | None = None) -> tuple[str, str] | None:
+    """(kind, the word) when the clause's scope words name one kind; of several kinds, the
+    one whose word is next to `position` (the number: "256 chips per pod ... 197 TFLOPs per
+    v5e chip"), else None."""
     pattern, words = _scope_words()
-    found = {words[m.group().lower()]: m.group() for m in pattern.finditer(clause)}
-    return next(iter(found.items())) if len(found) == 1 else None
+    matches = list(pattern.finditer(clause))
+    found = {_kind(words, m.group()): _one_space(m.group()) for m in matches}
+    if len(found) == 1:
+        return next(iter(found.items()))
+    if not found or position is None:
+        return None
+    nearest = min(matches, key=lambda m: m.start() - position if m.start() >= position
+                  else position - m.end() + 1)
+    return _kind(words, nearest.group()), _one_space(nearest.group())
+
+
+def _one_space(word: str) -> str:
+    return re.sub(r"\s+", " ", word)
+
+
+def _kind(words: dict, found: str) -> str:
+    """The kind of a scope word as found ("per v5e chip" is "per chip")."""
+    key = _one_space(found).lower()
+    return words.get(key) or words[re.sub(r"^per \S+ ", "per ", key)]
 
 
 def kind_of(catalogue, entity: str | None) -> str:
@@ -49,9 +70,11 @@ def settled(catalogue, entity: str, scoped: str, metric: str | None, value: floa
     return bool(metric and value is not None and matching(catalogue, [scoped], [metric], value))
 
 
-def apply_scope(catalogue, clause: str, reading, value: float | None, named: set) -> None:
-    """Move the subject (and a baseline of another kind) to the scope the clause names."""
-    found = scope_of(clause)
+def apply_scope(catalogue, clause: str, reading, value: float | None, named: set,
+                position: int | None = None) -> None:
+    """Move the subject (and a baseline of another kind) to the scope the clause names (the
+    number at `position` in it)."""
+    found = scope_of(clause, position)
     if found is None or reading.metric == "chips" and found[0] == "chip":
         return
     scope, word = found

@@ -12,6 +12,7 @@ import math
 import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
+from claimaudit.draft.context import HALF
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import (
     amount,
@@ -165,6 +166,8 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
     if open_metric or reading.metric is None:
         metrics = said_metrics(reading.metric, metrics_of_dimension(catalogue, number.unit))
+        if any(HALF in t for t in open_metric):       # "16-bit floating point": bf16 or fp16
+            metrics += said_metrics("fp16_dense", metrics_of_dimension(catalogue, number.unit))
         metric = decide_metric(catalogue, reading.subject, metrics, value)
         if metric is None and reading.referred and not matching(catalogue, [reading.subject], metrics, value):
             # "It scales to pods of 8,192, which reach 32.8 exaflops": the pod's figure
