@@ -350,3 +350,24 @@ def test_of_two_scope_words_the_one_next_to_the_number_counts():
     assert scope_of(clause, clause.index("1,000")) == ("chip", "per Nimbus chip")
     assert scope_of(clause, clause.index("8192")) == ("cluster", "per pod")
     assert scope_of(clause) is None          # no number given: two kinds decide nothing
+
+
+# --- numbers the round-12 articles wrote ----------------------------------------------------------
+
+def test_a_bare_number_after_a_slash_and_a_bracketed_precision_takes_the_unit_before():
+    from claimaudit.draft.numbers import find_numbers
+
+    found = find_numbers("| v6e | 918 TFLOPS (BF16) / 1,836 (INT8) | 32GB |")
+    assert [(n.text, n.unit) for n in found] == [("918", "TFLOPS"), ("1,836", "TFLOPS"), ("32", "GB")]
+
+
+def test_a_port_speed_in_gbe_is_a_rate():
+    from claimaudit.draft.numbers import find_numbers
+
+    found = find_numbers("24 integrated 200 GbE RoCE ports")
+    assert [(n.text, n.unit) for n in found][-1:] == [("200", "Gbps")]
+
+
+def test_a_comparative_after_a_percentage_makes_it_a_change(specs):
+    found = claim("Gale G1 在訓練中實現了35%更高的吞吐量。", specs, "+35%")
+    assert found["claimed"] == "+35%"

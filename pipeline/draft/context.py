@@ -111,6 +111,9 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
     for index, (text, position) in enumerate(texts):
         found = {table[m.group().lower()] for m in pattern.finditer(text)}
         written = pattern.match(text, _after_the_unit(text, position)) if index == 0 and found else None
+        if index == 0 and found and not written:      # "1,836 (INT8)": the word in brackets after it
+            bracket = re.compile(r"[\d.,]+\s?[(（]").match(text, position)
+            written = pattern.match(text, bracket.end()) if bracket else None
         if written:         # "9,000 TFLOPS FP8 / 18,000 TFLOPS FP4": the word after the unit
             return table[written.group().lower()]
         if index == 0 and found:

@@ -254,6 +254,9 @@ BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 
 
+PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")
+
+
 def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     """`363 and 1,452 petaFLOPS`, `64 to 144 chips`: the first takes the second's unit;
     `32 compute units, down from 38`, `from 4,096 FLOPS to 8,192`: the second the first's."""
@@ -266,6 +269,9 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
         elif _bare(view, second) and not _bare(view, first) and BACKWARD.fullmatch(
                 view, first.end, second.start):
             out[i + 1] = _inherit(view, second, first)
+        elif first.unit and not second.unit and not second.noun and PRECISION_SLASH.fullmatch(
+                view, first.end, second.start):
+            out[i + 1] = _inherit(view, second, first)      # "918 TFLOPS (BF16) / 1,836 (INT8)"
     return out
 
 
