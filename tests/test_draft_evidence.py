@@ -371,3 +371,59 @@ def test_a_port_speed_in_gbe_is_a_rate():
 def test_a_comparative_after_a_percentage_makes_it_a_change(specs):
     found = claim("Gale G1 在訓練中實現了35%更高的吞吐量。", specs, "+35%")
     assert found["claimed"] == "+35%"
+
+
+# --- a ratio's subject is not its baseline ----------------------------------------------------
+
+def test_a_ratio_after_two_names_belongs_to_the_one_it_is_not_compared_with(specs):
+    text = "The Cirrus C2 takes on the Nimbus N1.\n\nIts memory is 1.5 times that of the Nimbus N1."
+    found = claim(text, specs, "1.5x")
+    assert (found.get("subject"), found.get("baseline")) == ("cirrus", "nimbus") and not subject_todo(found)
+
+
+def test_an_assumed_subject_that_is_the_baseline_gives_way(specs):
+    text = "Nimbus N1 and Cirrus C2 compared.\n\nNimbus N1 has 96 GB.\n\n內存容量是 Nimbus N1 的 1.5 倍"
+    found = claim(text, specs, "1.5x")
+    assert found.get("subject") == "cirrus" and found.get("baseline") == "nimbus", found
+
+
+# --- a system's summed figure, worked out for its size ------------------------------------------
+
+def test_a_container_without_the_figure_is_sized_by_its_members(specs):
+    from claimaudit.draft.figure_match import decide_scope, scaled
+
+    assert scaled(specs, "squall_rack", "hbm_bandwidth") == []            # the chip publishes none
+    assert scaled(specs, "nimbus_box", "hbm_bandwidth") == [8 * 4e12]      # 8 x 4 TB/s
+    assert scaled(specs, "nimbus", "power") == []                          # power is no sum
+    assert decide_scope(specs, ["nimbus", "nimbus_box"], "hbm_bandwidth", 4.1e12) == "nimbus"
+    assert decide_scope(specs, ["nimbus", "nimbus_box"], "hbm_bandwidth", 30e12) == "nimbus_box"
+    assert decide_scope(specs, ["nimbus", "nimbus_box"], "hbm_bandwidth", 12e12) is None   # between
+
+
+# --- a comparison table's change column ----------------------------------------------------------
+
+TABLE = ("| Feature | Example Cirrus C2 | Example Nimbus N1 | Improvement |\n|---|---|---|---|\n"
+         "| Memory Capacity | 144 GB | 96 GB | ~30% - 36% Increase |\n"
+         "| Chip-to-chip link | 900 GB/s | 1.8 TB/s | 2x Faster |\n")
+
+
+@pytest.mark.parametrize("claimed", ["+30%", "+36%"])
+def test_a_worded_change_cell_compares_the_columns(specs, claimed):
+    found = claim(TABLE, specs, claimed)       # a range's dash is no minus sign
+    assert (found.get("subject"), found.get("baseline"), found.get("metric")) == (
+        "nimbus", "cirrus", "hbm_capacity")
+
+
+def test_a_change_cell_takes_its_rows_metric(specs):
+    found = claim(TABLE, specs, "2x")
+    assert found.get("metric") == "scaleup_bandwidth", found
+    assert {r["subject"] for r in found["interpretations"]} == {"nimbus"}
+
+
+def test_a_metric_written_once_counts_for_every_reading():
+    from claimaudit.draft.structure_score import RIGHT, field_verdict
+
+    drafted = {"metric": "hbm_bandwidth", "interpretations": [
+        {"label": "2x as written", "subject": "b", "baseline": "a", "claimed": "2x"},
+        {"label": "3x (2x more)", "subject": "b", "baseline": "a", "claimed": "3x"}]}
+    assert field_verdict(drafted, "metric", "hbm_bandwidth") == RIGHT

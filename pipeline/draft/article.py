@@ -92,13 +92,17 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     names = sorted({cell.subject for cell in table if cell.subject is not None}, key=lambda s: s.start)
     name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}
+    row_metric: dict[int, str] = {}        # a table row's metric, for its change column
     for number in numbers:
         index = bisect_right(name_starts, number.start) - 1
         if index >= 0 and number.end <= names[index].end:
             continue
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
-            record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs)
+            record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs,
+                                 row_metric.get(cell.row.start) if cell.baseline is not None else None)
+            if cell.baseline is None and record.get("metric"):
+                row_metric.setdefault(cell.row.start, record["metric"])
             record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
             continue
@@ -133,7 +137,7 @@ def cell_names(view: str, span, mentions_in) -> bool:
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
-                paragraphs=()) -> dict:
+                paragraphs=(), row_metric: str | None = None) -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns. The table and the paragraph
     above it (its caption) are the words around every cell."""
@@ -155,11 +159,15 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     change = ""
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
+        ranged = re.search(r"[\d%]\s*[-–−]\s?$", plain[max(cell.row.start, number.start - 5):number.start])
+        if sign and ranged:
+            sign = None         # "~30% - 36% Increase": a range's dash, no minus
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
         if not sign and cell.baseline is not None:
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
-    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote)
+    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
+                        metric=row_metric)
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:
@@ -177,18 +185,24 @@ def _table_lead(plain: str, cell, paragraphs) -> str:
 
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
                  reading: build.Reading | None = None, change: str | None = None,
-                 quote: str | None = None) -> dict:
+                 quote: str | None = None, metric: str | None = None) -> dict:
+    """One number's claim record; `metric`: the metric of the table row a change cell compares
+    ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none."""
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 8]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
     build.choose_metric(catalogue, place, number, reading)
+    if metric and reading.metric is None:
+        reading.metric = metric
+        reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]
     clause_text = view[place.clause.start:place.clause.end]
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
                       amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
+    settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading)
     settle.confirm_assumed(catalogue, number, reading, named)
     settle.density_settled(catalogue, reading)

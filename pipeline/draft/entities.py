@@ -50,6 +50,7 @@ class Catalogue:
     pattern: re.Pattern | None = None
     figures: dict = field(default_factory=dict)    # (entity, metric) -> [base values]
     published: frozenset = frozenset()      # every (entity, metric) with a figure or formula
+    summed: frozenset = frozenset()         # metrics whose system figure is its members' sum
     holders: dict | None = None     # member id -> ids of the entities holding it
     family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
 
@@ -158,7 +159,8 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
     entities: dict[str, Entity] = {}
     figures: dict = {}
     formulas: list = []
-    metrics = {row["id"]: row.get("unit") for row in records.builtin_metrics()}
+    builtin = records.builtin_metrics()
+    metrics = {row["id"]: row.get("unit") for row in builtin}
     for document in docs:
         root = document.root
         if not isinstance(root, documents.Node):
@@ -181,6 +183,7 @@ def load_catalogue(specs_dir: Path) -> Catalogue:
     _add_derived(figures, formulas)
     catalogue = _catalogue(entities, metrics)
     catalogue.figures, catalogue.published = figures, published
+    catalogue.summed = frozenset(row["id"] for row in builtin if row.get("aggregates") == "sum")
     return catalogue
 
 

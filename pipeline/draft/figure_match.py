@@ -67,18 +67,19 @@ def decide_subject(catalogue, candidates, metric, unit: str, value: float) -> st
     return hits.pop() if len(hits) == 1 else None
 
 
-NEAR, FAR = 2.0, 8.0     # within 2x of one scope's figure, 8x or more from every other's
+NEAR, FAR = 2.0, 4.0     # within 2x of one scope's figure, 4x or more from every other's
 
 
 def decide_scope(catalogue, candidates, metric, value: float) -> str | None:
     """Of one product at several scopes ("GB300": the GPU or its 72-GPU rack), the one whose
-    published figure for the metric the number is near (within 2x) while it is far (8x or
+    published figure for the metric the number is near (within 2x) while it is far (4x or
     more) from every other's: "192GB" is no rack's memory. Each candidate must publish one."""
     if not metric or value <= 0 or len(set(candidates)) < 2:
         return None         # one candidate is no choice of scope: its figure decides nothing
     spread = {}
     for entity in candidates:
-        figures = [f for f in catalogue.figures.get((entity, metric), ()) if f > 0]
+        figures = [f for f in catalogue.figures.get((entity, metric), ()) or scaled(catalogue, entity, metric)
+                   if f > 0]
         if not figures:
             return None
         spread[entity] = min(max(value / f, f / value) for f in figures)
@@ -86,6 +87,24 @@ def decide_scope(catalogue, candidates, metric, value: float) -> str | None:
     if len(near) == 1 and all(ratio >= FAR for e, ratio in spread.items() if e != near[0]):
         return near[0]
     return None
+
+
+def scaled(catalogue, entity: str, metric: str) -> list[float]:
+    """A figure the specs do not publish, worked out for its order of size only: a system of
+    N chips has N times a chip's summed figure (72 x 19.6 TB/s), a chip 1/N of its system's."""
+    if metric not in catalogue.summed:
+        return []
+    members = catalogue.members_of(entity)
+    if len(members) == 1:
+        (member, count), = members.items()
+        if str(count).isdigit() and int(count) > 0:
+            return [int(count) * f for f in catalogue.figures.get((member, metric), ())]
+    out = []
+    for holder in catalogue.containers_of_any(entity):
+        count = catalogue.members_of(holder).get(entity)
+        if len(catalogue.members_of(holder)) == 1 and str(count).isdigit() and int(count) > 0:
+            out += [f / int(count) for f in catalogue.figures.get((holder, metric), ())]
+    return out
 
 
 def decide_metric(catalogue, subject: str, metrics, value: float) -> str | None:

@@ -63,6 +63,39 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
 
 
+def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """"内存容量是 H100 的 2.4 倍" after a paragraph about the MI300X and the H100: a ratio
+    compares its subject with another, so of the earlier names the sentence leaves open, the
+    baseline is not the subject; one left over is the subject (its pod or chip may still be:
+    "3x the bandwidth of Zephyr Z2" after the Zephyr Pod is asked)."""
+    if number.unit not in ("x", "%") or not reading.baseline:
+        return
+    base = reading.baseline
+    kin = {base}
+    assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
+               and "(named earlier) assumed" in t]
+    reset = reading.subject in kin and bool(assumed)
+    if reset:
+        named = re.search(r"\(the text also names ([^)]*)\)", assumed[0])
+        listed = named.group(1).split(", ") if named else []
+        reading.candidates = [i for i in listed if i in catalogue.entities]
+        reading.subject, reading.from_topic = None, True
+    if reading.subject is not None or not reading.from_topic or not reading.candidates:
+        return
+    left = [c for c in reading.candidates if c not in kin]
+    if len(left) > 1 and one_product(catalogue, left):      # the MI300X or its platform: the
+        kind = catalogue.entities[base].kind if base in catalogue.entities else ""    # baseline's scope
+        left = [c for c in left if catalogue.entities[c].kind == kind] or left
+    if len(left) == 1 and (reset or len(left) < len(reading.candidates)):
+        reading.subject, reading.candidates = left[0], []
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
+    elif left and (reset or len(left) < len(reading.candidates)):
+        reading.candidates = left
+        reading.todo = [t for t in reading.todo if not open_subject(t)] + [
+            f"subject: not named in this sentence; of the ids named before it, {base} is the baseline; "
+            f"pick one of {', '.join(left)}"]
+
+
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
     """An asked subject also lists the ids the text names whose published figure is this
     number ("these performance numbers of 20.8 petaflops": the instance named two paragraphs

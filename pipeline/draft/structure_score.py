@@ -39,7 +39,8 @@ class StructureScore:
 def field_values(claim: dict, name: str) -> set:
     """What the draft writes for a field: its own value, or each interpretation's."""
     readings = claim.get("interpretations") or []
-    values = {r.get(name) for r in readings} if readings else {claim.get(name)}
+    # a reading without the field takes the claim's (a metric is written once for all)
+    values = {r.get(name, claim.get(name)) for r in readings} if readings else {claim.get(name)}
     return values - {None}
 
 

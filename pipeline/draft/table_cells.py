@@ -7,7 +7,8 @@ row's first cell is the metric's words; when the first column names entities (th
 transposed layout), each row is a subject and the header cell is the metric's words. A
 column whose header names no entity and whose cells are changes (`+76%`) compares the last
 entity column with the first: a ratio claim; so does a column headed by an increase word
-(`改進`, "Improvement") whose cells are bare percentages (`| 90% |`: +90%).
+(`改進`, "Improvement") whose cells are bare percentages (`| 90% |`: +90%) or ratios and
+percentages with words (`| 1.67x Faster |`, `| ~30% - 36% Increase |`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from claimaudit.draft.text import Span
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
 CHANGE = re.compile(r"^\s*[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
 PERCENT = re.compile(r"^\s*\d[\d.,]*\s?%\s*$")
+# "1.67x Faster", "~30% - 36% Increase", "2.6x Density": ratios and percentages with words, in a
+# column headed by an increase word
+RATIO = r"~?\d[\d.,]*\s?(?:%|x|×|倍)"
+WORDED = re.compile(rf"^\s*{RATIO}(?:\s*[-–~]\s*{RATIO})?\s*[^\d|]{{0,24}}$")
 
 
 @dataclass(frozen=True)
@@ -148,7 +153,8 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
             cell = text[spans[j].start:spans[j].end]
             if j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
-            elif (CHANGE.match(cell) or j in rising and PERCENT.match(cell)) and len(columns) >= 2:
+            elif (CHANGE.match(cell) or j in rising and (PERCENT.match(cell) or WORDED.match(cell))) \
+                    and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
                 out.append(Cell(spans[j], row, label, header[later[-1]], header[columns[0]]))
     return out
