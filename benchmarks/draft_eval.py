@@ -56,14 +56,18 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
     catalogue = load_catalogue(specs)
     notes = yaml.safe_load((DATA / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
     shapes = yaml.safe_load((DATA / "structure.yaml").read_text(encoding="utf-8"))["articles"]
-    totals, structures, texts = {}, {}, {}
+    totals, structures, opens, texts = {}, {}, {}, {}
     for name, entry in notes.items():
         text = texts[name] = drafted_yaml(DATA / name, catalogue)
         claims = yaml.safe_load(text)["claims"]
         result = score(claims, entry["claims"])
         totals.setdefault(name.split("/")[0], Score()).add(result)
-        shape = structure_score(claims, in_corpus(shapes.get(name) or [], catalogue))
+        known = in_corpus(shapes.get(name) or [], catalogue)
+        shape = structure_score(claims, [n for n in known if decided(n)])
         structures.setdefault(name.split("/")[0], StructureScore()).add(shape)
+        left_open = structure_score(claims, [n for n in known if not decided(n)])
+        opens.setdefault(name.split("/")[0], StructureScore()).add(left_open)
+        shape.wrong += left_open.wrong
         if verbose:
             for note, claim, where in shape.wrong:
                 print(f"   SILENTLY WRONG {where}: {note['number']} {claim.get(where)} "
@@ -74,11 +78,18 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
                 print(f"   missed {miss['number']} = {miss['value']}")
             for claim in result.noisy:
                 print(f"   noise  {claim.get('claimed')} in {claim['quote'][:70]!r}")
-    return {"scores": totals, "structure": structures, "problems": check_errors(texts, specs)}
+    return {"scores": totals, "structure": structures, "open": opens, "problems": check_errors(texts, specs)}
+
+
+def decided(note: dict) -> bool:
+    """Whether the text decides every field ("?" marks one it leaves open: a question is then
+    the right draft, and no draft of it can be right with no todo)."""
+    return all(note.get(f) != "?" for f in ("subject", "baseline", "metric"))
 
 
 def in_corpus(notes: list[dict], catalogue) -> list[dict]:
-    """The annotated claims whose ids all exist in the specs (the issue's denominator)."""
+    """The annotated claims whose ids all exist in the specs (the issue's denominator is those
+    of them the text decides: `decided`; the others are scored apart, asked or silent)."""
     def known(note: dict) -> bool:
         ids = [note.get(f) for f in ("subject", "baseline") if note.get(f) not in (None, "?")]
         return all(i in catalogue.entities for i in ids) and note["metric"] in catalogue.metrics
@@ -123,9 +134,12 @@ def main() -> int:
         print(f"{split:8} recall {total.found}/{total.annotated} = {total.recall:.1%}   "
               f"noise {total.noise}/{total.drafted} = {total.noise_share:.1%}")
     for split, shape in result["structure"].items():
-        if shape.total:
+        left_open = result["open"][split]
+        if shape.total or left_open.total:
             print(f"{split:8} structure of {shape.total}: "
-                  + ", ".join(f"{key} {shape.counts[key]}" for key in ORDER))
+                  + ", ".join(f"{key} {shape.counts[key]}" for key in ORDER)
+                  + f"; the text leaves open {left_open.total}: asked {left_open.counts['asked']}, "
+                  f"silent {left_open.counts['silent']}, missed {left_open.counts['missed']}")
     print(f"check input errors: {len(result['problems'])}")
     for problem in result["problems"]:
         print("   ", problem)
