@@ -427,3 +427,20 @@ def test_a_metric_written_once_counts_for_every_reading():
         {"label": "2x as written", "subject": "b", "baseline": "a", "claimed": "2x"},
         {"label": "3x (2x more)", "subject": "b", "baseline": "a", "claimed": "3x"}]}
     assert field_verdict(drafted, "metric", "hbm_bandwidth") == RIGHT
+
+
+# --- a table's short names ---------------------------------------------------------------------
+
+def test_a_table_label_that_is_the_last_word_of_a_name_the_text_used_names_it(specs):
+    text = ("Models: Example Nimbus N1 and Example Cirrus C2.\n"
+            "| Model | Memory |\n|---|---|\n| N1 | 96 GB |\n| C2 (new) | 144 GB |\n")
+    assert claim(text, specs, "96 GB").get("subject") == "nimbus"
+    assert claim(text, specs, "144 GB").get("subject") == "cirrus"
+
+
+def test_a_short_name_outside_a_table_or_never_introduced_names_nothing(specs):
+    from claimaudit.draft.article import short_names_in_tables
+    from claimaudit.draft.text import paragraphs
+
+    text = "| Model | Memory |\n|---|---|\n| N1 | 96 GB |\n| Z9 | 144 GB |\n"
+    assert short_names_in_tables(text, tuple(paragraphs(text)), specs.find(text)) == []
