@@ -145,7 +145,7 @@ def short_names_in_tables(view: str, paragraphs, mentions) -> list[Mention]:
             head = re.match(r"\s*([A-Za-z0-9]+)\s*(?:[(（][^)）]*[)）])?\s*$", view[span.start:span.end])
             ids = tails.get(head.group(1).lower()) if head else None
             first = bisect_left(starts, span.start)
-            if ids and not (first < len(starts) and starts[first] < span.end):     # no name in it yet
+            if head and ids and not (first < len(starts) and starts[first] < span.end):     # no name yet
                 start = span.start + head.start(1)
                 found.append(Mention(start, start + len(head.group(1)), next(iter(ids)), head.group(1)))
     return found
