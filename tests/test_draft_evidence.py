@@ -97,6 +97,13 @@ SPECS = textwrap.dedent("""\
         aliases: [Squall S3 GPU, Squall S3]
         facts:
           - {metric: hbm_capacity, value: 288 GB, source: ex-sheet}
+      - id: zephyr9
+        name: Example Zephyr Z9
+        vendor: Example
+        kind: chip
+        aliases: [Zephyr Z9]
+        facts:
+          - {metric: hbm_capacity, value: 288 GB, source: ex-sheet}
       - id: squall_rack
         name: Example Squall S3 NVX (72 Squall S3 GPUs)
         vendor: Example
@@ -444,3 +451,40 @@ def test_a_short_name_outside_a_table_or_never_introduced_names_nothing(specs):
 
     text = "| Model | Memory |\n|---|---|\n| N1 | 96 GB |\n| Z9 | 144 GB |\n"
     assert short_names_in_tables(text, tuple(paragraphs(text)), specs.find(text)) == []
+
+
+# --- round 13's lessons ----------------------------------------------------------------------------
+
+def test_an_architecture_or_a_number_format_is_no_unknown_product():
+    from claimaudit.draft.products import unknown_product
+
+    for text in ("based on the CDNA3 architecture", "built on CDNA 4", "664 TFLOPS BLOCKFP8"):
+        assert unknown_product(text, 0, len(text), []) is None, text
+    assert unknown_product("the QX9000 accelerator", 0, 23, []) == "QX9000"
+
+
+def test_a_figure_far_from_the_chips_and_near_its_systems_is_asked(specs):
+    found = claim("The Nimbus N1 brings 760 GB of HBM.", specs, "760 GB")     # the box's 768 GB
+    assert any("far from nimbus's" in t and "nimbus_box" in t for t in subject_todo(found)), found
+
+
+def test_a_figure_near_the_chips_stands(specs):
+    assert not claim("The Nimbus N1 brings 96 GB of HBM.", specs, "96 GB").get("todo")
+
+
+def test_an_amount_with_no_memory_word_takes_the_memory_its_figure_is(specs):
+    found = claim("Budget variant Gale G1 with 128GB and no QSFP-DD.", specs, "128 GB")
+    assert found.get("metric") == "lpddr_capacity" and not found.get("todo"), found
+
+
+def test_an_amount_with_no_memory_word_and_no_figure_is_asked(specs):
+    found = claim("Budget variant Gale G1 with 100GB and no QSFP-DD.", specs, "100 GB")
+    assert any("which memory" in t for t in metric_todo(found)), found
+
+
+def test_an_id_named_only_as_a_comparison_owns_no_figure(specs):
+    table = "\n\nThe Squall S3 GPU is next.\n\n| Item | Spec |\n|---|---|\n| Memory | 288 GB HBM4 |\n"
+    found = claim("Compared to the Zephyr Z9's 2-die package, it grows." + table, specs, "288 GB")
+    assert found.get("subject") == "squall" and not subject_todo(found), found
+    found = claim("The Zephyr Z9 has a 2-die package." + table, specs, "288 GB")      # named as itself
+    assert subject_todo(found), found

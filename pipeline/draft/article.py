@@ -234,8 +234,10 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading)
-    settle.confirm_assumed(catalogue, number, reading, named)
+    settle.confirm_assumed(catalogue, number, reading, named,
+                           place.topics.only_aside if place.topics is not None else frozenset())
     settle.density_settled(catalogue, reading)
+    settle.far_from_its_figure(catalogue, number, reading)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)

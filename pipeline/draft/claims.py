@@ -135,7 +135,7 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         _earlier_subject(catalogue, place, mentions, reading, number)
     else:
         reading.candidates = sorted({c for m in others for c in m.candidates})
-    _unknown_products(catalogue, place, inside, reading)
+    _unknown_products(catalogue, place, mentions, reading)     # every name covers its words
     return reading
 
 
@@ -345,6 +345,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "bytes":
         metric = context.memory_metric(clause)
         missing = "" if metric else "which memory"
+        if metric == "hbm_capacity" and not context.memory_said(sentence):
+            missing = "which memory"        # "with 28GB": the figure may tell HBM from LPDDR
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"

@@ -153,6 +153,12 @@ def memory_metric(clause: str) -> str | None:
     return "hbm_capacity"
 
 
+def memory_said(text: str) -> bool:
+    """Whether the words name a memory at all (HBM, memory, 显存, SRAM, GDDR ...)."""
+    return bool(re.search(r"HBM|memory|SRAM|DDR|cache|記憶體|内存|內存|顯存|显存|存儲|存储|緩存|缓存|快取",
+                          text, re.IGNORECASE))
+
+
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
     pattern, table = grouped_pattern("metric_words")

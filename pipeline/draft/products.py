@@ -1,6 +1,6 @@
 """Product-like names the specs may lack (pipeline/draft/, issue 19): a capital, letters and
-digits ("QX9000", "MI325X"), "TPU v5p", "X Ultra", "X NVL144"; precisions, memory types, form
-factors and bare numbers are no products."""
+digits ("QX9000", "MI325X"), "TPU v5p", "X Ultra", "X NVL144"; precisions (BlockFP8), memory
+types, form factors, architectures (CDNA3) and bare numbers are no products."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import re
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
-                          r"PCIe\d*|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*)$")
+                          r"PCIe\d*|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
+                          r"BLOCKFP\d+|BlockFP\d+|BFP\d+|CDNA\s?\d*|RDNA\s?\d*)$")  # formats, architectures
 
 
 def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, int]]) -> str | None:

@@ -15,12 +15,15 @@ from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, o
 from claimaudit.draft.context import HALF
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.figure_match import (
+    FAR,
+    NEAR,
     amount,
     decide_metric,
     decide_scope,
     decide_subject,
     matching,
     metrics_of_dimension,
+    scaled,
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.topic import related
@@ -42,10 +45,12 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         reading.todo = [t for t in reading.todo if not open_subject(t)]
 
 
-def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
+def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set,
+                    compared: frozenset | set = frozenset()) -> None:
     """"- 80 billion transistors on TSMC 4N process" under a paragraph about the H100: the
     subject assumed from an earlier name stands with no question when the number is that
-    subject's published figure for the metric and no other id the text names publishes it."""
+    subject's published figure for the metric and no other id the text names publishes it
+    (an id it names only as what it compares with, `compared`, owns no figure of it)."""
     assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
                and "(named earlier) assumed" in t]
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
@@ -58,6 +63,7 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     others = {i for i in (*named, *reading.nearby, *reading.candidates) if i and i != reading.subject}
     others |= {i for i in re.findall(r"[a-z][a-z0-9_]+", asked)
                if i in catalogue.entities and i != reading.subject}
+    others -= set(compared)
     if matching(catalogue, sorted(others), [reading.metric], value):
         return
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
@@ -94,6 +100,28 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
         reading.todo = [t for t in reading.todo if not open_subject(t)] + [
             f"subject: not named in this sentence; of the ids named before it, {base} is the baseline; "
             f"pick one of {', '.join(left)}"]
+
+
+def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is
+    4x or more from, while one of its chip or system kin has a figure (published, or worked
+    out from its members) within 2x of it, is asked between the two: the text may mean the
+    platform. Asked, never moved: the article may simply be wrong."""
+    if reading.subject is None or reading.metric is None or number.unit in ("x", "%") or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(claimed_text(number))
+    own = catalogue.figures.get((reading.subject, reading.metric), ())
+    if not value or not own or min(max(value / f, f / value) for f in own if f > 0) < FAR:
+        return
+    kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
+    near = [k for k in kin if k in catalogue.entities and any(
+        max(value / f, f / value) < NEAR for f in (catalogue.figures.get((k, reading.metric), ())
+                                                   or scaled(catalogue, k, reading.metric)) if f > 0)]
+    if len(near) == 1:
+        reading.candidates = [reading.subject, near[0]]
+        reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s published "
+                            f"figure and near {near[0]}'s; pick one")
 
 
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
@@ -170,7 +198,7 @@ def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
 def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
     """The metrics the words leave open: with a precision said ("FP4 | 9 PFLOPS"), only that
     precision's dense or sparse; with nothing said, every metric of the unit."""
-    if written is None or "_" not in written:
+    if written is None or "_" not in written or not written.endswith(("_dense", "_sparse")):
         return metrics
     precision = written.split("_")[0]
     return [m for m in metrics if m.split("_")[0] == precision]

@@ -51,7 +51,10 @@ class Topics:
         self.recent_starts = [m.start for m in self.recently]
         # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
         # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
-        mentions = [m for m in mentions if aside is None or not aside(m)]
+        kept = [m for m in mentions if aside is None or not aside(m)]
+        # the ids the text names only as what it compares with ("Compared to the B300's ...")
+        self.only_aside = self.ids - {m.entity for m in kept}
+        mentions = kept
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
