@@ -488,3 +488,14 @@ def test_an_id_named_only_as_a_comparison_owns_no_figure(specs):
     assert found.get("subject") == "squall" and not subject_todo(found), found
     found = claim("The Zephyr Z9 has a 2-die package." + table, specs, "288 GB")      # named as itself
     assert subject_todo(found), found
+
+
+def test_a_quantity_column_counts_and_mm_caret_2_is_an_area():
+    from claimaudit.draft.header_units import with_header_numbers
+    from claimaudit.draft.numbers import find_numbers
+    from claimaudit.draft.text import paragraphs
+
+    assert [(n.text, n.unit) for n in find_numbers("about 600mm^2 of die area")] == [("600", "mm2")]
+    table = "| Chip | Quantity | Role |\n|---|---|---|\n| Vera CPU | 1 | Host |\n| GPU Die | 2 | Compute |\n"
+    found = with_header_numbers(table, find_numbers(table), paragraphs(table))
+    assert [(n.text, n.noun) for n in found] == [("1", "other"), ("2", "other")]

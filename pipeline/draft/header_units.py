@@ -29,7 +29,7 @@ SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])"
 
 def header_unit(words: str) -> tuple[str, str] | None:
     """(unit, count kind) a header cell gives its column: ('W', '') for `TDP(W)`, ('TFLOPS',
-    '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心`; None when it names no unit."""
+    '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心` or `Quantity`; None when it names no unit."""
     words = words.strip()
     inside = PARENTHESISED.search(words)
     candidates = [inside.group(1)] if inside else []
@@ -39,6 +39,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
         if unit and end == len(candidate) and unit not in ("x", "%"):
             return unit, ""
     kind = _count_noun_ending(words)
+    if not kind and re.fullmatch(r"(?:quantity|qty|count|number|数量|數量|个数|個數)", words, re.IGNORECASE):
+        kind = "other"          # `| Chip | Quantity |`: its cells count the row's things
     return ("", kind) if kind else None
 
 
