@@ -148,7 +148,7 @@ def memory_metric(clause: str) -> str | None:
         return None
     if re.search(r"SRAM|on-chip (?:memory|storage)|片上(?:存储|內存|内存)|晶片上", clause, re.IGNORECASE):
         return "sram_capacity"
-    if re.search(r"LPDDR|DDR\d", clause, re.IGNORECASE):
+    if re.search(r"LPDDR|DDR\d|\bDDR\b|DRAM", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
         return "lpddr_capacity"
     return "hbm_capacity"
 
@@ -159,13 +159,26 @@ def memory_said(text: str) -> bool:
                           text, re.IGNORECASE))
 
 
+def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
+    """"5.3TB/s的带宽和896GB/s的Infinity Fabric带宽": a metric word after another amount is
+    that amount's, not this one's (a word before both may head them all: "内存带宽: A 4.0TB/s,
+    低于 B 的 8.0TB/s")."""
+    start = re.match(r"[\d.,]+", text[position:])
+    after = position + (start.end() if start else 0)
+    if word.start() < after:
+        return False
+    between = text[after:word.start()]
+    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
+
+
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
     pattern, table = grouped_pattern("metric_words")
     for text, position in texts:
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
-                                                      "scaleout_bandwidth")]
+                                                      "scaleout_bandwidth")
+                      and not _another_amount_between(text, position, m)]
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]
@@ -185,6 +198,7 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
         return None, "precision"
     if family == "ops" and chosen != "int8":
         return None, "precision"
+    texts = [(_without_sparsity_support(text), position) for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
     dense = said("dense_words", texts[:1]) or said("dense_words", texts)
@@ -196,6 +210,13 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
 
 
 HALF = "which 16-bit format (bf16 or fp16), dense or sparse"
+
+
+def _without_sparsity_support(text: str) -> str:
+    """"1.3 PF FP8 with support for 4:1 sparsity": sparsity as a feature the chip supports
+    says nothing of whether the figure is the dense or the sparse one."""
+    return re.sub(r"(?:support(?:s|ing)? for|supports?)\s+(?:\d+:\d+\s+)?(?:structured\s+)?sparsity"
+                  r"|sparsity support|支持(?:\d+:\d+)?稀疏", " ", text, flags=re.IGNORECASE)
 
 
 def density(text: str) -> str:
