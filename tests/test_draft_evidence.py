@@ -499,3 +499,26 @@ def test_a_quantity_column_counts_and_mm_caret_2_is_an_area():
     table = "| Chip | Quantity | Role |\n|---|---|---|\n| Vera CPU | 1 | Host |\n| GPU Die | 2 | Compute |\n"
     found = with_header_numbers(table, find_numbers(table), paragraphs(table))
     assert [(n.text, n.noun) for n in found] == [("1", "other"), ("2", "other")]
+
+
+# --- round 14's lessons ----------------------------------------------------------------------------
+
+def test_a_starred_figure_takes_the_density_its_footnote_says(specs):
+    table = ("| Spec | Nimbus N1 |\n|---|---|\n| FP8 | 2,000 TFLOPS* |\n| FP8 again | 2,000 TFLOPS |\n\n"
+             "*Performance figures include sparsity.\n")
+    assert claim(table, specs, "2,000 TFLOPS").get("metric") == "fp8_sparse"
+    found = [c for c in draft_document(table, SourceInfo("t", "t", "en"), specs)["claims"]]
+    assert not found[0].get("todo")
+    assert any("dense or sparse" in t for t in metric_todo(found[1]))      # the unstarred one is asked
+
+
+def test_a_thing_counted_is_no_topic(specs):
+    text = "Nimbus Box\nEach Nimbus Box has:\n- 8 Nimbus N1 chips\n- 768 GB HBM\n"
+    found = claim(text, specs, "768 GB")
+    assert found.get("subject") == "nimbus_box" and not subject_todo(found), found
+
+
+def test_a_network_interface_version_is_no_unknown_product():
+    from claimaudit.draft.products import unknown_product
+
+    assert unknown_product("3.2 Tbps of EFA v3", 0, 17, []) is None

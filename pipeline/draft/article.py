@@ -79,9 +79,11 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
+    star = context.footnote_density(plain)
     topics = Topics(mentions, paragraphs,
                     lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)},
-                    lambda mention: topic_aside(view, mention, compared=True))
+                    # a name aimed at, compared with or counted ("- 64 Trainium2 chips") is no topic
+                    lambda m: topic_aside(view, m, compared=True) or build._is_counted(view, m))
     def mentions_in(start: int, end: int) -> list:
         return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
 
@@ -101,7 +103,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs,
-                                 row_metric.get(cell.row.start) if cell.baseline is not None else None)
+                                 row_metric.get(cell.row.start) if cell.baseline is not None else None, star)
             if cell.baseline is None and record.get("metric"):
                 row_metric.setdefault(cell.row.start, record["metric"])
             record["id"] = _unique(record["id"], used, next_number)
@@ -113,7 +115,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         sentence = textmod.around(plain, sentence, number.start, number.end)
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
         paragraph = textmod.paragraph_of(plain, number.start)
-        place = build.Place(plain, view, sentence, clause, paragraph, paragraphs, topics)
+        place = build.Place(plain, view, sentence, clause, paragraph, paragraphs, topics, star=star)
         near = mentions[bisect.bisect_left(mention_starts, min(paragraph.start, sentence.start)):
                         bisect.bisect_left(mention_starts, sentence.end)]
         record = claim_record(catalogue, place, number, near)
@@ -167,7 +169,7 @@ def cell_names(view: str, span, mentions_in) -> bool:
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
-                paragraphs=(), row_metric: str | None = None) -> dict:
+                paragraphs=(), row_metric: str | None = None, star: str = "") -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns. The table and the paragraph
     above it (its caption) are the words around every cell."""
@@ -175,7 +177,8 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     words = f"{cell.label}: " if re.search(r"\w$", cell.label) else f"{cell.label} "
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
-    place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs))
+    place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs),
+                        star=star)
     shift = len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()

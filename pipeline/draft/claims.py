@@ -52,6 +52,7 @@ class Place:
     paragraphs: tuple = ()      # (start, end) of every paragraph, for the topic
     topics: Topics | None = None
     lead: str | None = None     # a table cell's table and caption (else the paragraph is read)
+    star: str = ""              # 'dense' or 'sparse': what a footnote says of figures marked "*"
 
 
 def claimed_text(number: Number, change: str = "") -> str:
@@ -337,6 +338,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         paragraph = place.view[place.paragraph.start:place.paragraph.end]
         around = place.lead if place.lead is not None else paragraph
         metric, missing = context.flops_metric(texts, dimension, around)
+        if metric and missing == "dense or sparse" and place.star and context.starred(place.view, number.end):
+            metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""   # "3,958 TFLOPS*"
         listed, precisions = context.precision_list(clause)
         if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
             ids = [f"{p}_{metric.split('_', 1)[1]}" for p in precisions]

@@ -212,6 +212,18 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
 HALF = "which 16-bit format (bf16 or fp16), dense or sparse"
 
 
+def footnote_density(text: str) -> str:
+    """What a footnote marked "*" says of the figures it marks: "*Performance figures include
+    sparsity" -> 'sparse', "* without sparsity" -> 'dense', else ''."""
+    notes = " ".join(m.group(1) for m in re.finditer(r"(?m)^\s*\*+\s*(\S.*)$", text))
+    return density(notes) if notes else ""
+
+
+def starred(view: str, end: int) -> bool:
+    """Whether the amount ending at `end` carries a "*" right after its unit ("3,958 TFLOPS*")."""
+    return bool(re.match(r"\s?[A-Za-z/]{0,8}\*", view[end:end + 10]))
+
+
 def _without_sparsity_support(text: str) -> str:
     """"1.3 PF FP8 with support for 4:1 sparsity": sparsity as a feature the chip supports
     says nothing of whether the figure is the dense or the sparse one."""
