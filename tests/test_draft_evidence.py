@@ -522,3 +522,14 @@ def test_a_network_interface_version_is_no_unknown_product():
     from claimaudit.draft.products import unknown_product
 
     assert unknown_product("3.2 Tbps of EFA v3", 0, 17, []) is None
+
+
+def test_a_family_word_before_architecture_names_no_product(specs):
+    assert [m.text for m in specs.find("Tempest T1: Gale 架構 (new)")] == ["Tempest T1"]
+    assert [m.text for m in specs.find("built on the Gale architecture")] == []
+    assert [m.text for m in specs.find("the Gale chips")] == ["Gale"]
+
+
+def test_a_ratio_of_transistors_takes_the_transistors_metric(specs):
+    found = claim("Tempest T1 has 1.25x the transistors of Nimbus N1.", specs, "1.25x")
+    assert found.get("metric") == "transistors", found

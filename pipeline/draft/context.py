@@ -260,6 +260,8 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         return "chips", ""
     if said("power_words", texts[:1]):
         return "power", ""
+    if re.search(r"transistor|電晶體|晶體管|晶体管", clause, re.IGNORECASE):
+        return "transistors", ""        # "電晶體數量:約 2,080 億(H100 的 2.6 倍)"
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)
     if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):

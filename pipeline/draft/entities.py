@@ -120,6 +120,8 @@ class Catalogue:
 
 
 _OPEN, _CLOSE = re.compile(r"\s*[(（]\s*"), re.compile(r"\s*[)）]")
+_ARCHITECTURE = re.compile(r"\s?(?:架構|架构|architecture|microarchitecture|arch\b|GPU architecture)",
+                           re.IGNORECASE)
 _QUALIFIER = re.compile(r"[\s-]*(?:Ultra[\s-]*)?")     # "Blackwell B200", "Blackwell Ultra GB300"
 
 
@@ -127,8 +129,12 @@ def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
     """"NVIDIA H200 (Hopper)", "the Blackwell (B200) architecture", "Blackwell Ultra GB300": a
     family word in brackets beside one entity's name, or around it, or right before a name of
     its own family, says which architecture that entity is; it names nothing else, so it asks
-    nothing: the name after it stands, spanning both."""
+    nothing: the name after it stands, spanning both. A family word before "architecture"
+    (架構) names an architecture, no product."""
     dropped, merged = set(), {}
+    for mention in found:       # "Hopper 架構", "the Blackwell architecture": no product named
+        if mention.candidates and not mention.entity and _ARCHITECTURE.match(text, mention.end):
+            dropped.add(id(mention))
     for left, right in zip(found, found[1:]):
         if (left.candidates and not left.entity and _QUALIFIER.fullmatch(text, left.end, right.start)
                 and set(left.candidates) & ({right.entity} | set(right.candidates))):
