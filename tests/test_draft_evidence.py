@@ -533,3 +533,36 @@ def test_a_family_word_before_architecture_names_no_product(specs):
 def test_a_ratio_of_transistors_takes_the_transistors_metric(specs):
     found = claim("Tempest T1 has 1.25x the transistors of Nimbus N1.", specs, "1.25x")
     assert found.get("metric") == "transistors", found
+
+
+# --- round 15's lessons ----------------------------------------------------------------------------
+
+def test_a_series_word_is_never_decided_by_a_members_figure(specs, monkeypatch):
+    assert claim("The Squall S3 ships 288 GB.", specs, "288 GB").get("subject") == "squall"   # a shared name
+    monkeypatch.setattr(specs, "series_keys", frozenset({"squalls3"}))      # ... made a series word
+    found = claim("The Squall S3 ships 288 GB.", specs, "288 GB")           # the chip's figure
+    assert "subject" not in found and subject_todo(found), found
+
+
+def test_a_slash_and_an_ending_name_a_second_entity(specs):
+    found = specs.find("Gale G1/G2 chips")
+    assert [(m.text, m.entity) for m in found] == [("Gale G1", "gale_g1"), ("G2", "gale_g2")]
+    assert [m.text for m in specs.find("Gale G1/G2 and Gale G2")].count("G2") == 1     # no double
+
+
+def test_an_amount_written_as_an_adjective_belongs_to_the_name_after_it(specs):
+    found = claim("The 144-GB Cirrus C2 beats the 96-GB Nimbus N1.", specs, "96 GB")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found
+
+
+def test_a_name_the_figure_is_the_same_as_owns_nothing(specs):
+    found = claim("The Cirrus C2 has the same capabilities as the Nimbus N1: 2,000 TFLOPS of FP8.", specs,
+                  "2,000 TFLOPS")
+    assert found.get("subject") != "nimbus", found
+
+
+def test_a_footnote_like_bullet_of_intensive_work_says_no_density():
+    from claimaudit.draft.context import density
+
+    assert density("大显存密集任务优化") == ""            # memory-intensive, not dense compute
+    assert density("300 PFLOPs 的密集 BF16 算力") == "dense"

@@ -95,7 +95,13 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     inside = [m for m in inside if not aside(place.view, m)]    # "aimed at H100": not its figure
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start
-        and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))]
+        and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))
+        and not _is_baseline(place.view, m, number)]     # "the same capabilities as the MI300X: 2.6 PF"
+    ahead_of = [m for m in inside if m.entity and 0 <= m.start - number.end <= 1
+                and re.search(r"\d-\s?[A-Za-z]", place.view[number.start:number.end])]
+    if ahead_of and number.unit not in ("x", "%"):
+        reading.subject = ahead_of[0].entity      # "Nvidia's 141-GB H200": the name it describes
+        return reading
     if glued:           # "H100 80GB", "H200：141GB": the name right before an amount owns it
         reading.subject = glued[-1].entity
         return reading

@@ -148,6 +148,8 @@ def memory_metric(clause: str) -> str | None:
         return None
     if re.search(r"SRAM|on-chip (?:memory|storage)|片上(?:存储|內存|内存)|晶片上", clause, re.IGNORECASE):
         return "sram_capacity"
+    if re.search(r"fast memory|快速記憶體|快速内存|快速存储", clause, re.IGNORECASE):
+        return "fast_memory_capacity"
     if re.search(r"LPDDR|DDR\d|\bDDR\b|DRAM", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
         return "lpddr_capacity"
     return "hbm_capacity"
@@ -174,11 +176,13 @@ def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
     pattern, table = grouped_pattern("metric_words")
-    for text, position in texts:
+    for index, (text, position) in enumerate(texts):
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
                                                       "scaleout_bandwidth")
                       and not _another_amount_between(text, position, m)]
+        if candidates and index:    # past the clause, a word before the number heads it
+            candidates = [m for m in candidates if m.end() <= position] or candidates
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]
@@ -192,7 +196,7 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     """(metric, what is missing): fp8_dense when FP8 and dense are said (in the clause or
     sentence, else in `around`: the paragraph, or a table with its caption)."""
     chosen = precision(texts)
-    if chosen is None and family == "flops" and said("half_precision_words", texts):
+    if chosen is None and family == "flops" and said("half_precision_words", texts[:1]):
         return "bf16_dense", HALF          # the figure may tell bf16 from fp16 (settle.py)
     if chosen is None:
         return None, "precision"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.core.errors import Collector
-from claimaudit.draft.families import family_words
+from claimaudit.draft.families import SERIES, family_words
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.input import documents, load, records
 from claimaudit.model.units import UnitError, parse_quantity
@@ -53,6 +53,7 @@ class Catalogue:
     summed: frozenset = frozenset()         # metrics whose system figure is its members' sum
     holders: dict | None = None     # member id -> ids of the entities holding it
     family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
+    series_keys: frozenset = frozenset()    # the lexicon's family words ("Blackwell", "MI400 series")
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -83,7 +84,23 @@ class Catalogue:
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
-        return _without_appositions(text, found)
+        return self._slashed(text, _without_appositions(text, found))
+
+    def _slashed(self, text: str, found: list[Mention]) -> list[Mention]:
+        """"昇腾950PR/DT", "MI350X/55X": a name, a slash and another ending is a second name
+        (the first with its ending replaced), when the specs know it."""
+        extra, starts = [], {m.start for m in found}
+        for mention in found:
+            tail = re.match(r"/([A-Za-z0-9]{1,4})(?![A-Za-z0-9])", text[mention.end:mention.end + 6])
+            if not mention.entity or not tail or mention.end + 1 in starts:
+                continue
+            ending = tail.group(1)
+            other = mention.text[:len(mention.text) - len(ending)] + ending
+            ids = self.names.get(_key(other), set())
+            if len(ids) == 1 and other != mention.text:
+                start = mention.end + 1
+                extra.append(Mention(start, start + len(ending), next(iter(ids)), ending))
+        return sorted(found + extra, key=lambda m: m.start) if extra else found
 
     def _sized(self, ids, before: str) -> tuple[list[str], tuple]:
         """(decided, asked): the one container of the named chips whose member count the words
@@ -313,7 +330,8 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # a plural "s" is allowed ("UltraServers").
     pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9])", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
-                     family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)))
+                     family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),
+                     series_keys=frozenset(_key(SERIES.sub("", w)) for w in lex.words("family_words")))
 
 
 def by_key_of(by_entity: dict) -> set:

@@ -214,7 +214,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     value = amount(claimed_text(number))
     if value is None:
         return
-    if reading.subject is None and reading.candidates and (
+    if reading.subject is None and reading.candidates and not series_asked(catalogue, reading) and (
             not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
         if chosen is None and one_product(catalogue, reading.candidates):
@@ -275,6 +275,18 @@ def _same_ratio(catalogue: Catalogue, sides: list, dense: str, sparse: str) -> b
     figures = [one(e, m) for m in (dense, sparse) for e in sides]
     a, b, c, d = [f or 0.0 for f in figures]
     return 0.0 not in (a, b, c, d) and math.isclose(a / b, c / d, rel_tol=1e-6)
+
+
+def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
+    """Whether the subject is asked among a series' members ("'Instinct MI400' may mean helios,
+    mi455x"): a series may hold members the specs lack, so its members' figures decide none of
+    them (the question names the ones whose figure it is: figure_holders)."""
+    names = re.findall(r"^subject: '([^']+)' may mean", "\n".join(reading.todo), re.M)
+    keys = [re.sub(r"[\s-]+", "", n.lower()).removesuffix("系列") for n in names]
+    series = catalogue.series_keys
+    # the series word itself, or after another one ("Instinct MI400"), not a product within it
+    return any(key in series or any(key.endswith(s) and key[:-len(s)] in series for s in series if s)
+               for key in keys)
 
 
 def unsaid_sparse(open_metric: list[str], metric: str) -> bool:
