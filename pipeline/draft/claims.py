@@ -71,6 +71,14 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     else the sentence's subject; the amount after "vs." is the compared-with side."""
     inside = _without_named_families(
         [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    counted = re.match(r"[\s-]*(models|cards|versions|variants|parts|SKUs|chips|GPUs|accelerators)\b",
+                       place.view[number.end:number.end + 16], re.IGNORECASE)
+    if counted and re.search(r"\b(?:of|with) the\s*$", place.view[max(0, number.start - 10):number.start]):
+        # "puts four of the 32 GB models onto a device": the amount describes the things counted
+        reading = Reading(candidates=[m.entity for m in inside if m.entity])
+        reading.todo.append(f"subject: {number.text} {number.unit} describes the {counted.group(1)} the "
+                            "sentence counts, not its subject; name them (`claimaudit entities`)")
+        return reading
     owned = amount_owner(place.view, number, inside, place.clause.start)
     if owned is not None and owned.mention is not None:
         reading = Reading(subject=owned.mention.entity or None)
