@@ -571,3 +571,27 @@ def test_a_footnote_like_bullet_of_intensive_work_says_no_density():
 def test_an_amount_describing_the_things_counted_is_not_the_subjects(specs):
     found = claim("The Cirrus C2 box puts four of the 96 GB models onto a single card.", specs, "96 GB")
     assert found.get("subject") != "cirrus" and subject_todo(found), found
+
+
+# --- round 16's lessons ----------------------------------------------------------------------------
+
+def test_a_change_column_reads_the_direction_its_values_give(specs):
+    table = ("| Spec | Example Cirrus C2 | Example Nimbus N1 | 提升 |\n|---|---|---|---|\n"
+             "| HBM | 144 GB | 96 GB | 1.5倍 |\n")
+    found = claim(table, specs, "1.5x")          # the later column would be the subject: 96 / 144 is no 1.5
+    assert (found.get("subject"), found.get("baseline")) == ("cirrus", "nimbus"), found
+
+
+def test_a_chip_counted_in_words_is_no_subject(specs):
+    found = claim("Each Nimbus Box holds two Nimbus N1 chips connected by 768 GB of HBM.", specs, "768 GB")
+    assert found.get("subject") != "nimbus", found
+
+
+def test_a_link_between_two_chips_is_each_chips(specs):
+    found = claim("该技术在任意两个Nimbus N1加速器之间提供1.2 TB/s双向带宽。", specs, "1.2 TB/s")
+    assert any("the text gives subject: nimbus" in t for t in found["todo"]), found
+
+
+def test_a_figure_of_a_numbered_name_the_specs_lack_is_asked(specs):
+    found = claim("Nimbus N1 links at 1.2 TB/s, below Zorbax 6's 3.6 TB/s.", specs, "3.6 TB/s")
+    assert "subject" not in found and any("Zorbax 6's" in t for t in subject_todo(found)), found

@@ -79,6 +79,17 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
         reading.todo.append(f"subject: {number.text} {number.unit} describes the {counted.group(1)} the "
                             "sentence counts, not its subject; name them (`claimaudit entities`)")
         return reading
+    window = max(place.sentence.start, number.start - 24)
+    possessor = re.search(r"([A-Z][A-Za-z0-9-]*(?: \d+)?)\s?(?:的|'s|’s)\s*$",
+                          place.view[window:number.start])
+    if possessor and re.search(r"\d", possessor.group(1)) and not any(
+            m.start <= window + possessor.start(1) < m.end for m in mentions):
+        # "低于 NVIDIA NVLink 6 的 3.6 TB/s": a name the specs lack owns it
+        reading = Reading()
+        amount_text = f"{number.text} {number.unit}".rstrip()
+        reading.todo.append(f"subject: {amount_text} is {possessor.group(1)}'s, which is not in "
+                            "the specs; add it (or an alias) or name the entity it belongs to")
+        return reading
     owned = amount_owner(place.view, number, inside, place.clause.start)
     if owned is not None and owned.mention is not None:
         reading = Reading(subject=owned.mention.entity or None)
@@ -208,7 +219,12 @@ def _is_counted(view: str, mention: Mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
     (a list's "1." before a name counts nothing: a count never ends in a point)."""
     before = view[max(0, mention.start - 28):mention.start]
-    count = r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+)"
+    pair = re.search(r"(?:兩|两)\s?[個个顆颗]?$", before) and re.match(r".{0,10}?(?:之間|之间)",
+                                                                    view[mention.end:])
+    if re.search(r"(?:between|among) (?:any )?(?:two|2) $", before) or pair:
+        return False        # "between any two MI455X accelerators": a link of each chip, not a count
+    count = (r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+|"
+             r"\b(?:two|three|four|five|six|eight|twelve|sixteen|thirty-two|sixty-four) )")
     # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
     adjective = r"(?:[a-z][a-z-]+ )?"
     return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))

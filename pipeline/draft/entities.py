@@ -18,6 +18,8 @@ from claimaudit.core.errors import Collector
 from claimaudit.draft.families import SERIES, family_words
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.input import documents, load, records
+from claimaudit.model import expr
+from claimaudit.model.intervals import Interval
 from claimaudit.model.units import UnitError, parse_quantity
 
 
@@ -234,8 +236,6 @@ def _add_figures(figures: dict, node, formulas: list) -> None:
 
 def _parsed(formulas: list) -> list:
     """The formulas that are expressions ("unsupported" and other words are not)."""
-    from claimaudit.model import expr
-
     trees = []
     for ident, metric, text in formulas:
         try:
@@ -250,9 +250,6 @@ def _add_derived(figures: dict, formulas: list) -> None:
     is the 1,979 TFLOPS an article prints for the H100's dense FP8. An expression is worked out
     when each figure it refers to is one value (in as many passes as its chains are long);
     one that refers to a figure with several values, or is not arithmetic, adds nothing."""
-    from claimaudit.model import expr
-    from claimaudit.model.intervals import Interval
-
     def one(key) -> float:
         values = set(figures.get(key, ()))
         if len(values) != 1:

@@ -156,8 +156,32 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
             elif (CHANGE.match(cell) or j in rising and (PERCENT.match(cell) or WORDED.match(cell))) \
                     and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
-                out.append(Cell(spans[j], row, label, header[later[-1]], header[columns[0]]))
+                subject, baseline = later[-1], columns[0]
+                if _first_over_last(text, spans, columns[0], later[-1], cell):
+                    subject, baseline = columns[0], later[-1]    # "| 3200亿 | 1530亿 | 2.1倍 |"
+                out.append(Cell(spans[j], row, label, header[subject], header[baseline]))
     return out
+
+
+AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)")
+
+
+def _first_over_last(text: str, spans, first: int, last: int, cell: str) -> bool:
+    """Whether the change cell is the first column over the last one ("| MI455X | MI300X | 提升 |"
+    with `| 3200亿 | 1530亿 | 2.1倍 |`): the two columns' leading amounts reproduce it only
+    that way round, within 10%. Otherwise the later column stays the subject."""
+    values = []
+    for j in (first, last):
+        found = AMOUNT.search(text, spans[j].start, spans[j].end)
+        values.append(float(found.group(1).replace(",", "")) if found else 0.0)
+    change = re.search(r"(\d[\d.,]*)\s?(%|x|×|倍)", cell)
+    if not change or 0.0 in values:
+        return False
+    amount = float(change.group(1).replace(",", ""))
+    wanted = 1 + amount / 100 if change.group(2) == "%" else amount
+    def near(ratio: float) -> bool:
+        return abs(ratio - wanted) <= 0.1 * wanted
+    return near(values[0] / values[1]) and not near(values[1] / values[0])
 
 
 def increase_header(words: str) -> bool:
