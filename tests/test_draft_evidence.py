@@ -595,3 +595,8 @@ def test_a_link_between_two_chips_is_each_chips(specs):
 def test_a_figure_of_a_numbered_name_the_specs_lack_is_asked(specs):
     found = claim("Nimbus N1 links at 1.2 TB/s, below Zorbax 6's 3.6 TB/s.", specs, "3.6 TB/s")
     assert "subject" not in found and any("Zorbax 6's" in t for t in subject_todo(found)), found
+
+
+def test_high_speed_memory_is_the_memory_its_figure_is(specs):
+    assert claim("Nimbus N1 搭配 96GB 高速記憶體", specs, "96 GB").get("metric") == "hbm_capacity"
+    assert claim("Gale G1 搭配 128GB 高速記憶體", specs, "128 GB").get("metric") == "lpddr_capacity"

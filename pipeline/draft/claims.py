@@ -378,8 +378,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "bytes":
         metric = context.memory_metric(clause)
         missing = "" if metric else "which memory"
-        if metric == "hbm_capacity" and not context.memory_said(sentence):
-            missing = "which memory"        # "with 28GB": the figure may tell HBM from LPDDR
+        if metric == "hbm_capacity" and (not context.memory_said(sentence)
+                                         or re.search(r"高速(?:記憶體|内存|存储)", clause)):
+            missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"

@@ -148,7 +148,7 @@ def memory_metric(clause: str) -> str | None:
         return None
     if re.search(r"SRAM|on-chip (?:memory|storage)|片上(?:存储|內存|内存)|晶片上", clause, re.IGNORECASE):
         return "sram_capacity"
-    if re.search(r"fast memory|(?:快速|高速)(?:記憶體|内存|存储)", clause, re.IGNORECASE):
+    if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
         return "fast_memory_capacity"
     if re.search(r"LPDDR|DDR\d|\bDDR\b|DRAM", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
         return "lpddr_capacity"
