@@ -21,10 +21,11 @@ from claimaudit.draft import claims as build
 from claimaudit.draft import context, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
-from claimaudit.draft.entities import Catalogue, Mention, load_catalogue
+from claimaudit.draft.entities import Catalogue, load_catalogue
 from claimaudit.draft.figure_match import amount
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import comparative_change
 from claimaudit.draft.products import unknown_product
@@ -75,14 +76,13 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     starts = [span.start for span in sentences]
     mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
     paragraphs = tuple(textmod.paragraphs(plain[:reach]))
-    mentions = sorted(mentions + short_names_in_tables(view, paragraphs, mentions), key=lambda m: m.start)
+    mentions = sorted(mentions + table_cells.short_names(view, paragraphs, mentions), key=lambda m: m.start)
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
     star = context.footnote_density(plain)
-    topics = Topics(mentions, paragraphs,
+    topics = Topics(mentions, paragraphs,    # no topic: a name aimed at, compared with or counted
                     lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)},
-                    # a name aimed at, compared with or counted ("- 64 Trainium2 chips") is no topic
                     lambda m: topic_aside(view, m, compared=True) or build._is_counted(view, m))
     def mentions_in(start: int, end: int) -> list:
         return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
@@ -122,35 +122,6 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         record["id"] = _unique(record["id"], used, next_number)
         records.append(record)
     return records
-
-
-SHORT_NAME = re.compile(r"[A-Za-z]+\d+[A-Za-z]?|\d+[A-Za-z]+")
-
-
-def short_names_in_tables(view: str, paragraphs, mentions) -> list[Mention]:
-    """"| v4 | 275 TFLOPS |" under a text that named "TPU v4": a table's first cell (or header
-    cell) that is the last word of one name the text used, and of no other, is that name's
-    entity. Only in a table's label cells, where a short name stands alone."""
-    tails: dict[str, set] = {}
-    for mention in mentions:
-        words = mention.text.split()
-        if mention.entity and len(words) >= 2 and SHORT_NAME.fullmatch(words[-1]):
-            tails.setdefault(words[-1].lower(), set()).add(mention.entity)
-    tails = {tail: ids for tail, ids in tails.items() if len(ids) == 1}
-    if not tails:
-        return []
-    starts = [m.start for m in mentions]
-    found = []
-    for table in table_cells.tables(view, paragraphs):
-        labels = [spans[0] for _, spans in table] + list(table[0][1][1:])
-        for span in labels:
-            head = re.match(r"\s*([A-Za-z0-9]+)\s*(?:[(（][^)）]*[)）])?\s*$", view[span.start:span.end])
-            ids = tails.get(head.group(1).lower()) if head else None
-            first = bisect_left(starts, span.start)
-            if head and ids and not (first < len(starts) and starts[first] < span.end):     # no name yet
-                start = span.start + head.start(1)
-                found.append(Mention(start, start + len(head.group(1)), next(iter(ids)), head.group(1)))
-    return found
 
 
 def _spans_in(spans: list[Span]):
@@ -226,7 +197,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     after = view[number.end:number.end + 8]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
-    build.choose_metric(catalogue, place, number, reading)
+    choose_metric(catalogue, place, number, reading)
     if metric and reading.metric is None:
         reading.metric = metric
         reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]

@@ -11,13 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from claimaudit.draft import context
-from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue, Mention
-from claimaudit.draft.figure_match import metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.numbers import count_kind
 from claimaudit.draft.owner import amount_owner, take_other_side
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
@@ -349,91 +345,6 @@ def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Rea
     if name:
         reading.todo.append(f"subject: {name} is not in the specs; add it with "
                             "aliases (a spec file with `extend:` or a new entity)")
-
-
-def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
-    """The metric from the unit's dimension and the words near the number."""
-    clause = place.view[place.clause.start:place.clause.end]
-    sentence = place.view[place.sentence.start:place.sentence.end]
-    texts = [(clause, number.start - place.clause.start),
-             (sentence, number.start - place.sentence.start)]
-    dimension = context.UNIT_DIMENSION.get(number.unit, "")
-    missing = ""
-    offered = metrics_of_dimension(catalogue, number.unit)
-    other = context.no_metric_word(clause) or (
-        context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
-    if other:
-        metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
-    elif dimension in ("flops", "ops"):
-        paragraph = place.view[place.paragraph.start:place.paragraph.end]
-        around = place.lead if place.lead is not None else paragraph
-        metric, missing = context.flops_metric(texts, dimension, around)
-        if metric and missing == "dense or sparse" and place.star and context.starred(place.view, number.end):
-            metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""   # "3,958 TFLOPS*"
-        listed, precisions = context.precision_list(clause)
-        if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
-            ids = [f"{p}_{metric.split('_', 1)[1]}" for p in precisions]
-            reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
-                                f"{metric} written: confirm or change")
-    elif dimension == "bytes":
-        metric = context.memory_metric(clause)
-        missing = "" if metric else "which memory"
-        if metric == "hbm_capacity" and (not context.memory_said(sentence)
-                                         or re.search(r"高速(?:記憶體|内存|存储)", clause)):
-            missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
-    elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
-        metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
-                                   re.IGNORECASE) else "die_area"
-        missing = "" if metric else "an area that is no die's (no metric measures it)"
-    elif dimension == "rate":
-        metric = context.rate_metric(texts)
-        missing = "" if metric else "which bandwidth"
-    elif dimension == "count":
-        metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
-        missing = "" if metric else "what is counted"
-    elif dimension == "time":
-        metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
-        missing = "" if metric else "which time"
-    elif dimension in ("power", "length"):
-        metric = {"power": "power", "length": "process_node"}[dimension]
-    elif dimension in ("ratio", "percent"):
-        metric, missing = context.ratio_metric(texts)
-        if metric is None and missing == "what is compared":
-            metric, missing = compared_metric(place.view, place.sentence, place.clause, number.start)
-            if metric is None:
-                spoken = spoken_metrics(place.view, place.sentence, number.end)
-                offered = [m for m in spoken if m in catalogue.metrics]
-    elif number.unit.endswith(("/W", "/mm2")):       # 5.2 TFLOPS/W, 24 GB/mm2 (numbers.py)
-        metric, missing = None, ("efficiency" if number.unit.endswith("/W")
-                                 else "a density per area (no metric measures it)")
-    else:
-        metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
-            "words", "no metric for this unit")
-    if metric and metric not in catalogue.metrics:
-        reading.todo.append(f"metric: {metric} is not a metric of the specs")
-        metric = None
-    if metric and not context.same_dimension(number.unit, catalogue.metrics.get(metric)):
-        # "296 TFLOPS" of INT8: the words name a metric the written unit cannot measure; a
-        # draft must always check (CONTRACT 9.4), so the metric is asked, not written
-        reading.todo.append(f"metric: the words say {metric}, but {number.unit} cannot measure it; "
-                            "pick the metric the figure measures")
-        metric = None
-    reading.metric = metric
-    if missing:
-        reading.todo.append(_missing_words(missing, metric, offered))
-
-
-def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:
-    """The todo of an open metric; it lists the metrics the unit can measure."""
-    if missing == "efficiency":
-        return ("metric: efficiency is a ratio of two metrics; write an expr such as "
-                "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
-    if metric:
-        return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
-                "(`claimaudit metrics` lists them)")
-    if offered:
-        return f"metric: the text does not say {missing}; choose one of {', '.join(offered)}"
-    return f"metric: the text does not say {missing}; choose one with `claimaudit metrics`"
 
 
 def open_subject(todo: str) -> bool:

@@ -252,8 +252,6 @@ def count_kind(view: str, number: Number) -> str | None:
 FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
-
-
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")
 
 

@@ -14,9 +14,10 @@ percentages with words (`| 1.67x Faster |`, `| ~30% - 36% Increase |`).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
+from claimaudit.draft.entities import Mention
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.text import Span
 
@@ -195,3 +196,32 @@ def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:
     index = bisect_right(starts, position) - 1
     cell = found[index] if index >= 0 else None
     return cell if cell is not None and position < cell.span.end else None
+
+
+SHORT_NAME = re.compile(r"[A-Za-z]+\d+[A-Za-z]?|\d+[A-Za-z]+")
+
+
+def short_names(view: str, paragraphs, mentions) -> list[Mention]:
+    """"| v4 | 275 TFLOPS |" under a text that named "TPU v4": a table's first cell (or header
+    cell) that is the last word of one name the text used, and of no other, is that name's
+    entity. Only in a table's label cells, where a short name stands alone."""
+    tails: dict[str, set] = {}
+    for mention in mentions:
+        words = mention.text.split()
+        if mention.entity and len(words) >= 2 and SHORT_NAME.fullmatch(words[-1]):
+            tails.setdefault(words[-1].lower(), set()).add(mention.entity)
+    tails = {tail: ids for tail, ids in tails.items() if len(ids) == 1}
+    if not tails:
+        return []
+    starts = [m.start for m in mentions]
+    found = []
+    for table in tables(view, paragraphs):
+        labels = [spans[0] for _, spans in table] + list(table[0][1][1:])
+        for span in labels:
+            head = re.match(r"\s*([A-Za-z0-9]+)\s*(?:[(（][^)）]*[)）])?\s*$", view[span.start:span.end])
+            ids = tails.get(head.group(1).lower()) if head else None
+            first = bisect_left(starts, span.start)
+            if head and ids and not (first < len(starts) and starts[first] < span.end):     # no name yet
+                start = span.start + head.start(1)
+                found.append(Mention(start, start + len(head.group(1)), next(iter(ids)), head.group(1)))
+    return found
