@@ -600,3 +600,8 @@ def test_a_figure_of_a_numbered_name_the_specs_lack_is_asked(specs):
 def test_high_speed_memory_is_the_memory_its_figure_is(specs):
     assert claim("Nimbus N1 搭配 96GB 高速記憶體", specs, "96 GB").get("metric") == "hbm_capacity"
     assert claim("Gale G1 搭配 128GB 高速記憶體", specs, "128 GB").get("metric") == "lpddr_capacity"
+
+
+def test_the_new_value_of_a_change_from_a_possessive_is_asked(specs):
+    found = claim("它最主要的变化就在显存上:从Nimbus N1的96GB HBM3升级到了144GB HBM3e。", specs, "144 GB")
+    assert "subject" not in found and any("value after a change" in t for t in subject_todo(found)), found

@@ -302,8 +302,9 @@ def density_question(written: str, sparse: str) -> str:
             f"equals the published {sparse}: keep {dense} or change to {sparse}")
 
 
-CHANGE_TO = re.compile(r"(?:從|从|from)\s*~?(?P<old>\d[\d.,]*)\s*(?P<unit>[^\d\s]{0,8})\s*"
-                       r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*(?:至|到|to)\s*~?\s*$")
+CHANGE_TO = re.compile(r"(?:從|从|from)\s*(?:[^的'\d]{0,12}\S{0,6}?(?:的|'s)\s*)?~?(?P<old>\d[\d.,]*)\s*"
+                       r"(?P<unit>[^\d\s]{0,8}?)\s*(?:[A-Za-z][\w-]{0,7}\s*)?"   # "从H100的80GB HBM3升级到了"
+                       r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?了?\s*(?:至|到|to)了?\s*~?\s*$")
 
 
 def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: Reading,
