@@ -173,7 +173,11 @@ def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
 
 
 def _key(name: str) -> str:
+    """A name as the catalogue looks it up: lower case, no spaces or hyphens."""
     return re.sub(r"[\s-]+", "", name.strip().lower())
+
+
+name_key = _key     # for the modules that look a written name up
 
 
 def load_catalogue(specs_dir: Path) -> Catalogue:
@@ -245,16 +249,22 @@ def _parsed(formulas: list) -> list:
     return trees
 
 
+def single_figure(figures: dict, key: tuple) -> float | None:
+    """The one value published for (entity, metric), or None when there are none or several."""
+    values = set(figures.get(key, ()))
+    return values.pop() if len(values) == 1 else None
+
+
 def _add_derived(figures: dict, formulas: list) -> None:
     """The figures an article copies that the specs hold as expressions: "h100.fp8_sparse / 2"
     is the 1,979 TFLOPS an article prints for the H100's dense FP8. An expression is worked out
     when each figure it refers to is one value (in as many passes as its chains are long);
     one that refers to a figure with several values, or is not arithmetic, adds nothing."""
     def one(key) -> float:
-        values = set(figures.get(key, ()))
-        if len(values) != 1:
+        value = single_figure(figures, key)
+        if value is None:
             raise KeyError(key)
-        return values.pop()
+        return value
 
     def resolver(ident: str):
         return lambda entity, metric: expr.Value(Interval.exact(one((entity or ident, metric))), ())

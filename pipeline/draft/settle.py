@@ -13,7 +13,7 @@ import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
 from claimaudit.draft.context import HALF
-from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
     FAR,
     NEAR,
@@ -269,10 +269,7 @@ def density_settled(catalogue: Catalogue, reading: Reading) -> None:
 
 
 def _same_ratio(catalogue: Catalogue, sides: list, dense: str, sparse: str) -> bool:
-    def one(entity: str, metric: str) -> float | None:
-        values = set(catalogue.figures.get((entity, metric), ()))
-        return values.pop() if len(values) == 1 else None
-    figures = [one(e, m) for m in (dense, sparse) for e in sides]
+    figures = [single_figure(catalogue.figures, (e, m)) for m in (dense, sparse) for e in sides]
     a, b, c, d = [f or 0.0 for f in figures]
     return 0.0 not in (a, b, c, d) and math.isclose(a / b, c / d, rel_tol=1e-6)
 
@@ -282,7 +279,7 @@ def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
     mi455x"): a series may hold members the specs lack, so its members' figures decide none of
     them (the question names the ones whose figure it is: figure_holders)."""
     names = re.findall(r"^subject: '([^']+)' may mean", "\n".join(reading.todo), re.M)
-    keys = [re.sub(r"[\s-]+", "", n.lower()).removesuffix("系列") for n in names]
+    keys = [name_key(n).removesuffix("系列") for n in names]
     series = catalogue.series_keys
     # the series word itself, or after another one ("Instinct MI400"), not a product within it
     return any(key in series or any(key.endswith(s) and key[:-len(s)] in series for s in series if s)
