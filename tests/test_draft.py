@@ -106,9 +106,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # one table printed without units (`| FP8 | 4500 | 9000 |`), which its reader took as TFLOPS
     "heldout16": "docs/draft-first-runs/round16.txt",   # tuned on: 9 of its 18 number misses are
     # weights, a distance, supplier and token counts (一噸半, 兩英里, 15家, 百萬) it does not mark
-    "heldout17": "docs/draft-first-runs/round17.txt",   # first run at the end of the session; one
-    # rule tuned on it; 18 of its 37 number misses are an Inf2 instance table (sizes the specs lack)
 }
+# round 17 (first run 70.2% recall) was tuned on: header units (`FP32 TFLOPS`, `(GiB/sec/chip)`),
+# `80G` under a memory heading, 三成; it meets the bar now and is held to it
 
 
 def test_article_names_are_unique_across_rounds():

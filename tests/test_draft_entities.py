@@ -59,6 +59,8 @@ def catalogue(tmp_path):
     ("each Trainium3 chip", [("Trainium3", "trainium3")]),
     ("the Trn3 UltraServer", [("Trn3 UltraServer", "trn3_ultraserver")]),
     ("Trainium30 is not Trainium3", [("Trainium3", "trainium3")]),
+    # a dot and a letter go on with the name ("Inf2.24xlarge" is not "Inf2"); a full stop ends it
+    ("Trn3.24xlarge, not Trainium3.", [("Trainium3", "trainium3")]),
     ("an Ironwood Pod of 9,216 chips", [("Ironwood Pod", "ironwood_pod")]),
     ("the MI355X", [("MI355X", "")]),                  # two entities claim the name
     ("Trainium3 racks", [("Trainium3 racks", "")]),     # a bigger thing than the name

@@ -24,6 +24,17 @@ from claimaudit.draft.text import paragraphs
     ("Share (%)", None),
     ("显卡", None),                # ends in 卡, a one-character classifier: not a count noun
     ("XCUs", None),
+    # the unit as the header's last words; a trailing "/chip" or "per GPU" says whose figure
+    ("FP32 TFLOPS", ("TFLOPS", "")),
+    ("FP8/FP16/BF16/TF32 TFLOPS", ("TFLOPS", "")),
+    ("Power, W", ("W", "")),
+    ("Instance Memory Bandwidth (GiB/sec)", ("GiB/s", "")),
+    ("NeuronLink-v2 chip-to-chip (GiB/sec/chip)", ("GiB/s", "")),
+    ("HBM (TB/s per GPU)", ("TB/s", "")),
+    ("Instance size", None),
+    ("Release year", None),
+    ("Price in US dollars", None),
+    ("vCPUs", ("", "other")),
 ])
 def test_a_header_cell_names_its_columns_unit(words, unit):
     assert header_unit(words) == unit

@@ -102,6 +102,21 @@ NUMBER_FORMS = [
     ("採用 800G ConnectX-8 NIC,與目前的 400G ConnectX-7 相比", ["800 Gbps", "400 Gbps"]),
     ("1.6T 光模組出貨", ["1.6 Tbps"]),
     ("with 800G Ethernet ports", ["800 Gbps"]),
+    ("还为每个GPU配了一个800G的网卡", ["800 Gbps"]),                    # 的 before the network word
+    ("此外,光模塊也從800G升級到1.6T,帶寬翻倍。", ["800 Gbps", "1.6 Tbps", "2x"]),  # the word before
+    # memory sizes: a bare G or T in a line, or under a heading, about memory and no rate
+    ("显存容量排序:\nZ9 80G ≥ Q7(64G 级) > L2 48G", ["80 GB", "64 GB", "48 GB"]),
+    ("显存带宽排序:\nZ9 80G", []),                                      # a rate heading: no size
+    ("5G 网络", []),
+    # tenths: 三成 is 30%, 成本 a cost
+    ("每美元的效能比前一代多三成，", ["30%"]),
+    ("能耗降低兩成。這一成果", ["20%"]),
+    # a Chinese big scale after digits, then a classifier noun: a count, not a name (昇騰960晶片)
+    ("WSE-9 包含 4 兆電晶體、90 萬核心。", ["4e12", "90e4"]),
+    # hyphenated counts in the singular, Unicode hyphens
+    ("a pair of 40-core CPUs and a standard 8-card server", ["40", "8"]),
+    ("built on a 3\u2011nanometer process", ["3 nm"]),
+    ("820 GiB/sec of memory bandwidth", ["820 GiB/s"]),
     # doubling: 一倍 after an increase verb is 2x, not 1x
     ("相比頻寬增加一倍", ["2x"]),
     ("效能提升了一倍", ["2x"]),

@@ -3,9 +3,10 @@
 A spec table often writes the unit once, in the header, and bare numbers in the cells:
 `| 型号 | CUDA核心 | FP8/TFLOPS | TDP(W) |` over `| A100 | 6912 | 312 | 400 |`. A header cell
 that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP8/TFLOPS`,
-`带宽/GB/s`) or that ends in a count noun (`CUDA核心`, "Cores") gives that unit (or count) to
-the bare numeric cells of its column. A cell of two amounts sharing one unit (`40/80GB`)
-gives its unit to the first amount as well.
+`带宽/GB/s`), as its last words (`FP32 TFLOPS`, `Power, W`; a trailing "/chip" or "per GPU"
+says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
+gives that unit (or count) to the bare numeric cells of its column. A cell of two amounts
+sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
 `header_numbers(view, paragraphs)` returns the numbers these rules add; numbers.py finds the
 rest (a bare number with no unit near it is not drafted there).
@@ -24,6 +25,8 @@ from claimaudit.draft.text import Span
 
 BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
+PER_ONE = re.compile(r"\s*(?:/|\bper\s+|每)\s*(?:chip|GPU|accelerator|device|card|晶片|芯片|卡)\s*$",
+                     re.IGNORECASE)
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -34,7 +37,9 @@ def header_unit(words: str) -> tuple[str, str] | None:
     inside = PARENTHESISED.search(words)
     candidates = [inside.group(1)] if inside else []
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
+    candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     for candidate in candidates:
+        candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)
         if unit and end == len(candidate) and unit not in ("x", "%"):
             return unit, ""

@@ -37,9 +37,18 @@ from claimaudit.draft.forms import (
 )
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.phrasing import acronym_hyphen_name, market_share, name_after_count, name_glued
+from claimaudit.draft.phrasing import (
+    acronym_hyphen_name,
+    market_share,
+    name_after_count,
+    name_before_noun,
+    name_glued,
+    of_a_schedule,
+    second_side,
+)
 from claimaudit.draft.shorthand import (
     bare_prefix,
+    memory_prefix,
     names_listed,
     network_prefix,
     per_second,
@@ -98,7 +107,8 @@ def _arabic(view: str) -> list[Number]:
             number = replace(number, implied="at_least")
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
-                                           or network_prefix(view, match.start(), end, value))  # 800G NIC
+                                           or network_prefix(view, match.start(), end, value)   # 800G NIC
+                                           or memory_prefix(view, match.start(), end, value))   # 显存: 80G
         found = rate or prefix
         if found is not None:
             unit, unit_end = found
@@ -112,8 +122,12 @@ def _with_unit(view: str, start: int, end: int, value: float, text: str, word=Fa
     return Number(start, unit_end, value, text, unit, word=word)
 
 
+# 成 after a numeral is tenths (三成 = 30%) unless it starts a word (成本, 成為, 成長)
+TENTHS = re.compile(r"成(?![本為为功長长熟員员果績绩效品型立交像就份分])")
+
+
 def _chinese(view: str) -> list[Number]:
-    """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍)."""
+    """Chinese numerals count only when a unit follows (四倍, 一百萬個, 兩倍, 三成)."""
     out = []
     for match in CHINESE.finditer(view):
         word, word_end = match.group(), match.end()
@@ -121,6 +135,9 @@ def _chinese(view: str) -> list[Number]:
             word, word_end = word[:-1], word_end - 1         # 十兆瓦: 兆 is the unit's mega
         value = chinese_value(word) if word else None
         if value is None or value == 0:
+            continue
+        if value < 10 and TENTHS.match(view, word_end):          # 多三成: 30% more
+            out.append(Number(match.start(), word_end + 1, value * 10, plain(value * 10), "%", word=True))
             continue
         unit, end = read_unit(view, word_end)
         number = Number(match.start(), end, value, plain(value), unit, word=True)
@@ -307,15 +324,15 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
-                               or _of_a_schedule(view, number)
+                               or of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         _not_hardware(view, number),
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
         bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)),  # 24GB/mm²: a density
-        _second_side(view, number),
+        second_side(view, number),
         number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
-        _name_before_noun(view, number),
+        name_before_noun(view, number),
         vague_non_hardware(view, number),
         person_clause(view, number),
         market_share(view, number),
@@ -334,12 +351,6 @@ def _coordinated_count(view: str, number: Number) -> bool:
     after = view[number.end:number.end + 24]
     nouns = alternation(lexicon().words("hardware_nouns"))
     return bool(joined) and not re.match(r"\s+of\b", after) and bool(re.search(nouns, after, re.IGNORECASE))
-
-
-def _second_side(view: str, number: Number) -> bool:
-    """`21.5 cm × 21.5 cm`: the second side of a dimension is one claim with the first."""
-    before = view[max(0, number.start - 16):number.start]
-    return bool(number.unit) and bool(re.search(rf"\d\s?{re.escape(number.unit)}\s?[×x]\s?$", before))
 
 
 def _not_hardware(view: str, number: Number) -> bool:
@@ -367,21 +378,6 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)
-
-
-def _of_a_schedule(view: str, number: Number) -> bool:
-    """"in half the time of comparable programs", "twice the cost": a ratio of a schedule or a
-    price, no hardware figure."""
-    nouns = alternation(lexicon().words("schedule_nouns"))
-    after = view[number.end:number.end + 24]
-    return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
-
-
-def _name_before_noun(view: str, number: Number) -> bool:
-    """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
-    (144顆晶片) name a product."""
-    nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
-    return number.unit == "" and not number.word and bool(re.match(nouns, view[number.end:number.end + 3]))
 
 
 def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:

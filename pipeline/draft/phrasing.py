@@ -88,3 +88,27 @@ def hyphen_compound(view: str, number: Number) -> bool:
         return False
     match = re.match(r"-([a-z]+)\s+[A-Za-z]", view[number.end:number.end + 24])
     return match is not None and match.group(1) not in lexicon().words("not_compound_nouns")
+
+
+def second_side(view: str, number: Number) -> bool:
+    """`21.5 cm × 21.5 cm`: the second side of a dimension is one claim with the first."""
+    before = view[max(0, number.start - 16):number.start]
+    return bool(number.unit) and bool(re.search(rf"\d\s?{re.escape(number.unit)}\s?[×x]\s?$", before))
+
+
+def of_a_schedule(view: str, number: Number) -> bool:
+    """"in half the time of comparable programs", "twice the cost": a ratio of a schedule or a
+    price, no hardware figure."""
+    nouns = alternation(lexicon().words("schedule_nouns"))
+    after = view[number.end:number.end + 24]
+    return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
+
+
+def name_before_noun(view: str, number: Number) -> bool:
+    """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
+    (144顆晶片) name a product."""
+    nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
+    written = view[number.start:number.end]
+    return number.unit == "" and not number.word and written.replace(",", "").isdigit() \
+        and bool(re.match(nouns, view[number.end:number.end + 3]))     # 90 萬核心 is a count
+

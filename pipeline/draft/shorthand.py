@@ -101,8 +101,29 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     if letter == "G" and value < 10:          # 5G: a mobile generation
         return None
     after = CLAUSE_BREAK.split(view[end + 1:end + 28])[0]
+    before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     words = alternation(lexicon().words("network_words"))
-    if not re.match(rf"\s?(?:[\w-]+\s){{0,2}}?(?:{words})", after, re.IGNORECASE):
+    # `800G ConnectX-8 NIC`, `800G的网卡`, `光模塊也從800G升級到1.6T` (the clause's network word)
+    if not (re.match(rf"\s?(?:的\s?)?(?:[\w-]+\s){{0,2}}?(?:{words})", after, re.IGNORECASE)
+            or re.search(words, before, re.IGNORECASE)):
+        return None
+    return table[letter], end + 1
+
+
+def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
+    """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
+    a heading line) that speaks of memory and of no bandwidth or network."""
+    table = lexicon().data["memory_prefix_units"]
+    letter = view[end:end + 1]
+    if letter not in table or value < 8 or re.match(r"[A-Za-z0-9\-/]", view[end + 1:end + 2]):
+        return None
+    line_start = view.rfind("\n", 0, start) + 1
+    heading = view[view.rfind("\n", 0, max(0, line_start - 1)) + 1:line_start]
+    line = view[line_start:view.find("\n", end) % (len(view) + 1)]
+    rates = alternation([*lexicon().words("network_words"), *lexicon().words("rate_words")])
+    memory = alternation(lexicon().words("memory_words"))
+    if re.search(rates, heading + line, re.IGNORECASE) or not re.search(memory, heading[-80:] + line,
+                                                                            re.IGNORECASE):
         return None
     return table[letter], end + 1
 

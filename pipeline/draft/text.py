@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／", "0123456789.,%/")
+FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／\u2010\u2011", "0123456789.,%/--")  # Unicode hyphens
 # A tag ends before the next `<`: an unclosed `<` ("x < y") costs one scan to the next `<`, not
 # one to the end of the text per `<` (quadratic on 256 KB of them).
 _TAG = re.compile(r"<[^<>]+>")
@@ -113,8 +113,8 @@ def _drop_elements(raw: str, class_names: list[str]) -> str:
 
 
 def digits_view(text: str) -> str:
-    """The text with full-width digits, point, comma, percent and slash as ASCII (same length:
-    `51.2 Tb／s` reads as Tb/s)."""
+    """The text with full-width digits, point, comma, percent and slash and the Unicode hyphens
+    as ASCII (same length: `51.2 Tb／s` reads as Tb/s, `3‑nanometer` as 3-nanometer)."""
     return text.translate(FULL_WIDTH)
 
 
