@@ -8,7 +8,6 @@ escapes quotes, colons and '#'. What the text leaves open is listed in each clai
 
 from __future__ import annotations
 
-import bisect
 import re
 import sys
 import unicodedata
@@ -116,8 +115,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         clause = textmod.containing(textmod.clauses(plain, sentence), number.start) or sentence
         paragraph = textmod.paragraph_of(plain, number.start)
         place = build.Place(plain, view, sentence, clause, paragraph, paragraphs, topics, star=star)
-        near = mentions[bisect.bisect_left(mention_starts, min(paragraph.start, sentence.start)):
-                        bisect.bisect_left(mention_starts, sentence.end)]
+        near = mentions[bisect_left(mention_starts, min(paragraph.start, sentence.start)):
+                        bisect_left(mention_starts, sentence.end)]
         record = claim_record(catalogue, place, number, near)
         record["id"] = _unique(record["id"], used, next_number)
         records.append(record)
@@ -144,8 +143,9 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns. The table and the paragraph
     above it (its caption) are the words around every cell."""
-    # a label read as a count noun's lead-in: `Transistors: 80 Billion`
-    words = f"{cell.label}: " if re.search(r"\w$", cell.label) else f"{cell.label} "
+    # a label read as a count noun's lead-in (`Transistors: 80 Billion`), after a section row's
+    words = table_cells.section_label(plain, cell) + (f"{cell.label}: " if re.search(r"\w$", cell.label)
+                                                      else f"{cell.label} ")
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
     place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs),

@@ -27,7 +27,8 @@ def _scope_words() -> tuple[re.Pattern, dict]:
     groups = lexicon().data["scope_words"]
     words = {w.lower(): kind for kind, ws in groups.items() for w in ws}
     # a name between the words ("per v5e chip", "per B200 GPU", blanked out or not) still counts
-    body = alternation(list(words)).replace(r"per\ ", r"per\s+(?:[\w.-]+\s+)?").replace(r"\ ", r"\s+")
+    body = alternation(list(words)).replace(r"per\ ", r"per\s+(?:[\w.-]+\s+)?").replace(
+        r"individual\ ", r"individual\s+(?:[\w.-]+\s+)?").replace(r"\ ", r"\s+")
     return re.compile(body, re.IGNORECASE), words
 
 
@@ -54,7 +55,7 @@ def _one_space(word: str) -> str:
 def _kind(words: dict, found: str) -> str:
     """The kind of a scope word as found ("per v5e chip" is "per chip")."""
     key = _one_space(found).lower()
-    return words.get(key) or words[re.sub(r"^per \S+ ", "per ", key)]
+    return words.get(key) or words[re.sub(r"^(per|individual) \S+ ", r"\1 ", key)]
 
 
 def kind_of(catalogue, entity: str | None) -> str:

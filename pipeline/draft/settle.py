@@ -111,13 +111,19 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
             t.startswith("subject:") for t in reading.todo):
         return
     value = amount(claimed_text(number))
-    own = catalogue.figures.get((reading.subject, reading.metric), ())
-    if not value or not own or min(max(value / f, f / value) for f in own if f > 0) < FAR:
+    # a metric still asked between dense and sparse is read as either ("20 PFLOPS" FP4 in a
+    # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
+    metrics = [reading.metric]
+    if any("dense or sparse" in t for t in reading.todo) and reading.metric.endswith(("_dense", "_sparse")):
+        base = reading.metric.rsplit("_", 1)[0]
+        metrics = [f"{base}_dense", f"{base}_sparse"]
+    own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
+    if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
         return
     kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
     near = [k for k in kin if k in catalogue.entities and any(
-        max(value / f, f / value) < NEAR for f in (catalogue.figures.get((k, reading.metric), ())
-                                                   or scaled(catalogue, k, reading.metric)) if f > 0)]
+        max(value / f, f / value) < NEAR for m in metrics
+        for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
     if len(near) == 1:
         reading.candidates = [reading.subject, near[0]]
         reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s published "

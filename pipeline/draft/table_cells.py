@@ -70,11 +70,15 @@ def _trim(text: str, start: int, end: int) -> Span | None:
 
 def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     """Runs of two or more rows with the same number of cells and the same separator (pipes
-    or spaces); Markdown separator rows are dropped."""
+    or spaces); Markdown separator rows are dropped. Under a Markdown header (a header row, then
+    a separator row) a piped row of another width (a merged cell pasted as `| A | B | 72 | 36 |`)
+    is left out and the table goes on: its columns stay the header's."""
     found: list = []
     run: list = []
+    markdown = False
     for start, end in paragraphs:
         if RULE.match(text[start:end] or "x") and "-" in text[start:end] and run:
+            markdown = markdown or len(run) == 1
             continue
         cells = row_cells(text, start, end)
         piped = "|" in text[start:end]
@@ -82,9 +86,12 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
                                   and ("|" in text[run[-1][0].start:run[-1][0].end]) == piped)):
             run.append((Span(start, end), cells))
             continue
+        if markdown and piped:
+            continue
         if len(run) >= 2:
             found.append(run)
         run = [(Span(start, end), cells)] if cells else []
+        markdown = False
     if len(run) >= 2:
         found.append(run)
     return found
@@ -225,3 +232,15 @@ def short_names(view: str, paragraphs, mentions) -> list[Mention]:
                 start = span.start + head.start(1)
                 found.append(Mention(start, start + len(head.group(1)), next(iter(ids)), head.group(1)))
     return found
+
+
+SECTION_ROW = re.compile(r"^[ \t]*\|[ \t]*([A-Za-z\u4e00-\u9fff][^|\n]*?)[ \t]*(?:\|[ \t]*){2,}$", re.M)
+
+
+def section_label(plain: str, cell) -> str:
+    """The label of the nearest row above the cell, inside its table, whose other cells are all
+    empty (a section heading), with a separator; '' when there is none."""
+    if cell.table is None:
+        return ""
+    found = list(SECTION_ROW.finditer(plain, cell.table.start, cell.row.start))
+    return f"{found[-1].group(1)}; " if found else ""

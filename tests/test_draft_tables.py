@@ -1,0 +1,107 @@
+"""Spec tables as vendors print them (pipeline/draft/table_cells.py, article.py, settle.py),
+issue 19: a merged row pasted with more cells does not end a Markdown table; a section row
+("Individual GPU Specifications") scopes the rows under it; a rack's figure that is its chip's
+sparse figure is asked, whichever density the text leaves open. Known answers over small
+fictional specs written for this module; the scorer's `in` fallback last."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.structure_score import structure_score
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: vale
+        name: Example Vale V1
+        vendor: Example
+        kind: chip
+        aliases: [Vale V1]
+        facts:
+          - {metric: fp8_sparse, value: "2,000 TFLOPS", source: ex-sheet}
+          - {metric: fp8_dense, value: "1,000 TFLOPS", source: ex-sheet}
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet}
+      - id: vale_rack
+        name: Example Vale Rack (64 Vale V1)
+        vendor: Example
+        kind: system
+        aliases: [Vale Rack]
+        members: {vale: 64}
+        facts:
+          - {metric: fp8_sparse, value: "128 PFLOPS", source: ex-sheet}
+          - {metric: fp8_dense, value: "64 PFLOPS", source: ex-sheet}
+          - {metric: hbm_capacity, value: 6 TB, source: ex-sheet}
+      - id: vale_box
+        name: Example Vale Box (8 Vale V1)
+        vendor: Example
+        kind: system
+        aliases: [Vale Box]
+        members: {vale: 8}
+        facts:
+          - {metric: hbm_capacity, value: 768 GB, source: ex-sheet}
+    """)
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("specs")
+    (folder / "example.yaml").write_text(SPECS, encoding="utf-8")
+    return load_catalogue(folder)
+
+
+def drafted(text: str, catalogue) -> list[dict]:
+    return draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+
+
+HEAD = "| Specifications | Vale Rack | Vale Box |\n|---|---|---|\n"
+
+
+def test_a_merged_row_does_not_end_a_markdown_table(specs):
+    text = HEAD + "| GPUs | CPUs | 64 | 32 | 8 | 0 |\n| Total HBM memory | 6 TB | 768 GB |\n"
+    got = {c["claimed"]: c.get("subject") for c in drafted(text, specs)}
+    assert got["6 TB"] == "vale_rack" and got["768 GB"] == "vale_box"
+
+
+def test_a_section_row_makes_the_rows_under_it_the_columns_chips(specs):
+    text = HEAD + ("| Total HBM memory | 6 TB | 768 GB |\n| Individual GPU Specifications | | |\n"
+                   "| HBM memory | 96 GB | 96 GB |\n| 7 decoders | ||\n| HBM capacity | 96 GB | 96 GB |\n")
+    claims = drafted(text, specs)
+    assert [(c["claimed"], c.get("subject")) for c in claims if c["claimed"].endswith("B")] == [
+        ("6 TB", "vale_rack"), ("768 GB", "vale_box"), ("96 GB", "vale"), ("96 GB", "vale"),
+        ("96 GB", "vale"), ("96 GB", "vale")]      # a label that starts with a digit is no section
+
+
+def test_without_a_section_row_the_column_stands(specs):
+    claims = drafted(HEAD + "| HBM capacity | 6 TB | 768 GB |\n", specs)
+    assert [c.get("subject") for c in claims] == ["vale_rack", "vale_box"]
+
+
+def test_a_racks_figure_equal_to_its_chips_sparse_figure_is_asked(specs):
+    """FP8 with no density: the rack's dense figure is 32x away, its chip's sparse one equal."""
+    claim = next(c for c in drafted("Vale Rack FP8 performance: 2,000 TFLOPS.\n", specs)
+                 if c["claimed"] == "2,000 TFLOPS")
+    assert any("far from vale_rack's published figure and near vale's" in t for t in claim["todo"])
+
+
+def test_a_racks_own_figure_is_not_asked_for_its_scope(specs):
+    claim = next(c for c in drafted("Vale Rack FP8 performance: 64 PFLOPS dense.\n", specs)
+                 if c["claimed"] == "64 PFLOPS")
+    assert claim.get("subject") == "vale_rack" and not any("far from" in t for t in claim.get("todo", []))
+
+
+def test_an_in_the_quote_lacks_falls_back_to_the_notes_order():
+    claims = [{"quote": "| HBM | 96 GB | 96 GB |", "claimed": "96 GB", "subject": "a", "metric": "m"},
+              {"quote": "| HBM | 96 GB | 96 GB |", "claimed": "96 GB", "subject": "b", "metric": "m"}]
+    notes = [{"number": "96 GB", "value": 96e9, "in": "Column A", "subject": "a", "metric": "m"},
+             {"number": "96 GB", "value": 96e9, "in": "Column B", "subject": "b", "metric": "m"}]
+    score = structure_score(claims, notes)
+    assert score.counts["right"] == 2 and not score.wrong
+    # an `in` the quote has still picks that claim over the first
+    first = {"number": "96 GB", "value": 96e9, "in": "| HBM", "subject": "b", "metric": "m"}
+    assert structure_score(claims[1:], [first]).counts["right"] == 1
