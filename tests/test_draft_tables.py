@@ -105,3 +105,16 @@ def test_an_in_the_quote_lacks_falls_back_to_the_notes_order():
     # an `in` the quote has still picks that claim over the first
     first = {"number": "96 GB", "value": 96e9, "in": "| HBM", "subject": "b", "metric": "m"}
     assert structure_score(claims[1:], [first]).counts["right"] == 1
+
+
+def test_a_precision_pair_with_no_density_lists_both_densities(specs):
+    claims = drafted(HEAD + "| Total FP8/FP6 Tensor Core | 128 PFLOPS | 16 PFLOPS |\n", specs)
+    todo = " ".join(claims[0]["todo"])
+    assert "FP8/FP6: fp8_dense or fp8_sparse or fp6_dense;" in todo      # no fp6_sparse metric
+
+
+def test_the_bracketed_owner_of_a_changes_old_value_does_not_own_the_new_one(specs):
+    claims = drafted("The Vale Box raises memory from 64 GB (Vale V1) to 144 GB per chip.\n", specs)
+    new = next(c for c in claims if c["claimed"] == "144 GB")
+    assert new.get("subject") != "vale"
+    assert any("is the value after a change from vale's" in t for t in new["todo"])

@@ -38,7 +38,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""   # "3,958 TFLOPS*"
         listed, precisions = context.precision_list(clause)
         if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
-            ids = [f"{p}_{metric.split('_', 1)[1]}" for p in precisions]
+            densities = ("dense", "sparse") if missing == "dense or sparse" else (metric.split("_", 1)[1],)
+            ids = [m for p in precisions for d in densities if (m := f"{p}_{d}") in catalogue.metrics]
             reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
                                 f"{metric} written: confirm or change")
     elif dimension == "bytes":
