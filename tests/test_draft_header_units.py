@@ -48,6 +48,13 @@ def test_bare_cells_take_the_header_unit_and_a_shared_unit_cell_gives_two():
                      ("400", 400, "W", ""), ("5,120", 5120, "", "other"), ("300", 300, "W", "")]
 
 
+def test_a_row_label_gives_its_row_a_unit_the_header_does_not():
+    text = "| Spec | Zephyr Z2 | Breeze B1 |\n|---|---|---|\n| FP16 TFLOPS | 312 | 989 |\n" \
+           "| INT8 TOPS | 624 | 1,979 |\n| HBM | 80GB | 141GB |\n| Year | 2024 | 2025 |\n"
+    found = [(text[n.start:n.end], n.unit) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("312", "TFLOPS"), ("989", "TFLOPS"), ("624", "TOPS"), ("1,979", "TOPS")]
+
+
 def test_a_header_without_units_adds_nothing():
     text = "| Model | Year | Score |\n|---|---|---|\n| Zephyr Z2 | 2024 | 312 |\n| Breeze B1 | 2023 | 300 |\n"
     assert header_numbers(text, paragraphs(text)) == []

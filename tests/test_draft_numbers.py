@@ -117,6 +117,7 @@ NUMBER_FORMS = [
     ("a pair of 40-core CPUs and a standard 8-card server", ["40", "8"]),
     ("built on a 3\u2011nanometer process", ["3 nm"]),
     ("820 GiB/sec of memory bandwidth", ["820 GiB/s"]),
+    ("FP4浮点性能跃升至每秒5亿亿次。", ["5e16 FLOPS"]),                 # 每秒 N 次: operations per second
     # doubling: 一倍 after an increase verb is 2x, not 1x
     ("相比頻寬增加一倍", ["2x"]),
     ("效能提升了一倍", ["2x"]),

@@ -1,8 +1,10 @@
-"""Spec tables as vendors print them (pipeline/draft/table_cells.py, article.py, settle.py),
-issue 19: a merged row pasted with more cells does not end a Markdown table; a section row
-("Individual GPU Specifications") scopes the rows under it; a rack's figure that is its chip's
-sparse figure is asked, whichever density the text leaves open. Known answers over small
-fictional specs written for this module; the scorer's `in` fallback last."""
+"""Spec tables and spec lists as vendors and reporters print them (pipeline/draft/), issue 19:
+a merged row pasted with more cells does not end a Markdown table; a section row ("Individual
+GPU Specifications") scopes the rows under it; a rack's figure that is its chip's sparse figure
+is asked, whichever density the text leaves open; a precision pair asks both densities; a
+change's bracketed old owner does not own the new value; system memory is a CPU's; a sparsity
+word of another figure makes no sparse FP32. Known answers over small fictional specs written
+for this module; the scorer's `in` fallback too."""
 
 from __future__ import annotations
 
@@ -118,3 +120,18 @@ def test_the_bracketed_owner_of_a_changes_old_value_does_not_own_the_new_one(spe
     new = next(c for c in claims if c["claimed"] == "144 GB")
     assert new.get("subject") != "vale"
     assert any("is the value after a change from vale's" in t for t in new["todo"])
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("The Vale Rack has 6 TB of system memory.", "lpddr_capacity"),     # a CPU's memory
+    ("Vale Rack 系统内存达 6TB。", "lpddr_capacity"),
+    ("The Vale Rack has 6 TB of HBM memory.", "hbm_capacity"),
+])
+def test_system_memory_is_the_cpus_not_hbm(specs, text, metric):
+    assert drafted(text, specs)[0].get("metric") == metric
+
+
+def test_a_sparsity_word_of_another_figure_makes_no_precision_sparse_that_never_is(specs):
+    claims = drafted("The Vale V1 delivers about 19.5 TFLOPS FP32 (312 TFLOPS with sparsity).\n", specs)
+    assert claims[0]["metric"] == "fp32_dense"
+    assert not any("not a metric" in t for t in claims[0].get("todo", []))

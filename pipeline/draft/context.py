@@ -151,7 +151,9 @@ def memory_metric(clause: str) -> str | None:
         return "sram_capacity"
     if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
         return "fast_memory_capacity"
-    if re.search(r"LPDDR|DDR\d|\bDDR\b|DRAM", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
+    # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
+    cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機])(?:内存|內存|記憶體)"
+    if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
         return "lpddr_capacity"
     return "hbm_capacity"
 

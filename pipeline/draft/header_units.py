@@ -5,7 +5,8 @@ A spec table often writes the unit once, in the header, and bare numbers in the 
 that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP8/TFLOPS`,
 `带宽/GB/s`), as its last words (`FP32 TFLOPS`, `Power, W`; a trailing "/chip" or "per GPU"
 says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
-gives that unit (or count) to the bare numeric cells of its column. A cell of two amounts
+gives that unit (or count) to the bare numeric cells of its column; a row label does so to its
+row (`| FP16 TFLOPS | 312 | 989 |`) where the column's header gives none. A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
 `header_numbers(view, paragraphs)` returns the numbers these rules add; numbers.py finds the
@@ -74,9 +75,11 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         for _, spans in table[1:]:
+            # a row label may give the unit instead (`| FP16 TFLOPS | 312 | 989 |`)
+            label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
-                    out += _cell_numbers(view, span, units.get(j))
+                    out += _cell_numbers(view, span, units.get(j) or label)
     return sorted(out, key=lambda n: n.start)
 
 

@@ -76,6 +76,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     else:
         metric, missing = None, lexicon().data["unclaimable_units"].get(number.unit, {}).get(
             "words", "no metric for this unit")
+    dense = metric.removesuffix("_sparse") + "_dense" if metric and metric.endswith("_sparse") else None
+    if dense and metric not in catalogue.metrics and dense in catalogue.metrics:
+        metric = dense      # "19.5 TFLOPS FP32 (312 TFLOPS with sparsity)": no FP32 is sparse
     if metric and metric not in catalogue.metrics:
         reading.todo.append(f"metric: {metric} is not a metric of the specs")
         metric = None
