@@ -199,18 +199,21 @@ def test_system_scope_words_include_a_single_rack():
 
 # --- the paragraph's one subject ---------------------------------------------------------------
 
-@pytest.mark.parametrize("text, subject, asked", [
-    # the paragraph names Zephyr Z2 alone: the next sentence continues it
-    ("Zephyr Z2 is new today. Reviewers measured 100 GB of HBM.", "zephyr", False),
+@pytest.mark.parametrize("text, claimed, subject, asked", [
+    # the paragraph names Zephyr Z2 alone: the next sentence continues it (its published figure)
+    ("Zephyr Z2 is new today. Reviewers measured 192 GiB of HBM.", "192 GiB", "zephyr", False),
+    # ... asked when the number is not the figure it publishes (round 20: an inference the
+    # figure contradicts is likelier wrong than the article)
+    ("Zephyr Z2 is new today. Reviewers measured 100 GB of HBM.", "100 GB", None, True),
     # a baseline is no subject to continue
-    ("It is faster than Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    ("It is faster than Breeze B1 today. Reviewers measured 100 GB of HBM.", "100 GB", None, True),
     # two names: asked
-    ("Zephyr Z2 beats Breeze B1 today. Reviewers measured 100 GB of HBM.", None, True),
+    ("Zephyr Z2 beats Breeze B1 today. Reviewers measured 100 GB of HBM.", "100 GB", None, True),
     # a name the specs lack in the paragraph: asked
-    ("Zephyr Z2 and the Qubit QX9 launched today. Reviewers measured 100 GB of HBM.", None, True),
+    ("Zephyr Z2 and the Qubit QX9 launched today. Reviewers measured 100 GB of HBM.", "100 GB", None, True),
 ])
-def test_a_sentence_without_a_name_continues_the_paragraphs_one_subject(base, text, subject, asked):
-    found = claim(text, base, "100 GB")
+def test_a_sentence_without_a_name_continues_the_paragraphs_one_subject(base, text, claimed, subject, asked):
+    found = claim(text, base, claimed)
     assert (found.get("subject") if not subject_todo(found) else None) == subject
     assert bool(subject_todo(found)) is asked
 

@@ -82,7 +82,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     star = context.footnote_density(plain)
     topics = Topics(mentions, paragraphs,    # no topic: a name aimed at, compared with or counted
                     lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)},
-                    lambda m: topic_aside(view, m, compared=True) or build._is_counted(view, m))
+                    lambda m: topic_aside(view, m, compared=True) or build._is_counted(view, m), view)
     def mentions_in(start: int, end: int) -> list:
         return mentions[bisect_left(mention_starts, start):bisect_left(mention_starts, end)]
 
@@ -211,7 +211,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.confirm_assumed(catalogue, number, reading, named,
                            place.topics.only_aside if place.topics is not None else frozenset())
     settle.density_settled(catalogue, reading)
-    settle.far_from_its_figure(catalogue, number, reading)
+    settle.off_its_figure(catalogue, number, reading)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.owner import amount_owner, take_other_side
+from claimaudit.draft.owner import amount_owner, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, aside, related, topic_ids
@@ -94,11 +94,17 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
             reading.todo.append(f"subject: {_unmatched(owned.mention)}")
         return reading
     reading = _sentence_subject(catalogue, place, number, mentions, inside)
+    vendor_owner(catalogue, place.view, place.sentence.start, number, reading,
+                 place.topics.ids if place.topics is not None else set(), mentions)
     topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
     reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:
         take_other_side(reading, number, reading.nearby)
     return reading
+
+
+RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
+                      re.IGNORECASE)
 
 
 def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
@@ -107,6 +113,12 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
+    # "against the NVIDIA H200, which carries 141GB": a relative clause's figure is its name's
+    relative = [m for m in inside if m.entity and m.end <= number.start and RELATIVE.fullmatch(
+        place.view, m.end, number.start)]
+    if relative and number.unit not in ("x", "%"):
+        reading.subject = relative[-1].entity
+        return reading
     inside = [m for m in inside if not aside(place.view, m)]    # "aimed at H100": not its figure
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start

@@ -186,6 +186,8 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
                       and not _another_amount_between(text, position, m)]
         if candidates and index:    # past the clause, a word before the number heads it
             candidates = [m for m in candidates if m.end() <= position] or candidates
+            if {"scaleup_bandwidth", "scaleout_bandwidth"} <= {table[m.group().lower()] for m in candidates}:
+                return None         # "an Ethernet-based interconnect, supporting ... 4800 Gbps": which?
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]

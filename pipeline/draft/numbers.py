@@ -259,7 +259,8 @@ def count_kind(view: str, number: Number) -> str | None:
     follows the number (or precedes: number of chips)."""
     if number.noun:
         return number.noun
-    for kind in lexicon().data["count_nouns"]:
+    # transistors first: 2,080億顆電晶體 counts transistors through a chip's classifier
+    for kind in sorted(lexicon().data["count_nouns"], key=lambda k: k != "transistors"):
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind

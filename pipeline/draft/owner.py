@@ -9,6 +9,10 @@
   180 GB" the 180 GB is not the sentence subject's. The entity the sentence compares with
   owns it ("(14 vs 9.0 petaFLOPS) compared to B200"); when it names none, the draft asks.
 
+- A vendor named as the doer of the amount's clause ("while Nvidia holds a slight edge in
+  memory bandwidth (8.0 TB/s ...)") makes it that vendor's product, not the sentence subject
+  of another vendor: the one id of that vendor the text names, else asked among them.
+
 Ratios and shares are no amounts: "是H100算力的15%" compares (claims.py `_is_baseline`). The
 words are the lexicon's `possessive_marks`, `owner_after_words` and `other_side_words`.
 """
@@ -79,3 +83,31 @@ def take_other_side(reading, number: Number, named: list[str]) -> None:
         f"subject: {number.text} {number.unit} is the other side of a comparison (vs.){whose}; "
         + (f"the text names {', '.join(others)}; pick one" if others
            else "name the entity it belongs to (find one with `claimaudit entities`)"))
+
+
+def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, reading, named,
+                 mentions) -> None:
+    """The amount's clause names a vendor and no product, and the subject is another vendor's:
+    the vendor's one id the text names is the subject, else its ids are asked."""
+    if reading.subject is None or number.unit in ("x", "%") or reading.subject not in catalogue.entities:
+        return
+    start = max(sentence_start, number.start - 120)
+    clause = max((m.end() for m in re.finditer(r"[,;，；。]", view[start:number.start])), default=0) + start
+    if any(clause <= m.start < number.start for m in mentions):
+        return
+    words = view[clause:number.start]
+    vendors = {e.vendor for e in catalogue.entities.values() if e.vendor}
+    said = [v for v in vendors if re.search(rf"(?<![A-Za-z]){re.escape(v)}(?![A-Za-z])", words,
+                                            re.IGNORECASE)]
+    own = catalogue.entities[reading.subject].vendor
+    if len(said) != 1 or said[0].lower() == own.lower():
+        return
+    theirs = sorted(i for i in named if i in catalogue.entities
+                    and catalogue.entities[i].vendor.lower() == said[0].lower())
+    subject, reading.subject, reading.candidates = reading.subject, None, theirs
+    if len(theirs) == 1:
+        reading.subject, reading.candidates = theirs[0], []
+        return
+    reading.todo.append(f"subject: {said[0]} is this figure's doer, not {subject}'s maker; "
+                        + (f"the text names {', '.join(theirs)}; pick one" if theirs
+                           else "name its product (find one with `claimaudit entities`)"))

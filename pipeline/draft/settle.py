@@ -69,6 +69,22 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
 
 
+def referred_off_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """"| Memory | 256GB HBM3e |" under a paragraph that names only the MI300X (192 GB): a
+    subject carried over from an earlier sentence, not named here, is asked when it publishes a
+    figure for the metric and the number is not it; an inference the figure contradicts is
+    likelier wrong than the article."""
+    if not reading.referred or reading.subject is None or reading.metric is None \
+            or number.unit in ("x", "%") or any(t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(claimed_text(number))
+    if value is None or not catalogue.figures.get((reading.subject, reading.metric)) \
+            or matching(catalogue, [reading.subject], [reading.metric], value):
+        return
+    reading.todo.append(f"subject: not named in this sentence; {reading.subject} (named earlier) assumed, "
+                        f"but {number.text} {number.unit} is not its published figure: confirm or change")
+
+
 def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading) -> None:
     """"内存容量是 H100 的 2.4 倍" after a paragraph about the MI300X and the H100: a ratio
     compares its subject with another, so of the earlier names the sentence leaves open, the
@@ -100,6 +116,13 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
         reading.todo = [t for t in reading.todo if not open_subject(t)] + [
             f"subject: not named in this sentence; of the ids named before it, {base} is the baseline; "
             f"pick one of {', '.join(left)}"]
+
+
+def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+    """A decided subject the number is far from (its kin near), or a carried-over one the
+    number is not the published figure of, is asked."""
+    far_from_its_figure(catalogue, number, reading)
+    referred_off_its_figure(catalogue, number, reading)
 
 
 def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
@@ -223,11 +246,16 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if reading.subject is None and reading.candidates and not series_asked(catalogue, reading) and (
             not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
-        if chosen is None and one_product(catalogue, reading.candidates):
+        sized = chosen is None and one_product(catalogue, reading.candidates)
+        if sized:
             chosen = decide_scope(catalogue, reading.candidates, reading.metric, value)
         if chosen:
             reading.subject = chosen
             reading.todo = [t for t in reading.todo if not open_subject(t)]
+            if sized and not matching(catalogue, [chosen], [reading.metric], value):
+                # the size tells the scope, not the product: "256GB" near the MI300X's 192 GB
+                reading.todo.append(f"subject: {number.text} {number.unit} is of {chosen}'s size, not its "
+                                    f"published figure; {chosen} written: confirm or change")
     if reading.subject is None:
         return
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]

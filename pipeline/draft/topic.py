@@ -2,7 +2,7 @@
 
 - The topic of a sentence is the entity the text last named: earlier in its paragraph, else
   in the nearest earlier paragraph (or title) that names one, and the entity the text so far
-  names most; several ids are several candidates, never a pick.
+  names most, and the one id its title names; several ids are several candidates, never a pick.
 - An anaphor ("it", "the chip", "它", "該晶片", "该芯片", "the system") at the start of a
   clause is the sentence's subject: it refers to the topic when the topic is one entity of
   the anaphor's kind (a chip word to a chip). Of another kind, the topic's containers or
@@ -44,7 +44,7 @@ class Topics:
     """The text's named mentions, indexed once so each sentence's topic is a lookup (the
     drafter stays linear in the text's length)."""
 
-    def __init__(self, mentions, paragraphs, kin=None, aside=None):
+    def __init__(self, mentions, paragraphs, kin=None, aside=None, title: str | None = None):
         self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
@@ -60,6 +60,13 @@ class Topics:
         self.named = [m for m in mentions if m.entity]
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
+        # a title (a first paragraph of one short line, no full stop) naming one id names the
+        # article's subject
+        title_end = self.blocks[1] if self.blocks[1:] and self.blocks[1] <= 160 else 0
+        first = [m for m in self.named if m.start < title_end]
+        if title is not None and re.search(r"[.。!?！？]\s*$", title[:title_end]):
+            first = []
+        self.title = first[0].entity if first and len({m.entity for m in first}) == 1 else None
         self.leader: list = []          # the most named id after each mention, None on a tie
         counts: dict[str, int] = {}
         best, tied = None, False
@@ -92,8 +99,9 @@ class Topics:
             if not mention.entity and not set(mention.candidates) & near:
                 here += list(mention.candidates) or [""]     # "Google's first TPU" names Ironwood
         dominant = self.leader[count - 1] if count else None
-        if dominant and dominant not in here:
-            here.append(dominant)       # the article's own subject stays a candidate
+        for own in (dominant, self.title):
+            if own and own not in here:
+                here.append(own)        # the article's own subject stays a candidate
         return here
 
 
