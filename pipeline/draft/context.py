@@ -259,6 +259,9 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         return None, "efficiency"
     if re.search(r"bandwidth|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
+        sentence = texts[1][0] if texts[1:] else ""
+        if metric is None and memory_said(sentence) and rate_metric(texts[1:]) in (None, "hbm_bandwidth"):
+            metric = "hbm_bandwidth"    # "76% more memory and 43% higher bandwidth": the memory's
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
             r"\b(memory|HBM|SRAM|LPDDR\w*)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
