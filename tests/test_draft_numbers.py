@@ -16,6 +16,7 @@ NUMBER_FORMS = [
     # digits, separators, decimals, full-width digits
     ("each chip has 144 GB of HBM3E", ["144 GB"]),
     ("between 363 and 1,452 petaFLOPS", ["363 PFLOPS", "1,452 PFLOPS"]),
+    ("80 / 94 / 140 GB HBM3 variants", ["80 GB", "94 GB", "140 GB"]),   # a slashed list shares its unit
     ("delivers 4,614 TFLOPs of FP8", ["4,614 TFLOPS"]),
     ("提供１９２GB容量", ["192 GB"]),
     ("706 TB/s of memory bandwidth", ["706 TB/s"]),

@@ -120,3 +120,12 @@ def test_scale_up_and_scale_out_words_both_near_leave_the_rate_asked(specs):
     found = claim("The Lark K2 uses an Ethernet-based interconnect, supporting bandwidth up to 4800 Gbps.\n",
                   specs, "4800 Gbps")
     assert "metric" not in found and any("which bandwidth" in t for t in found["todo"])
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("Example claims the Lark K2 outperforms the Heron H9 by 50% on average.\n", "+50%"),
+    ("The Lark K2 delivers 40% better power efficiency than the Heron H9.\n", "+40%"),
+])
+def test_outperforming_by_or_better_by_a_percentage_is_a_change(specs, text, claimed):
+    claims = draft_document(text, SourceInfo("t", "t", "en"), specs)["claims"]
+    assert [c["claimed"] for c in claims] == [claimed]

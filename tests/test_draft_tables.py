@@ -135,3 +135,27 @@ def test_a_sparsity_word_of_another_figure_makes_no_precision_sparse_that_never_
     claims = drafted("The Vale V1 delivers about 19.5 TFLOPS FP32 (312 TFLOPS with sparsity).\n", specs)
     assert claims[0]["metric"] == "fp32_dense"
     assert not any("not a metric" in t for t in claims[0].get("todo", []))
+
+
+def test_a_loose_table_takes_short_labels_with_digits(specs):
+    text = ("Technical Specifications\nFeature Vale Rack Vale Box\nFP8 128 PFLOPS 16 PFLOPS\n"
+            "HBM capacity 6 TB 768 GB\n")
+    got = [(c["claimed"], c.get("subject")) for c in drafted(text, specs)]
+    assert got == [("128 PFLOPS", "vale_rack"), ("16 PFLOPS", "vale_box"), ("6 TB", "vale_rack"),
+                   ("768 GB", "vale_box")]
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    from pathlib import Path
+    return load_catalogue(Path(__file__).resolve().parents[1] / "specs")
+
+
+def test_an_architecture_word_before_a_name_of_its_maker_asks_nothing(bundled):
+    claim = drafted("Hopper H200 offers 141 GB HBM3e.\n", bundled)[0]
+    assert claim["subject"] == "h200" and not claim.get("todo")
+
+
+def test_a_model_number_family_before_another_name_in_a_list_stays_apart(bundled):
+    mentions = [(m.text, m.entity) for m in bundled.find("Feature GB300 GB200 B300 B200")]
+    assert [text for text, _ in mentions] == ["GB300", "GB200", "B300", "B200"]

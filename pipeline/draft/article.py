@@ -265,8 +265,9 @@ def _without_names(view: str, clause: Span, mentions) -> str:
 
 
 def _window(place: build.Place, number: Number) -> str:
-    """The words next to a number: a few before it and after it, inside its clause."""
-    start = max(place.clause.start, number.start - 12)
+    """The words next to a number, inside its clause (after "by", back to "outperforms")."""
+    by = re.search(r"\bby\s*~?\s*$", place.view[max(0, number.start - 10):number.start])
+    start = max(place.clause.start, number.start - (60 if by else 12))
     return place.view[start:min(place.clause.end, number.end + 16)]
 
 
@@ -363,7 +364,6 @@ def draft_document(raw: str, source: SourceInfo, catalogue: Catalogue) -> dict:
 
 def draft_file(path: Path, specs_dir: Path, **fields) -> str:
     """The `draft` command's work: read, draft, dump (YAML text)."""
-
     raw = read_article(path)
     stem = "stdin" if str(path) == "-" else path.stem
     language = fields.get("language") or detect_language(raw)

@@ -86,7 +86,7 @@ class Catalogue:
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
-        return self._slashed(text, _without_appositions(text, found))
+        return self._slashed(text, _without_appositions(text, found, self._vendor))
 
     def _slashed(self, text: str, found: list[Mention]) -> list[Mention]:
         """"昇腾950PR/DT", "MI350X/55X": a name, a slash and another ending is a second name
@@ -103,6 +103,9 @@ class Catalogue:
                 start = mention.end + 1
                 extra.append(Mention(start, start + len(ending), next(iter(ids)), ending))
         return sorted(found + extra, key=lambda m: m.start) if extra else found
+
+    def _vendor(self, entity: str) -> str:
+        return self.entities[entity].vendor if entity in self.entities else ""
 
     def _sized(self, ids, before: str) -> tuple[list[str], tuple]:
         """(decided, asked): the one container of the named chips whose member count the words
@@ -144,7 +147,7 @@ _ARCHITECTURE = re.compile(r"\s?(?:架構|架构|architecture|microarchitecture|
 _QUALIFIER = re.compile(r"[\s-]*(?:Ultra[\s-]*)?")     # "Blackwell B200", "Blackwell Ultra GB300"
 
 
-def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
+def _without_appositions(text: str, found: list[Mention], vendor=lambda entity: "") -> list[Mention]:
     """"NVIDIA H200 (Hopper)", "the Blackwell (B200) architecture", "Blackwell Ultra GB300": a
     family word in brackets beside one entity's name, or around it, or right before a name of
     its own family, says which architecture that entity is; it names nothing else, so it asks
@@ -155,8 +158,12 @@ def _without_appositions(text: str, found: list[Mention]) -> list[Mention]:
         if mention.candidates and not mention.entity and _ARCHITECTURE.match(text, mention.end):
             dropped.add(id(mention))
     for left, right in zip(found, found[1:]):
+        # "Hopper H200": a family word right before a name of its family, or an architecture
+        # word (no digits: not "GB200 B300" in a list) before a name of its maker's
+        maker = not re.search(r"\d", left.text) and bool(right.entity) and \
+            {vendor(c) for c in left.candidates} == {vendor(right.entity)} != {""}
         if (left.candidates and not left.entity and _QUALIFIER.fullmatch(text, left.end, right.start)
-                and set(left.candidates) & ({right.entity} | set(right.candidates))):
+                and (set(left.candidates) & ({right.entity} | set(right.candidates)) or maker)):
             dropped.add(id(left))           # the family word names the architecture of the name after it
             merged[id(right)] = Mention(left.start, right.end, right.entity, text[left.start:right.end],
                                         right.candidates)

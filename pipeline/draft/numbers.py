@@ -267,17 +267,18 @@ def count_kind(view: str, number: Number) -> str | None:
     return "other" if not number.unit and general_count(view, number) else None
 
 
-FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|到|至)\s*", re.IGNORECASE)
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|到|至)\s*", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")
 
 
 def _ranges(view: str, numbers: list[Number]) -> list[Number]:
-    """`363 and 1,452 petaFLOPS`, `64 to 144 chips`: the first takes the second's unit;
-    `32 compute units, down from 38`, `from 4,096 FLOPS to 8,192`: the second the first's."""
+    """`363 and 1,452 petaFLOPS`, `64 to 144 chips`, `80 / 94 / 140 GB`: the first takes the
+    second's unit (from the last on); `32 compute units, down from 38`, `from 4,096 FLOPS to
+    8,192`: the second the first's."""
     out = list(numbers)
-    for i in range(len(out) - 1):
+    for i in reversed(range(len(out) - 1)):
         first, second = out[i], out[i + 1]
         if _bare(view, first) and not _bare(view, second) and FORWARD.fullmatch(
                 view, first.end, second.start):

@@ -125,9 +125,11 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
 
 
 def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
-    """A label of words (no digit, no sentence mark), then values apart by spaces only."""
+    """A label of words (no sentence mark; digits only in a short one: `FP4`, `FP16/BF16`),
+    then values apart by spaces only."""
     label = text[start:values[0].start]
-    if not label.strip() or re.search(r"[\d,，。:：;；]", label):
+    if not label.strip() or re.search(r"[,，。:：;；]", label) or (
+            re.search(r"\d", label) and len(label.strip()) > 16):
         return False
     gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
     return all(re.fullmatch(r"\s*[+\-−]?", gap) for gap in gaps)
