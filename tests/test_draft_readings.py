@@ -129,3 +129,9 @@ def test_scale_up_and_scale_out_words_both_near_leave_the_rate_asked(specs):
 def test_outperforming_by_or_better_by_a_percentage_is_a_change(specs, text, claimed):
     claims = draft_document(text, SourceInfo("t", "t", "en"), specs)["claims"]
     assert [c["claimed"] for c in claims] == [claimed]
+
+
+def test_a_figure_of_the_products_variants_is_asked(specs):
+    claims = draft_document("Lark K1 训练 + 推理 192 / 256 GB HBM3 变体\n", SourceInfo("t", "t", "zh-Hans"),
+                            specs)["claims"]
+    assert all(any("variants" in t for t in c.get("todo", [])) for c in claims) and len(claims) == 2

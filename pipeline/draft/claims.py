@@ -100,7 +100,15 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:
         take_other_side(reading, number, reading.nearby)
+    variant = VARIANTS.match(place.view, number.end)
+    if variant and reading.subject and number.unit not in ("x", "%"):
+        # "80 / 94 / 140 GB HBM3 变体": one of the product's variants, which the specs may hold apart
+        reading.todo.append(f"subject: {number.text} {number.unit} is one of {reading.subject}'s variants "
+                            f"({variant.group(1)}); {reading.subject} written: confirm or name the variant")
     return reading
+
+
+VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
 
 
 RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
