@@ -55,6 +55,12 @@ def test_a_row_label_gives_its_row_a_unit_the_header_does_not():
     assert found == [("312", "TFLOPS"), ("989", "TFLOPS"), ("624", "TOPS"), ("1,979", "TOPS")]
 
 
+def test_a_footnote_mark_after_a_bare_cell_keeps_it_a_figure():
+    text = "| Spec | Zephyr Z2 | Breeze B1 |\n|---|---|---|\n| FP16(TFLOPS) | 320* | 148 |\n"
+    found = [(text[n.start:n.end], n.unit) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("320", "TFLOPS"), ("148", "TFLOPS")]
+
+
 def test_a_header_without_units_adds_nothing():
     text = "| Model | Year | Score |\n|---|---|---|\n| Zephyr Z2 | 2024 | 312 |\n| Breeze B1 | 2023 | 300 |\n"
     assert header_numbers(text, paragraphs(text)) == []

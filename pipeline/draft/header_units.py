@@ -85,8 +85,9 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
     cell = view[span.start:span.end]
-    if unit is not None and BARE.fullmatch(cell):
-        return [_number(span.start, cell, unit[0], unit[1])]
+    figure = cell.rstrip("*†‡¹²³ ")          # `320*`: a footnote mark after the figure
+    if unit is not None and figure and BARE.fullmatch(figure):
+        return [_number(span.start, figure, unit[0], unit[1])]
     shared = SHARED.match(cell)
     if shared is None:
         return []
