@@ -135,3 +135,10 @@ def test_a_figure_of_the_products_variants_is_asked(specs):
     claims = draft_document("Lark K1 训练 + 推理 192 / 256 GB HBM3 变体\n", SourceInfo("t", "t", "zh-Hans"),
                             specs)["claims"]
     assert all(any("variants" in t for t in c.get("todo", [])) for c in claims) and len(claims) == 2
+
+
+def test_clusters_n_times_larger_compare_chip_counts(specs):
+    claims = draft_document("The Lark K2 allows clusters that are 35 times larger than the Lark K1.\n",
+                            SourceInfo("t", "t", "en"), specs)["claims"]
+    assert claims[0]["metric"] == "chips"
+    assert any("a count of chips belongs to a system or cluster" in t for t in claims[0]["todo"])

@@ -268,8 +268,9 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         metric = memory_metric(clause)
         return (metric, "") if metric else (None, "which memory")
     if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
-                 r"芯片数量|規模|规模", clause, re.IGNORECASE):
-        return "chips", ""
+                 r"芯片数量|規模|规模|(?:cluster|pod)s?\b[^.,;]{0,24}\b(?:larger|bigger)", clause,
+                 re.IGNORECASE):
+        return "chips", ""          # "clusters that are 35 times larger": the chips they hold
     if said("power_words", texts[:1]):
         return "power", ""
     if re.search(r"transistor|電晶體|晶體管|晶体管", clause, re.IGNORECASE):
