@@ -142,3 +142,11 @@ def test_clusters_n_times_larger_compare_chip_counts(specs):
                             SourceInfo("t", "t", "en"), specs)["claims"]
     assert claims[0]["metric"] == "chips"
     assert any("a count of chips belongs to a system or cluster" in t for t in claims[0]["todo"])
+
+
+def test_an_amount_of_a_list_of_names_asks_between_them(specs):
+    claims = draft_document("功耗達1,000瓦,這比Lark K1、Heron H9需要的700瓦多約43%。\n",
+                            SourceInfo("t", "t", "zh-Hant"), specs)["claims"]
+    found = next(c for c in claims if c["claimed"] == "700 W")
+    assert "subject" not in found
+    assert any("heron and lark together" in t for t in found["todo"])

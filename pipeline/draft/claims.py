@@ -144,6 +144,10 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     if (number.unit not in ("x", "%") and ahead and ahead[-1].entity and len({m.entity for m in ahead}) == 1
             and not _is_counted(place.view, ahead[-1]) and not _is_baseline(place.view, ahead[-1], number)):
         reading.subject = ahead[-1].entity     # "AMD's MI355X is a 1.4 kW monster ... Blackwell"
+        listed = _listed_with(place.view, [m for m in inside if m.entity], {reading.subject})
+        if listed:                              # "H100、H200需要的700瓦": both names own it
+            reading.subject, reading.candidates = None, listed
+            reading.todo.append(f"subject: the sentence names {' and '.join(listed)} together; pick one")
         return reading
     marked = [m for m in inside if _is_baseline(place.view, m, number)]
     # "three times the FP4 performance of A and more than B": the name after "of" is the
@@ -179,6 +183,15 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         reading.candidates = sorted({c for m in others for c in m.candidates})
     _unknown_products(catalogue, place, mentions, reading)     # every name covers its words
     return reading
+
+
+def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
+    """The ids of a list ("H100、H200", "A and B") that holds the one subject id, else []."""
+    for left, right in zip(named, named[1:]):
+        if {left.entity, right.entity} & ids and left.entity != right.entity and re.fullmatch(
+                r"\s*(?:、|和|與|与|及|and|&|/)\s*", view[left.end:right.start]):
+            return sorted({left.entity, right.entity})
+    return []
 
 
 def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
