@@ -150,3 +150,15 @@ def test_an_amount_of_a_list_of_names_asks_between_them(specs):
     found = next(c for c in claims if c["claimed"] == "700 W")
     assert "subject" not in found
     assert any("heron and lark together" in t for t in found["todo"])
+
+
+def test_a_name_compared_with_in_a_later_clause_is_not_the_baseline_of_an_earlier_ratio(specs):
+    text = "Example 聲稱,它相比上代擁有2倍的FP8算力、1.5倍的記憶體頻寬,而對比Heron H9推理性能領先50%。\n"
+    claims = draft_document("Lark K2 登場。\n" + text, SourceInfo("t", "t", "zh-Hant"), specs)["claims"]
+    ratios = [c for c in claims if c["claimed"] in ("2x", "1.5x")]
+    assert len(ratios) == 2 and all(c.get("baseline") != "heron" for c in ratios)
+
+
+def test_the_value_a_change_leaps_from_is_not_the_subjects(specs):
+    found = claim("Lark K2 的 HBM 容量从192GB跃升至256GB。\n", specs, "192 GB")
+    assert any("the value before the change" in t for t in found["todo"])

@@ -159,3 +159,27 @@ def test_an_architecture_word_before_a_name_of_its_maker_asks_nothing(bundled):
 def test_a_model_number_family_before_another_name_in_a_list_stays_apart(bundled):
     mentions = [(m.text, m.entity) for m in bundled.find("Feature GB300 GB200 B300 B200")]
     assert [text for text, _ in mentions] == ["GB300", "GB200", "B300", "B200"]
+
+
+def test_a_separator_under_a_later_row_starts_a_new_table(specs):
+    text = ("| Specification | Vale Rack |\n|---|---|\nHBM capacity | 6 TB |\n"
+            "| Specification | Vale Box |\n|---|---|\nHBM capacity | 768 GB |\n")
+    assert [(c["claimed"], c.get("subject")) for c in drafted(text, specs)] == [
+        ("6 TB", "vale_rack"), ("768 GB", "vale_box")]
+
+
+def test_an_about_sign_a_footnote_or_a_note_around_a_bare_cell_keeps_its_unit(specs):
+    text = ("| Spec | Vale Rack | Vale Box |\n|---|---|---|\n| FP8 TFLOPS | ~128,000* | 16,000 (matrix) |\n")
+    assert [c["claimed"] for c in drafted(text, specs)] == ["128,000 TFLOPS", "16,000 TFLOPS"]
+
+
+def test_a_count_and_a_form_in_brackets_with_a_family_ask_nothing(bundled):
+    mentions = [(m.text, m.entity) for m in bundled.find("Nvidia DGX B300 (8x Blackwell Ultra SXM)")]
+    assert [entity for _, entity in mentions] == ["hgx_b300"]
+
+
+def test_a_word_for_five_or_more_products_is_not_settled_by_a_figure(bundled):
+    text = ("| Specification | Google TPU v6 / Trillium |\n|---|---|\n"
+            "Pod scale | Up to 9,216 chips per TPU v6 pod (Trillium) |\n")
+    claim = drafted(text, bundled)[0]      # 9,216 is the Ironwood pod's, which the text never names
+    assert "subject" not in claim and any(t.startswith("subject:") for t in claim["todo"])

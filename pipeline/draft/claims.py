@@ -108,6 +108,8 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
+OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前一?代|compared|than\b|versus|vs\.?|"
+                            r"previous generation|predecessor", re.IGNORECASE)
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
 
 
@@ -149,7 +151,11 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
             reading.subject, reading.candidates = None, listed
             reading.todo.append(f"subject: the sentence names {' and '.join(listed)} together; pick one")
         return reading
-    marked = [m for m in inside if _is_baseline(place.view, m, number)]
+    # a name compared with in a later clause is another number's baseline ("它相比上代擁有2倍...,
+    # 而對比NVIDIA H100 ... 領先50%": the H100 is the 50%'s)
+    own = OWN_COMPARISON.search(place.view, place.sentence.start, number.start)
+    marked = [m for m in inside if _is_baseline(place.view, m, number)
+              and (m.start < place.clause.end or not own or number.unit not in ("x", "%"))]
     # "three times the FP4 performance of A and more than B": the name after "of" is the
     # ratio's baseline; a name marked by other comparison words belongs to another claim
     of_named = [m for m in marked if _times_the_of(place.view, m, number)]
@@ -228,8 +234,8 @@ def earlier_value(view: str, number: Number, reading: Reading) -> None:
     after = view[number.end:number.end + 24]
     before = view[max(0, number.start - 16):number.start]
     # "从288GB HBM3e提升至432GB": the memory's name may stand between the value and the verb
-    old = (re.match(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?\s*"
-                    r"(?:至|到|to)\s*[\d０-９]", after)
+    old = (re.match(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?(?:增加|提升|提高|升級|升级|上升|降低|減少|减少|躍升|"
+                    r"跃升)?\s*(?:至|到|to)\s*[\d０-９]", after)
            and re.search(r"(?:從|从|from)\s*$", before)) or re.search(r"(?:up|down) from\s*$", before)
     if old and reading.subject:
         reading.todo.append(f"subject: {number.text} is the value before the change; "

@@ -141,7 +141,8 @@ class Catalogue:
                       if e.kind == kind and entity in e.members)
 
 
-_OPEN, _CLOSE = re.compile(r"\s*[(（]\s*"), re.compile(r"\s*[)）]")
+# "(Hopper)", "(8x Blackwell Ultra SXM)": a bracket, perhaps a count, the family, perhaps a form
+_OPEN, _CLOSE = re.compile(r"\s*[(（]\s*(?:\d+\s?[x×]\s*)?"), re.compile(r"(?:\s+[A-Z0-9]{2,5})?\s*[)）]")
 _ARCHITECTURE = re.compile(r"\s?(?:架構|架构|architecture|microarchitecture|arch\b|GPU architecture)",
                            re.IGNORECASE)
 _QUALIFIER = re.compile(r"[\s-]*(?:Ultra[\s-]*)?")     # "Blackwell B200", "Blackwell Ultra GB300"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import replace
 from functools import cache
 
 from claimaudit.draft.forms import Number, unit_at
@@ -28,6 +29,7 @@ BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
 PER_ONE = re.compile(r"\s*(?:/|\bper\s+|每)\s*(?:chip|GPU|accelerator|device|card|晶片|芯片|卡)\s*$",
                      re.IGNORECASE)
+CELL_FIGURE = re.compile(rf"[~≈約约]?\s*({BARE.pattern})\s*[*†‡¹²³]*\s*(?:[(（][^()（）]{{1,20}}[)）])?")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -85,9 +87,10 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
     cell = view[span.start:span.end]
-    figure = cell.rstrip("*†‡¹²³ ")          # `320*`: a footnote mark after the figure
-    if unit is not None and figure and BARE.fullmatch(figure):
-        return [_number(span.start, figure, unit[0], unit[1])]
+    # `320*`, `~2,000*`, `918 (BF16)`: an about sign, a footnote mark or a bracketed note around it
+    figure = CELL_FIGURE.fullmatch(cell)
+    if unit is not None and figure:
+        return [_number(span.start + figure.start(1), figure.group(1), unit[0], unit[1])]
     shared = SHARED.match(cell)
     if shared is None:
         return []
@@ -102,8 +105,18 @@ def _number(start: int, written: str, unit: str, noun: str) -> Number:
 
 
 def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Number]:
-    """`numbers` (in order, apart) and the header rules' numbers that none of them overlaps."""
+    """`numbers` (in order, apart) and the header rules' numbers that none of them overlaps; a
+    header number takes the place of a bare one over the same digits (`~2,000*`)."""
     ends = [n.end for n in numbers]
-    added = [n for n in header_numbers(view, paragraphs)
-             if (i := bisect_right(ends, n.start)) >= len(numbers) or numbers[i].start >= n.end]
-    return sorted([*numbers, *added], key=lambda n: n.start) if added else numbers
+    added, replaced = [], set()
+    for n in header_numbers(view, paragraphs):
+        i = bisect_right(ends, n.start)
+        if i >= len(numbers) or numbers[i].start >= n.end:
+            added.append(n)
+        elif not numbers[i].unit and not numbers[i].noun and numbers[i].value == n.value:
+            replaced.add(i)
+            added.append(replace(n, implied=numbers[i].implied))
+    if not added:
+        return numbers
+    kept = [n for i, n in enumerate(numbers) if i not in replaced]
+    return sorted([*kept, *added], key=lambda n: n.start)

@@ -310,8 +310,12 @@ def _same_ratio(catalogue: Catalogue, sides: list, dense: str, sparse: str) -> b
 
 def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
     """Whether the subject is asked among a series' members ("'Instinct MI400' may mean helios,
-    mi455x"): a series may hold members the specs lack, so its members' figures decide none of
-    them (the question names the ones whose figure it is: figure_holders)."""
+    mi455x") or a word's five or more products: a series may hold members the specs lack, so its
+    members' figures decide none of them (the question names the ones whose figure it is:
+    figure_holders)."""
+    widened = any("may mean" in t or "makes this a" in t for t in reading.todo if t.startswith("subject:"))
+    if widened and len(set(reading.candidates)) >= 5 and not one_product(catalogue, reading.candidates):
+        return True         # "TPU v6 pod": a word for five or more products, its figure picks none
     names = re.findall(r"^subject: '([^']+)' may mean", "\n".join(reading.todo), re.M)
     keys = [name_key(n).removesuffix("系列") for n in names]
     series = catalogue.series_keys

@@ -78,7 +78,11 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     markdown = False
     for start, end in paragraphs:
         if RULE.match(text[start:end] or "x") and "-" in text[start:end] and run:
-            markdown = markdown or len(run) == 1
+            if len(run) > 1:        # a separator under a later row: that row heads a new table
+                if len(run) > 2:
+                    found.append(run[:-1])
+                run = run[-1:]
+            markdown = True
             continue
         cells = row_cells(text, start, end)
         piped = "|" in text[start:end]
