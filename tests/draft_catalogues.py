@@ -1,6 +1,7 @@
 """The draft tests' fixture catalogues (tests/data/draft-specs/): `base` alone, and `extended`
-(base + more: new entities that must never turn an asked field into a wrong one). Imported by
-the test modules that draft over them."""
+(base + more: new entities that must never turn an asked field into a wrong one); a module's
+own fictional specs (`catalogue_of`) and the draft of a text over them (`drafted_claims`).
+Imported by the test modules that draft over them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import load_catalogue
 
 SPECS = Path(__file__).resolve().parent / "data" / "draft-specs"
@@ -26,3 +28,14 @@ def extended(tmp_path_factory):
         for path in (SPECS / part).glob("*.yaml"):
             shutil.copy(path, folder / path.name)
     return load_catalogue(folder)
+
+
+def catalogue_of(tmp_path_factory, specs_text: str):
+    """A catalogue of one spec file written for a test module (its own fictional entities)."""
+    folder = tmp_path_factory.mktemp("specs")
+    (folder / "example.yaml").write_text(specs_text, encoding="utf-8")
+    return load_catalogue(folder)
+
+
+def drafted_claims(text: str, catalogue, language: str = "en") -> list[dict]:
+    return draft_document(text, SourceInfo("t", "t", language), catalogue)["claims"]

@@ -10,9 +10,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
-from claimaudit.draft.article import SourceInfo, draft_document
-from claimaudit.draft.entities import load_catalogue
+from draft_catalogues import catalogue_of, drafted_claims
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -117,13 +115,11 @@ SPECS = textwrap.dedent("""\
 
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("specs")
-    (folder / "example.yaml").write_text(SPECS, encoding="utf-8")
-    return load_catalogue(folder)
+    return catalogue_of(tmp_path_factory, SPECS)
 
 
 def claim(text: str, catalogue, claimed: str) -> dict:
-    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+    claims = drafted_claims(text, catalogue)
     return next(c for c in claims if claimed in (c.get("claimed"),
                                                  *(r["claimed"] for r in c.get("interpretations") or [])))
 
@@ -507,7 +503,7 @@ def test_a_starred_figure_takes_the_density_its_footnote_says(specs):
     table = ("| Spec | Nimbus N1 |\n|---|---|\n| FP8 | 2,000 TFLOPS* |\n| FP8 again | 2,000 TFLOPS |\n\n"
              "*Performance figures include sparsity.\n")
     assert claim(table, specs, "2,000 TFLOPS").get("metric") == "fp8_sparse"
-    found = [c for c in draft_document(table, SourceInfo("t", "t", "en"), specs)["claims"]]
+    found = drafted_claims(table, specs)
     assert not found[0].get("todo")
     assert any("dense or sparse" in t for t in metric_todo(found[1]))      # the unstarred one is asked
 

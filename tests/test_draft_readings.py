@@ -10,9 +10,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
-from claimaudit.draft.article import SourceInfo, draft_document
-from claimaudit.draft.entities import load_catalogue
+from draft_catalogues import catalogue_of, drafted_claims
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -57,14 +55,11 @@ SPECS = textwrap.dedent("""\
 
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("specs")
-    (folder / "example.yaml").write_text(SPECS, encoding="utf-8")
-    return load_catalogue(folder)
+    return catalogue_of(tmp_path_factory, SPECS)
 
 
 def claim(text: str, catalogue, claimed: str) -> dict:
-    claims = draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
-    return next(c for c in claims if c.get("claimed") == claimed)
+    return next(c for c in drafted_claims(text, catalogue) if c.get("claimed") == claimed)
 
 
 def test_a_relative_clauses_figure_is_its_names(specs):
@@ -127,26 +122,23 @@ def test_scale_up_and_scale_out_words_both_near_leave_the_rate_asked(specs):
     ("The Lark K2 delivers 40% better power efficiency than the Heron H9.\n", "+40%"),
 ])
 def test_outperforming_by_or_better_by_a_percentage_is_a_change(specs, text, claimed):
-    claims = draft_document(text, SourceInfo("t", "t", "en"), specs)["claims"]
+    claims = drafted_claims(text, specs)
     assert [c["claimed"] for c in claims] == [claimed]
 
 
 def test_a_figure_of_the_products_variants_is_asked(specs):
-    claims = draft_document("Lark K1 训练 + 推理 192 / 256 GB HBM3 变体\n", SourceInfo("t", "t", "zh-Hans"),
-                            specs)["claims"]
+    claims = drafted_claims("Lark K1 训练 + 推理 192 / 256 GB HBM3 变体\n", specs, "zh-Hans")
     assert all(any("variants" in t for t in c.get("todo", [])) for c in claims) and len(claims) == 2
 
 
 def test_clusters_n_times_larger_compare_chip_counts(specs):
-    claims = draft_document("The Lark K2 allows clusters that are 35 times larger than the Lark K1.\n",
-                            SourceInfo("t", "t", "en"), specs)["claims"]
+    claims = drafted_claims("The Lark K2 allows clusters that are 35 times larger than the Lark K1.\n", specs)
     assert claims[0]["metric"] == "chips"
     assert any("a count of chips belongs to a system or cluster" in t for t in claims[0]["todo"])
 
 
 def test_an_amount_of_a_list_of_names_asks_between_them(specs):
-    claims = draft_document("功耗達1,000瓦,這比Lark K1、Heron H9需要的700瓦多約43%。\n",
-                            SourceInfo("t", "t", "zh-Hant"), specs)["claims"]
+    claims = drafted_claims("功耗達1,000瓦,這比Lark K1、Heron H9需要的700瓦多約43%。\n", specs, "zh-Hant")
     found = next(c for c in claims if c["claimed"] == "700 W")
     assert "subject" not in found
     assert any("heron and lark together" in t for t in found["todo"])
@@ -154,7 +146,7 @@ def test_an_amount_of_a_list_of_names_asks_between_them(specs):
 
 def test_a_name_compared_with_in_a_later_clause_is_not_the_baseline_of_an_earlier_ratio(specs):
     text = "Example 聲稱,它相比上代擁有2倍的FP8算力、1.5倍的記憶體頻寬,而對比Heron H9推理性能領先50%。\n"
-    claims = draft_document("Lark K2 登場。\n" + text, SourceInfo("t", "t", "zh-Hant"), specs)["claims"]
+    claims = drafted_claims("Lark K2 登場。\n" + text, specs, "zh-Hant")
     ratios = [c for c in claims if c["claimed"] in ("2x", "1.5x")]
     assert len(ratios) == 2 and all(c.get("baseline") != "heron" for c in ratios)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from draft_catalogues import catalogue_of, drafted_claims
 
-from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.structure_score import structure_score
 
@@ -52,13 +52,10 @@ SPECS = textwrap.dedent("""\
 
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("specs")
-    (folder / "example.yaml").write_text(SPECS, encoding="utf-8")
-    return load_catalogue(folder)
+    return catalogue_of(tmp_path_factory, SPECS)
 
 
-def drafted(text: str, catalogue) -> list[dict]:
-    return draft_document(text, SourceInfo("t", "t", "en"), catalogue)["claims"]
+drafted = drafted_claims
 
 
 HEAD = "| Specifications | Vale Rack | Vale Box |\n|---|---|---|\n"
