@@ -95,12 +95,11 @@ def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, read
     clause = max((m.end() for m in re.finditer(r"[,;，；。]", view[start:number.start])), default=0) + start
     if any(clause <= m.start < number.start for m in mentions):
         return
-    words = view[clause:number.start]
-    vendors = {e.vendor for e in catalogue.entities.values() if e.vendor}
-    said = [v for v in vendors if re.search(rf"(?<![A-Za-z]){re.escape(v)}(?![A-Za-z])", words,
-                                            re.IGNORECASE)]
+    vendors = tuple(sorted({e.vendor for e in catalogue.entities.values() if e.vendor}))
+    said = sorted({m.group() for m in _vendor_pattern(vendors).finditer(view, clause, number.start)},
+                  key=str.lower)
     own = catalogue.entities[reading.subject].vendor
-    if len(said) != 1 or said[0].lower() == own.lower():
+    if len({v.lower() for v in said}) != 1 or said[0].lower() == own.lower():
         return
     theirs = sorted(i for i in named if i in catalogue.entities
                     and catalogue.entities[i].vendor.lower() == said[0].lower())
@@ -111,3 +110,10 @@ def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, read
     reading.todo.append(f"subject: {said[0]} is this figure's doer, not {subject}'s maker; "
                         + (f"the text names {', '.join(theirs)}; pick one" if theirs
                            else "name its product (find one with `claimaudit entities`)"))
+
+
+@cache
+def _vendor_pattern(vendors: tuple[str, ...]) -> re.Pattern:
+    """The specs' vendor names as whole words, compiled once per catalogue's set of vendors."""
+    return re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, vendors)) + r")(?![A-Za-z])",
+                      re.IGNORECASE)

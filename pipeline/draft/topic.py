@@ -44,7 +44,7 @@ class Topics:
     """The text's named mentions, indexed once so each sentence's topic is a lookup (the
     drafter stays linear in the text's length)."""
 
-    def __init__(self, mentions, paragraphs, kin=None, aside=None, title: str | None = None):
+    def __init__(self, mentions, paragraphs, kin=None, aside=None, text: str | None = None):
         self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
@@ -64,7 +64,7 @@ class Topics:
         # article's subject
         title_end = self.blocks[1] if self.blocks[1:] and self.blocks[1] <= 160 else 0
         first = [m for m in self.named if m.start < title_end]
-        if title is not None and re.search(r"[.。!?！？]\s*$", title[:title_end]):
+        if text is not None and re.search(r"[.。!?！？]\s*$", text[:title_end]):
             first = []
         self.title = first[0].entity if first and len({m.entity for m in first}) == 1 else None
         self.leader: list = []          # the most named id after each mention, None on a tie
