@@ -35,6 +35,8 @@ from claimaudit.draft.text import paragraphs
     ("Release year", None),
     ("Price in US dollars", None),
     ("vCPUs", ("", "other")),
+    ("INT/FP4 T(FL)OPS", ("TFLOPS", "")),      # FLOPS or OPS: one scale
+    ("80 GB", None),               # a figure in the header row (a new table's first row) is no unit
 ])
 def test_a_header_cell_names_its_columns_unit(words, unit):
     assert header_unit(words) == unit
@@ -73,3 +75,16 @@ def test_a_spec_table_with_units_in_its_header_drafts_every_cell(base):
     assert [c["claimed"] for c in claims] == ["6912", "4000 TFLOPS", "96 GB", "192 GB", "1000 W",
                                               "5120", "900 TFLOPS", "32 GB", "300 W"]
     assert [c.get("subject") for c in claims if c["claimed"].endswith("TFLOPS")] == ["zephyr", "breeze"]
+
+
+def test_a_cell_of_a_figure_and_its_format_or_its_scale_word():
+    """`1600 MXINT8` keeps its column's unit; `54,200 million` under a count noun is 54.2e9; a
+    unit word after the figure (`5120 bit`) is no format, and a header figure gives no unit."""
+    text = ("| Spec | Zephyr Z2 | Breeze B1 |\n|---|---|---|\n| INT8 TOPS | 1600 MXINT8 | 800 |\n"
+            "| Transistors | 54,200 million | 28,300 million |\n| Bus | 80 GB | 24 GB |\n|---|---|---|\n"
+            "| Bus width | 5120 bit | 384 bit |\n")
+    found = [(text[n.start:n.end], n.value, n.unit, n.noun)
+             for n in header_numbers(text, paragraphs(text))]
+    assert found == [("1600", 1600, "TOPS", ""), ("800", 800, "TOPS", ""),
+                     ("54,200 million", 54.2e9, "", "transistors"),
+                     ("28,300 million", 28.3e9, "", "transistors")]

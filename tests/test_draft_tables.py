@@ -3,8 +3,9 @@ a merged row pasted with more cells does not end a Markdown table; a section row
 GPU Specifications") scopes the rows under it; a rack's figure that is its chip's sparse figure
 is asked, whichever density the text leaves open; a precision pair asks both densities; a
 change's bracketed old owner does not own the new value; system memory is a CPU's; a sparsity
-word of another figure makes no sparse FP32. Known answers over small fictional specs written
-for this module; the scorer's `in` fallback too."""
+word of another figure makes no sparse FP32; a table pasted with single spaces is read from
+its header's units; a figure given for BF16 and FP16 alike is bf16's. Known answers over small
+fictional specs written for this module; the scorer's `in` fallback too."""
 
 from __future__ import annotations
 
@@ -39,6 +40,17 @@ SPECS = textwrap.dedent("""\
           - {metric: fp8_sparse, value: "128 PFLOPS", source: ex-sheet}
           - {metric: fp8_dense, value: "64 PFLOPS", source: ex-sheet}
           - {metric: hbm_capacity, value: 6 TB, source: ex-sheet}
+      - id: crest
+        name: Example Crest C2
+        vendor: Example
+        kind: chip
+        aliases: [Crest C2]
+        facts:
+          - {metric: bf16_dense, value: 500 TFLOPS, source: ex-sheet}
+          - {metric: fp16_dense, value: 500 TFLOPS, source: ex-sheet}
+          - {metric: fp64_dense, value: 40 TFLOPS, source: ex-sheet}
+          - {metric: hbm_capacity, value: 80 GB, source: ex-sheet}
+          - {metric: power, value: 600 W, source: ex-sheet}
       - id: vale_box
         name: Example Vale Box (8 Vale V1)
         vendor: Example
@@ -180,3 +192,38 @@ def test_a_word_for_five_or_more_products_is_not_settled_by_a_figure(bundled):
             "Pod scale | Up to 9,216 chips per TPU v6 pod (Trillium) |\n")
     claim = drafted(text, bundled)[0]      # 9,216 is the Ironwood pod's, which the text never names
     assert "subject" not in claim and any(t.startswith("subject:") for t in claim["todo"])
+
+
+SPACED = ("Accelerator FP64 TFLOPS BF/FP16 TFLOPS FP8 TFLOPS INT/FP4 T(FL)OPS HBM (GB) TDP (W)\n"
+          "Crest C2 40 500   1000 MXFP4 80 600\n"
+          "Vale V1   900 1000   96 ???\n")
+
+
+def test_a_table_pasted_with_single_spaces_is_read_from_its_headers_units(specs):
+    """Columns end at their unit words; a run of three spaces is one empty cell; `1000 MXFP4`
+    is one cell; rows are counted from the right, so "Crest C2" stays the label."""
+    got = [(c["claimed"], c.get("subject"), c.get("metric")) for c in drafted(SPACED, specs)]
+    assert got == [("40 TFLOPS", "crest", "fp64_dense"), ("500 TFLOPS", "crest", "bf16_dense"),
+                   ("1000 TFLOPS", "crest", "fp4_dense"), ("80 GB", "crest", "hbm_capacity"),
+                   ("600 W", "crest", "power"), ("900 TFLOPS", "vale", "fp16_dense"),
+                   ("1000 TFLOPS", "vale", "fp8_dense"), ("96 GB", "vale", "hbm_capacity")]
+
+
+def test_a_figure_for_bf16_and_fp16_published_alike_is_bf16s_with_no_question(specs):
+    crest = drafted(SPACED, specs)[1]
+    assert crest["metric"] == "bf16_dense" and not crest.get("todo")
+
+
+def test_a_figure_for_a_list_that_matches_none_stays_asked(specs):
+    vale = drafted(SPACED, specs)[5]        # Vale V1 publishes no 16-bit figure
+    assert any(t.startswith("metric: the figure is given for BF16/FP16") for t in vale["todo"])
+
+
+@pytest.mark.parametrize("line", [
+    "The Vale V1 ships with 96 GB and draws 700 W in most servers.",
+    "Crest C2 40 500",                                  # fewer cells than the header's columns
+    "40 500 1000 80 600 700",                           # no label
+])
+def test_a_line_that_is_no_row_of_the_header_makes_no_table(specs, line):
+    text = SPACED.split("\n")[0] + "\n" + line + "\n"
+    assert not [c for c in drafted(text, specs) if c["claimed"] in ("40 TFLOPS", "500 TFLOPS")]

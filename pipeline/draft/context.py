@@ -128,6 +128,7 @@ def precision_list(clause: str) -> tuple[str, list[str]]:
     """("FP8/FP6", ["fp8", "fp6"]) when the clause gives one figure for a list of precisions
     joined by "/", else ("", [])."""
     pattern, table = grouped_pattern("precision_words")
+    clause = re.sub(r"\bBF(?=\s?/\s?FP16)", "BF16", clause)       # `BF/FP16`: BF16 and FP16
     listed = rf"(?:{pattern.pattern})(?:\s?/\s?(?:{pattern.pattern}))+"
     for match in re.finditer(listed, clause, re.IGNORECASE):
         named = list(dict.fromkeys(table[p.lower()] for p in re.split(r"\s?/\s?", match.group())

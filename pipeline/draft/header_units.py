@@ -30,13 +30,22 @@ PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
 PER_ONE = re.compile(r"\s*(?:/|\bper\s+|每)\s*(?:chip|GPU|accelerator|device|card|晶片|芯片|卡)\s*$",
                      re.IGNORECASE)
 CELL_FIGURE = re.compile(rf"[~≈約约]?\s*({BARE.pattern})\s*[*†‡¹²³]*\s*(?:[(（][^()（）]{{1,20}}[)）])?")
+# `1600 MXINT8`: a figure and the format it is for (letters and digits: not "bit" or "million"),
+# in a column that gives the unit
+WITH_WORD = re.compile(rf"{CELL_FIGURE.pattern}\s+[A-Za-z]{{1,6}}\d+[A-Za-z0-9]{{0,4}}")
+# `54,200 million` under a count noun (`| 晶体管 | 54,200 million |`): written as the prose rule does
+SCALED = re.compile(rf"({BARE.pattern})\s*(thousand|million|billion|trillion)", re.IGNORECASE)
+POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+INNER = re.compile(r"(?<=\w)\((\w+)\)(?=\w)")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
 def header_unit(words: str) -> tuple[str, str] | None:
     """(unit, count kind) a header cell gives its column: ('W', '') for `TDP(W)`, ('TFLOPS',
     '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心` or `Quantity`; None when it names no unit."""
-    words = words.strip()
+    words = INNER.sub(r"\1", words.strip())       # `T(FL)OPS`: FLOPS or OPS, TFLOPS's scale
+    if words[:1].isdigit():
+        return None         # a figure in the header row (`| 80 GB |`) gives no unit to its column
     inside = PARENTHESISED.search(words)
     candidates = [inside.group(1)] if inside else []
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
@@ -88,9 +97,15 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
     cell = view[span.start:span.end]
     # `320*`, `~2,000*`, `918 (BF16)`: an about sign, a footnote mark or a bracketed note around it
-    figure = CELL_FIGURE.fullmatch(cell)
+    figure = CELL_FIGURE.fullmatch(cell) or WITH_WORD.fullmatch(cell)
     if unit is not None and figure:
         return [_number(span.start + figure.start(1), figure.group(1), unit[0], unit[1])]
+    scaled = SCALED.fullmatch(cell)
+    if unit is not None and not unit[0] and scaled:
+        power = POWERS[scaled.group(2).lower()]
+        written = scaled.group(1)
+        return [Number(span.start, span.end, float(written.replace(",", "")) * 10 ** power,
+                       f"{written}e{power}", "", noun=unit[1])]
     shared = SHARED.match(cell)
     if shared is None:
         return []

@@ -235,7 +235,30 @@ def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
 
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
     """An amount equal to exactly one published figure among the candidates decides the
-    subject; of a decided subject, it decides an open metric (figure_match.py)."""
+    subject; of a decided subject, it decides an open metric (figure_match.py). So for a figure
+    written for a list of precisions (`BF/FP16 TFLOPS`): the one listed metric, of one density,
+    whose published figure it equals; both 16-bit formats published alike (312 and 312) give the
+    bf16 one, as "16-bit floating point" does (context.HALF): either reading gives one verdict.
+    Two other formats alike (`FP8/FP6`) stay asked."""
+    _settle_by_figures(catalogue, number, reading)
+    question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
+    value = amount(claimed_text(number))
+    if question is None or reading.subject is None or value is None:
+        return
+    listed = re.match(r"metric: the figure is given for [^:]*: ([\w ]+?);", question)
+    ids = listed.group(1).split(" or ") if listed else []
+    hits = [m for m in ids if matching(catalogue, [reading.subject], [m], value)]
+    if len({m.split("_")[1] for m in hits}) != 1 or not (
+            len(hits) == 1 or {m.split("_")[0] for m in hits} == {"bf16", "fp16"}):
+        return
+    density = "metric: the text does not say dense or sparse; "
+    if hits[0].endswith("_sparse") and any(t.startswith(density) for t in reading.todo):
+        return              # a sparse figure the text does not call sparse stays asked (unsaid_sparse)
+    reading.metric = next((m for m in hits if m.startswith("bf16")), hits[0])
+    reading.todo = [t for t in reading.todo if t != question and not t.startswith(density)]
+
+
+def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
     if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
                                          else open_metric or reading.metric is None):

@@ -2,13 +2,17 @@
 
 Markdown (`| a | b |`), HTML (cells joined by text.py as `|`) and aligned plain text (cells
 apart by a tab or two spaces) are read alike: consecutive lines with the same number of
-cells, three or more. When the header row names entities, each column is a subject and each
-row's first cell is the metric's words; when the first column names entities (the
-transposed layout), each row is a subject and the header cell is the metric's words. A
-column whose header names no entity and whose cells are changes (`+76%`) compares the last
-entity column with the first: a ratio claim; so does a column headed by an increase word
-(`改進`, "Improvement") whose cells are bare percentages (`| 90% |`: +90%) or ratios and
-percentages with words (`| 1.67x Faster |`, `| ~30% - 36% Increase |`).
+cells, three or more. A table pasted with single spaces whose header's columns each end in a
+unit (`Accelerator FP64 TFLOPS BF/FP16 TFLOPS ... HBM (GB) TDP (W)`) is read from its header:
+each row is a label and as many cells, counted from the right (an empty cell pasted as a run
+of spaces, a figure with one word after it, `1600 MXINT8`, one cell). When the header row
+names entities, each column is a subject and each row's first cell is the metric's words;
+when the first column names entities (the transposed layout), each row is a subject and the
+header cell is the metric's words. A column whose header names no entity and whose cells are
+changes (`+76%`) compares the last entity column with the first: a ratio claim; so does a
+column headed by an increase word (`改進`, "Improvement") whose cells are bare percentages
+(`| 90% |`: +90%) or ratios and percentages with words (`| 1.67x Faster |`, `| ~30% - 36%
+Increase |`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
 from claimaudit.draft.entities import Mention
+from claimaudit.draft.forms import unit_at
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.text import Span
 
@@ -68,6 +73,97 @@ def _trim(text: str, start: int, end: int) -> Span | None:
     return Span(start, end) if end > start else None
 
 
+def _spaced_tokens(text: str, start: int, end: int) -> list[Span]:
+    """The words of a line pasted with single spaces; a run of n spaces holds n // 2 empty cells
+    (an empty cell pasted as a space between two single-space gaps), as empty spans."""
+    out = []
+    for m in re.finditer(r"[^ \t]+| {2,}", text[start:end]):
+        if m.group().isspace():
+            out += [Span(start + m.start() + 1, start + m.start() + 1)] * (len(m.group()) // 2)
+        else:
+            out.append(Span(start + m.start(), start + m.end()))
+    return out
+
+
+def _unitish(word: str) -> bool:
+    """A header word that is a unit: `TFLOPS`, `(GB)`, `(TB/s)`, `T(FL)OPS` (FLOPS or OPS)."""
+    for candidate in (word, word.strip("()（）"), re.sub(r"(?<=\w)\((\w+)\)(?=\w)", r"\1", word)):
+        unit, stop = unit_at(candidate, 0)
+        if unit and stop == len(candidate) and unit not in ("x", "%"):
+            return True
+    return False
+
+
+def spaced_header(text: str, start: int, end: int) -> list[Span] | None:
+    """A single-space header of three or more columns, each ending in a unit word: its label
+    cell (the first word before the first column's own words, or an empty span) and columns."""
+    words = _spaced_tokens(text, start, end)
+    if not words or any(w.start == w.end for w in words) or "|" in text[start:end]:
+        return None
+    columns, first = [], 0
+    for i, word in enumerate(words):
+        if _unitish(text[word.start:word.end]) and i > first:
+            columns.append(Span(words[first].start, word.end))
+            first = i + 1
+    if len(columns) < 3 or first != len(words):
+        return None
+    label = Span(start, start)
+    if first_words := [w for w in words if w.end <= columns[0].end][:-1]:
+        if len(first_words) >= 2:
+            label, columns[0] = first_words[0], Span(first_words[1].start, columns[0].end)
+    return [label, *columns]
+
+
+FIGURE_WORD = re.compile(r"[~≈]?\d[\d,]*(?:\.\d+)?[*†]*|N/?A|n/a|\?+|[-–—]|TBD")
+
+
+def spaced_row(text: str, start: int, end: int, width: int) -> list[Span] | None:
+    """A row under a single-space header of `width` value columns: a label of words, then
+    `width` cells counted from the right (a figure, perhaps with one word after it, or an
+    empty cell)."""
+    words = _spaced_tokens(text, start, end)
+    cells: list[Span] = []
+    after: Span | None = None           # `1600 MXINT8`: the word after a figure
+    i = len(words)
+    while i > 0 and len(cells) < width:
+        i -= 1
+        word = words[i]
+        if word.start == word.end and after is None:
+            cells.insert(0, word)
+        elif FIGURE_WORD.fullmatch(text[word.start:word.end]):
+            cells.insert(0, Span(word.start, after.end if after else word.end))
+            after = None
+        elif after is None and cells and word.start < word.end:
+            after = word
+        else:
+            return None
+    label = words[:i]
+    if len(cells) < width or after is not None or not label or any(w.start == w.end for w in label):
+        return None
+    if not re.search(r"[A-Za-z\u4e00-\u9fff]", text[label[0].start:label[-1].end]):
+        return None
+    if not any(re.match(r"[~≈]?\d", text[c.start:c.end]) for c in cells):
+        return None
+    return [Span(label[0].start, label[-1].end), *cells]
+
+
+def _spaced_tables(text: str, paragraphs) -> dict[int, list[Span]]:
+    """The cells of each line of a single-space table with a unit header (and at least one
+    row), by line start."""
+    out: dict[int, list[Span]] = {}
+    run: list[tuple[int, list[Span]]] = []
+    for start, end in [*paragraphs, (len(text), len(text))]:
+        row = spaced_row(text, start, end, len(run[0][1]) - 1) if run else None
+        if row:
+            run.append((start, row))
+            continue
+        if len(run) >= 2:
+            out.update(run)
+        header = spaced_header(text, start, end)
+        run = [(start, header)] if header else []
+    return out
+
+
 def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     """Runs of two or more rows with the same number of cells and the same separator (pipes
     or spaces); Markdown separator rows are dropped. Under a Markdown header (a header row, then
@@ -76,6 +172,7 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     found: list = []
     run: list = []
     markdown = False
+    spaced = _spaced_tables(text, paragraphs)
     for start, end in paragraphs:
         if RULE.match(text[start:end] or "x") and "-" in text[start:end] and run:
             if len(run) > 1:        # a separator under a later row: that row heads a new table
@@ -84,7 +181,7 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
                 run = run[-1:]
             markdown = True
             continue
-        cells = row_cells(text, start, end)
+        cells = spaced.get(start) or row_cells(text, start, end)
         piped = "|" in text[start:end]
         if cells and (not run or (len(run[-1][1]) == len(cells)
                                   and ("|" in text[run[-1][0].start:run[-1][0].end]) == piped)):
