@@ -106,15 +106,15 @@ NOT_YET_TUNED: dict[str, str] = {
     # one table printed without units (`| FP8 | 4500 | 9000 |`), which its reader took as TFLOPS
     "heldout16": "docs/draft-first-runs/round16.txt",   # tuned on: 9 of its 18 number misses are
     # weights, a distance, supplier and token counts (一噸半, 兩英里, 15家, 百萬) it does not mark
-    "heldout21": "docs/draft-first-runs/round21.txt",   # tuned on: 6 of its 14 number misses are a
-    # page whose labels run into the figures (`FP16900 TFLOPS`), 4 a unit no metric has (TeraExponentials/s)
     "heldout23": "docs/draft-first-runs/round23.txt",   # tuned on: 8 of its 24 number misses are HBM
     # stack counts and heights (`8S`, `12H`), 4 world compute forecasts (ZettaFLOPS, YottaFLOPS)
-    "heldout24": "docs/draft-first-runs/round24.txt",   # first run at the end of the session, not
-    # tuned on: 50 of its 76 number misses are one table pasted with single spaces, units in its header
+    "heldout24": "docs/draft-first-runs/round24.txt",   # tuned on: 16 of its 24 number misses are one
+    # GPU database table's bus widths, shader and texture unit counts, caches and fill rates (GPixel/s)
 }
 # round 17 (first run 70.2% recall) was tuned on: header units (`FP32 TFLOPS`, `(GiB/sec/chip)`),
-# `80G` under a memory heading, 三成; it meets the bar now and is held to it
+# `80G` under a memory heading, 三成; it meets the bar now and is held to it. So are round 21
+# (figures glued to their labels, `FP16900 TFLOPS`) and round 25 (first run 83.3%: a table pasted
+# without its borders, `FP3219.5 TFLOPS51 TFLOPS2.6x`).
 
 
 def test_article_names_are_unique_across_rounds():

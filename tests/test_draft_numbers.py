@@ -133,6 +133,12 @@ NUMBER_FORMS = [
     ("Each pod will house 18 blades", ["18"]),
     ("配備144顆晶片", ["144"]),                      # through a classifier, a count
     ("half the power of the old part", ["0.5x"]),     # a ratio of hardware, not of a schedule
+    # a table pasted without its cell borders: figures glued to a label or to the unit before
+    ("FP3219.5 TFLOPS51 TFLOPS2.6x", ["19.5 TFLOPS", "51 TFLOPS", "2.6x"]),
+    ("FP649.7 TFLOPS26 TFLOPS2.7x", ["9.7 TFLOPS", "26 TFLOPS", "2.7x"]),   # FP64, not FP6
+    ("顯存帶寬2TB/s3.35TB/s", ["2 TB/s", "3.35 TB/s"]),
+    ("互聯帶寬600GB/s900GB/s", ["600 GB/s", "900 GB/s"]),
+    ("36 GB200 Superchips", ["36"]),              # a name glued to "GB" with no unit after it: no GB
 ]
 
 

@@ -3,7 +3,10 @@ rules of held-out rounds 19-20: a relative clause's figure is its name's; a vend
 clause makes it that vendor's product; a subject carried over or picked by size is asked when
 the number is not its published figure; the one id a title names stays a candidate; a Chinese
 chip classifier before 電晶體 counts transistors; scale-up and scale-out words both near a
-rate leave it asked. Known answers over small fictional specs written for this module."""
+rate leave it asked; round 25's: "the PCI-E version" of a product is asked; a clause's bare
+"memory" in a sentence about on-chip SRAM is SRAM; a loose table's first column the specs do not
+name keeps the others aligned; a system of one chip gives the chip its chip's figures. Known
+answers over small fictional specs written for this module."""
 
 from __future__ import annotations
 
@@ -50,6 +53,46 @@ SPECS = textwrap.dedent("""\
         facts:
           - {metric: hbm_capacity, value: 141 GB, source: ex-sheet}
           - {metric: hbm_bandwidth, value: 8 TB/s, source: ex-sheet}
+          - {metric: power, value: 700 W, source: ex-sheet}
+      - id: heron_pcie
+        name: Other Heron H9 PCIe
+        vendor: Otherco
+        kind: chip
+        aliases: [Heron H9 PCIe]
+        facts:
+          - {metric: power, value: 350 W, source: ex-sheet}
+      - id: wren2
+        name: Example Wren W2
+        vendor: Example
+        kind: chip
+        aliases: [Wren W2]
+        facts:
+          - {metric: process_node, value: 7 nm, source: ex-sheet}
+          - {metric: sram_capacity, value: 40 GB, source: ex-sheet}
+      - id: wren3
+        name: Example Wren W3
+        vendor: Example
+        kind: chip
+        aliases: [Wren W3]
+        facts:
+          - {metric: process_node, value: 5 nm, source: ex-sheet}
+          - {metric: sram_capacity, value: 44 GB, source: ex-sheet}
+      - id: ws2
+        name: Example WS-2 system
+        vendor: Example
+        kind: system
+        aliases: [WS-2]
+        members: {wren2: 1}
+        facts:
+          - {metric: fp16_dense, value: 62 PFLOPS, source: ex-sheet}
+      - id: ws3
+        name: Example WS-3 system
+        vendor: Example
+        kind: system
+        aliases: [WS-3]
+        members: {wren3: 1}
+        facts:
+          - {metric: fp16_dense, value: 125 PFLOPS, source: ex-sheet}
     """)
 
 
@@ -154,3 +197,27 @@ def test_a_name_compared_with_in_a_later_clause_is_not_the_baseline_of_an_earlie
 def test_the_value_a_change_leaps_from_is_not_the_subjects(specs):
     found = claim("Lark K2 的 HBM 容量从192GB跃升至256GB。\n", specs, "192 GB")
     assert any("the value before the change" in t for t in found["todo"])
+
+
+def test_another_form_factors_version_is_asked_with_the_specs_entity_of_that_form(specs):
+    found = claim("The Heron H9 has a TDP of 700W, while the air-cooled PCI-E version still requires 350W.\n",
+                  specs, "350 W")
+    assert any("PCI-E version of heron: the specs hold heron_pcie" in t for t in found["todo"])
+    assert not claim("The Heron H9 PCIe card draws 350W.\n", specs, "350 W").get("todo")
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("Wren W3通过片上SRAM设计，让44GB内存与计算核心直接耦合。", "sram_capacity"),
+    ("Wren W3让44GB内存与计算核心直接耦合。", "hbm_capacity"),
+])
+def test_a_clauses_bare_memory_in_a_sentence_about_sram_is_sram(specs, text, metric):
+    assert claim(text, specs, "44 GB").get("metric") == metric
+
+
+def test_a_loose_tables_unnamed_first_column_leaves_the_named_ones_aligned(specs):
+    """WS-1 is in no spec: its cells are not WS-2's; WS-2 and WS-3 are systems of one chip, so a
+    process node or an SRAM size in their columns is their chip's."""
+    text = "参数 WS-1 (2019) WS-2 (2022) WS-3 (2024)\n制程工艺 16nm 7nm 5nm\n片上内存 18GB 40GB 44GB\n"
+    got = {(c["claimed"], c.get("subject")) for c in drafted_claims(text, specs)}
+    assert {("7 nm", "wren2"), ("5 nm", "wren3"), ("40 GB", "wren2"), ("44 GB", "wren3")} <= got
+    assert not {("16 nm", "ws2"), ("18 GB", "ws2"), ("7 nm", "ws3"), ("40 GB", "ws3")} & got

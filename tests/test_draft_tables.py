@@ -227,3 +227,28 @@ def test_a_figure_for_a_list_that_matches_none_stays_asked(specs):
 def test_a_line_that_is_no_row_of_the_header_makes_no_table(specs, line):
     text = SPACED.split("\n")[0] + "\n" + line + "\n"
     assert not [c for c in drafted(text, specs) if c["claimed"] in ("40 TFLOPS", "500 TFLOPS")]
+
+
+GLUED_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: z100, name: Example Z100, vendor: Example, kind: chip, aliases: [Z100],
+         facts: [{metric: fp32_dense, value: 19.5 TFLOPS, source: ex-sheet}]}
+      - {id: z200, name: Example Z200, vendor: Example, kind: chip, aliases: [Z200],
+         facts: [{metric: fp32_dense, value: 51 TFLOPS, source: ex-sheet}]}
+    """)
+
+
+def test_a_table_pasted_without_its_borders_is_read_by_its_glued_names(tmp_path_factory):
+    """Model numbers run together (`Z100Z200`, as `A100H100`) are two names; figures glued to
+    their label or unit are read; a header ending in an increase word ("性能提升") makes the
+    last cell the later column over the first."""
+    glued = catalogue_of(tmp_path_factory, GLUED_SPECS)
+    text = "2.1 計算性能\n指標Z100Z200性能提升\nFP3219.5 TFLOPS51 TFLOPS2.6x\n"
+    got = [(c["claimed"], c.get("subject"), c.get("baseline"), c.get("metric")) for c in drafted(text, glued)]
+    assert got == [("19.5 TFLOPS", "z100", None, "fp32_dense"), ("51 TFLOPS", "z200", None, "fp32_dense"),
+                   ("2.6x", "z200", "z100", "fp32_dense")]
+    # without the increase word the third cell is no change column
+    plain = drafted(text.replace("性能提升", ""), glued)
+    assert [c.get("baseline") for c in plain if c["claimed"] == "2.6x"] != ["z100"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.owner import amount_owner, take_other_side, vendor_owner
+from claimaudit.draft.owner import amount_owner, other_form, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics, anaphor, aside, related, topic_ids
@@ -100,6 +100,7 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:
         take_other_side(reading, number, reading.nearby)
+    other_form(catalogue, place.view, place.clause.start, number, reading)     # "the PCI-E version"
     variant = VARIANTS.match(place.view, number.end)
     if variant and reading.subject and number.unit not in ("x", "%"):
         # "80 / 94 / 140 GB HBM3 变体": one of the product's variants, which the specs may hold apart

@@ -342,9 +342,11 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     spellings = {name for e in entities.values() for name in names_of(e)} | set(families)
     body = _trie_regex(spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30", "Inf2"
-    # not "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers").
-    pattern = re.compile(rf"(?<![A-Za-z0-9])(?P<name>{body})(?:s|es)?(?![A-Za-z0-9]|\.\d*[A-Za-z])",
-                         re.IGNORECASE)
+    # not "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers"); two model numbers run
+    # together in a table header pasted without its borders are two names ("A100H100").
+    glued_before, glued_after = r"(?<=(?-i:[A-Z]\d{3}))", r"(?=(?-i:[A-Z]{1,2}\d{3}))"
+    pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before})(?P<name>{body})(?:s|es)?"
+                         rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
                      family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),
                      series_keys=frozenset(_key(SERIES.sub("", w)) for w in lex.words("family_words")))

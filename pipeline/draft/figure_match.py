@@ -114,3 +114,13 @@ def decide_metric(catalogue, subject: str, metrics, value: float) -> str | None:
     """The one metric among `metrics` whose published figure for the subject is the number."""
     hits = {m for _, m in matching(catalogue, [subject], metrics, value)}
     return hits.pop() if len(hits) == 1 else None
+
+
+def one_members_figure(catalogue, entity: str, metric: str, value: float) -> str | None:
+    """The member of a system of one chip (`CS-3`: one WSE-3) that publishes this figure when the
+    system publishes none for the metric: a process node, a die's SRAM in the system's column."""
+    members = catalogue.members_of(entity)
+    if (entity, metric) in catalogue.published or [str(n) for n in members.values()] != ["1"]:
+        return None
+    member = next(iter(members))
+    return member if matching(catalogue, [member], [metric], value) else None

@@ -16,6 +16,11 @@ from functools import cache
 from claimaudit.draft.lexicon import alternation, lexicon
 
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+# a figure glued to the unit or the precision label before it, in a table pasted without its
+# cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it
+GLUED_AFTER = ("FLOPS", "TOPS", "GB", "TB", "/s", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
+GLUED = re.compile("(?:" + "|".join(f"(?<={word})" for word in GLUED_AFTER) + r")"
+                   r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
 SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
@@ -45,6 +50,9 @@ PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= 
 def read_unit(view: str, position: int) -> tuple[str, int]:
     """The canonical unit written at `position` (after one optional space, or after a
     precision: `362 FP8 PFLOPs`), or ('', position)."""
+    unit, end = _unit_before_figure(view, position)
+    if unit:
+        return unit, end
     unit, end = unit_at(view, position)
     between = PRECISION_BEFORE_UNIT.match(view, position) or _adjective_at(view, position)
     if not unit and between:
@@ -55,6 +63,20 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     if not unit:
         return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes
     return unit, end
+
+
+GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TOPS|GB/s|TB/s|GB|TB)(?=\d)")
+
+
+def _unit_before_figure(view: str, position: int) -> tuple[str, int]:
+    """`19.5 TFLOPS51 TFLOPS`: a unit glued to the next cell's figure, which has a unit of its
+    own (so `36 GB200 Superchips` stays a count)."""
+    unit = GLUED_UNIT.match(view, position)
+    following = GLUED.match(view, unit.end()) if unit else None
+    if unit and following and (unit_at(view, following.end())[0]
+                                   or _unit_before_figure(view, following.end())[0]):
+        return lexicon().unit_of[unit.group(1)], unit.end()
+    return "", position
 
 
 def _adjective_at(view: str, position: int):

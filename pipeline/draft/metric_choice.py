@@ -44,6 +44,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
                                 f"{metric} written: confirm or change")
     elif dimension == "bytes":
         metric = context.memory_metric(clause)
+        if metric == "hbm_capacity" and not re.search("HBM", clause) and context.memory_metric(
+                sentence) == "sram_capacity":
+            metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
         missing = "" if metric else "which memory"
         if metric == "hbm_capacity" and (not context.memory_said(sentence)
                                          or re.search(r"高速(?:記憶體|内存|存储)", clause)):

@@ -25,6 +25,7 @@ from claimaudit.draft.forms import (
     ARABIC,
     CHINESE,
     CHINESE_CHARS,
+    GLUED,
     LARGEST,
     SEVERAL,
     Number,
@@ -91,7 +92,7 @@ def _drafted(number: Number) -> bool:
 
 def _arabic(view: str) -> list[Number]:
     out = []
-    for match in ARABIC.finditer(view):
+    for match in sorted([*ARABIC.finditer(view), *GLUED.finditer(view)], key=lambda m: m.start()):
         written = match.group(0)
         value = float(written.replace(",", ""))
         end, text = match.end(), written
@@ -103,6 +104,8 @@ def _arabic(view: str) -> list[Number]:
             end = scale.end()
         plus = view[end:end + 1] == "+" and not view[end + 1:end + 2].isdigit()   # 100+ GPUs
         number = _with_unit(view, match.start(), end + plus, value, text)
+        if match.re is GLUED and not number.unit:
+            continue            # `GB200`: a glued figure needs a unit after it
         if plus:
             number = replace(number, implied="at_least")
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB

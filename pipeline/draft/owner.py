@@ -117,3 +117,26 @@ def _vendor_pattern(vendors: tuple[str, ...]) -> re.Pattern:
     """The specs' vendor names as whole words, compiled once per catalogue's set of vendors."""
     return re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, vendors)) + r")(?![A-Za-z])",
                       re.IGNORECASE)
+
+
+# "the air-cooled PCI-E version still requires 350W": another form of the product named before
+FORM_VERSION = re.compile(r"\b(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s+(?:version|variant|model|card|edition)\b",
+                          re.IGNORECASE)
+
+
+def other_form(catalogue, view: str, clause_start: int, number: Number, reading) -> None:
+    """A clause about another form factor of the subject ("the PCI-E version") than the one the
+    subject's name says is asked, with the specs' entities of that form as candidates."""
+    said = FORM_VERSION.search(view, clause_start, number.start)
+    if said is None or reading.subject is None or number.unit in ("x", "%"):
+        return
+    form = re.sub(r"[^a-z0-9]", "", said.group(1).lower())
+    name = catalogue.entities[reading.subject].name
+    if form in re.sub(r"[^a-z0-9]", "", name.lower()):
+        return
+    stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", name, flags=re.IGNORECASE)
+    forms = [e.id for e in catalogue.entities.values() if e.name.startswith(stem)
+             and form in re.sub(r"[^a-z0-9]", "", e.name.lower())]
+    others = f": the specs hold {', '.join(forms)}" if forms else ""
+    reading.todo.append(f"subject: the clause speaks of the {said.group(0)} of {reading.subject}{others}; "
+                        f"{reading.subject} written: confirm or change")

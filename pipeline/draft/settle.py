@@ -23,6 +23,7 @@ from claimaudit.draft.figure_match import (
     decide_subject,
     matching,
     metrics_of_dimension,
+    one_members_figure,
     scaled,
 )
 from claimaudit.draft.forms import Number
@@ -241,8 +242,11 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     bf16 one, as "16-bit floating point" does (context.HALF): either reading gives one verdict.
     Two other formats alike (`FP8/FP6`) stay asked."""
     _settle_by_figures(catalogue, number, reading)
-    question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
     value = amount(claimed_text(number))
+    if reading.subject and reading.metric and value is not None and not any(map(open_subject, reading.todo)):
+        member = one_members_figure(catalogue, reading.subject, reading.metric, value)
+        reading.subject = member or reading.subject
+    question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
     if question is None or reading.subject is None or value is None:
         return
     listed = re.match(r"metric: the figure is given for [^:]*: ([\w ]+?);", question)

@@ -206,7 +206,7 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     numbers' spans."""
     out: list[Cell] = []
     header: list[Span] = []
-    table_start = 0
+    table_start, rising, unnamed_first = 0, False, False
     for start, end in paragraphs:
         values = numbers_in(start, end)
         label_end = values[0].start if values else end
@@ -214,14 +214,23 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
                 text, start, end, values):
             label = text[start:label_end].strip()
             row, table = Span(start, end), Span(table_start, end)
-            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(values[:len(header)])]
             change = text[max(start, values[-1].start - 1):values[-1].end]
-            if len(values) > len(header) and CHANGE.match(change):
+            # `参数 CS-1 (2019) CS-2 (2022)`: a first column the specs do not name; its cell is left
+            # to the prose rules and the named columns keep their cells
+            own = values[1:] if len(values) > len(header) and unnamed_first and not CHANGE.match(change) \
+                else values[:len(header)]
+            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(own)]
+            # a signed change, or under a header ending in an increase word ("性能提升") a ratio
+            if len(values) > len(header) and (CHANGE.match(change) or rising and WORDED.match(
+                    text[values[-1].start:values[-1].end])):
                 out.append(Cell(values[-1], row, label, header[-1], header[0], table=table))
             continue
         named = names_in(start, end)
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
         table_start = start
+        tail = text[named[-1].end:end].strip().lower() if header else ""
+        unnamed_first = bool(header) and len(text[start:named[0].start].split()) > 1
+        rising = any(tail.endswith(w.lower()) for w in lexicon().words("increase_words")) if tail else False
     return out
 
 
