@@ -54,6 +54,22 @@ SPECS = textwrap.dedent("""\
           - {metric: hbm_capacity, value: 141 GB, source: ex-sheet}
           - {metric: hbm_bandwidth, value: 8 TB/s, source: ex-sheet}
           - {metric: power, value: 700 W, source: ex-sheet}
+      - id: lark_nvl72
+        name: Example Lark NVL72
+        vendor: Example
+        kind: system
+        aliases: [Lark NVL72]
+        members: {lark: 72}
+        facts:
+          - {metric: hbm_capacity, value: 13.8 TB, source: ex-sheet}
+      - id: heron_nvl72
+        name: Other Heron NVL72
+        vendor: Otherco
+        kind: system
+        aliases: [Heron NVL72]
+        members: {heron: 72}
+        facts:
+          - {metric: hbm_capacity, value: 10.2 TB, source: ex-sheet}
       - id: heron_pcie
         name: Other Heron H9 PCIe
         vendor: Otherco
@@ -221,3 +237,9 @@ def test_a_loose_tables_unnamed_first_column_leaves_the_named_ones_aligned(specs
     got = {(c["claimed"], c.get("subject")) for c in drafted_claims(text, specs)}
     assert {("7 nm", "wren2"), ("5 nm", "wren3"), ("40 GB", "wren2"), ("44 GB", "wren3")} <= got
     assert not {("16 nm", "ws2"), ("18 GB", "ws2"), ("7 nm", "ws3"), ("40 GB", "ws3")} & got
+
+
+def test_a_bare_rack_size_word_is_a_family_asked_between_its_racks(specs):
+    found = claim("An NVL72 rack pairs 36 CPUs with 72 GPUs.\n", specs, "72")
+    asked = " ".join(t for t in found["todo"] if t.startswith("subject:"))
+    assert "subject" not in found and "heron_nvl72" in asked and "lark_nvl72" in asked
