@@ -252,3 +252,26 @@ def test_a_table_pasted_without_its_borders_is_read_by_its_glued_names(tmp_path_
     # without the increase word the third cell is no change column
     plain = drafted(text.replace("性能提升", ""), glued)
     assert [c.get("baseline") for c in plain if c["claimed"] == "2.6x"] != ["z100"]
+
+
+FAMILY_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: kite_k4, name: Example Kite K4, vendor: Example, kind: chip, aliases: [Kite k4],
+         facts: [{metric: hbm_capacity, value: 32 GB, source: ex-sheet}]}
+      - {id: kite_k5, name: Example Kite K5, vendor: Example, kind: chip, aliases: [Kite k5],
+         facts: [{metric: hbm_capacity, value: 95 GB, source: ex-sheet}]}
+    """)
+
+
+def test_a_short_row_label_under_a_family_word_names_the_one_member(tmp_path_factory):
+    """"Every Kite generation" then `| k4 |`: the family word and the label name Kite k4; a label
+    that makes no name with it (`k9`) stays unnamed."""
+    specs = catalogue_of(tmp_path_factory, FAMILY_SPECS)
+    text = ("Every Kite generation on one row.\n| Gen | HBM |\n|---|---|\n| k4 | 32 GB |\n| k9 | 64 GB |\n"
+            "| k5 | 95 GB |\n")
+    claims = {c["claimed"]: c for c in drafted(text, specs)}
+    assert claims["32 GB"].get("subject") == "kite_k4" and not claims["32 GB"].get("todo")
+    assert claims["95 GB"].get("subject") == "kite_k5" and not claims["95 GB"].get("todo")
+    assert any(t.startswith("subject:") for t in claims["64 GB"]["todo"])      # k9: asked

@@ -69,13 +69,13 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     plain = unicodedata.normalize("NFC", textmod.plain_text(raw, lexicon().words("skip_html_classes")))
     view = textmod.digits_view(plain)
     numbers = with_header_numbers(view, find_numbers(plain), textmod.paragraphs(plain))[:MAX_DRAFTED]
-    # text past the last drafted number's reach is never read (a 260 KB article of numbers)
-    reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0
+    reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0  # no more read
     sentences = textmod.sentences(plain[:reach])
     starts = [span.start for span in sentences]
     mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
     paragraphs = tuple(textmod.paragraphs(plain[:reach]))
-    mentions = sorted(mentions + table_cells.short_names(view, paragraphs, mentions), key=lambda m: m.start)
+    mentions = sorted(mentions + table_cells.short_names(view, paragraphs, mentions, catalogue.find),
+                      key=lambda m: m.start)
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
