@@ -243,3 +243,12 @@ def test_a_bare_rack_size_word_is_a_family_asked_between_its_racks(specs):
     found = claim("An NVL72 rack pairs 36 CPUs with 72 GPUs.\n", specs, "72")
     asked = " ".join(t for t in found["todo"] if t.startswith("subject:"))
     assert "subject" not in found and "heron_nvl72" in asked and "lark_nvl72" in asked
+
+
+def test_a_systems_name_and_a_cluster_word_is_the_system_when_its_figure_says_so(specs):
+    """"Lark Box cluster": the specs hold no cluster of Lark Boxes; the system itself or a
+    cluster of them, asked with the system as the candidate; its own figure decides."""
+    own = claim("The Lark Box cluster carries 1536 GB of HBM.\n", specs, "1536 GB")
+    assert own.get("subject") == "lark_box" and not own.get("todo")
+    other = claim("The Lark Box cluster carries 12 TB of HBM.\n", specs, "12 TB")
+    assert "subject" not in other and any("lark_box" in t for t in other["todo"] if t.startswith("subject:"))

@@ -78,7 +78,9 @@ class Catalogue:
                 if not holders and self._itself(ids, word):
                     holders = sorted(ids)
                 asked: tuple = tuple(holders) if len(holders) > 1 else ()
-                if not holders:     # "a standard 8-card Gaudi 3 server": the chip's containers
+                if not holders and self._cluster_of(ids, word):     # itself, or a cluster of them
+                    holders, asked = [], tuple(sorted(ids))
+                elif not holders:     # "a standard 8-card Gaudi 3 server": the chip's containers
                     holders, asked = self._sized(ids, text[max(0, match.start() - 16):match.start()])
                 found.append(Mention(match.start(), bigger.end(), holders[0] if len(holders) == 1 else "",
                                      text[match.start():bigger.end()], asked))
@@ -124,6 +126,10 @@ class Catalogue:
         """A system's name and a word for a system ("rack", "機架") name the system itself."""
         same = {_key(w).rstrip("s") for w in lexicon().words("same_thing_suffixes")}
         return word in same and all(self.entities[i].kind == "system" for i in ids)
+
+    def _cluster_of(self, ids, word: str) -> bool:
+        words = {_key(w).rstrip("s") for w in lexicon().words("cluster_suffixes")}
+        return word in words and all(self.entities[i].kind == "system" for i in ids)
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
