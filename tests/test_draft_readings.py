@@ -252,3 +252,22 @@ def test_a_systems_name_and_a_cluster_word_is_the_system_when_its_figure_says_so
     assert own.get("subject") == "lark_box" and not own.get("todo")
     other = claim("The Lark Box cluster carries 12 TB of HBM.\n", specs, "12 TB")
     assert "subject" not in other and any("lark_box" in t for t in other["todo"] if t.startswith("subject:"))
+
+
+@pytest.mark.parametrize("sentence, settled", [
+    ("That's a 33% increase in memory per accelerator.", True),      # 256 / 192 GB = 1.333
+    ("That's a 1.33x jump in memory per accelerator.", True),
+    ("That's a 40% increase in memory per accelerator.", False),     # no pair gives 1.40
+    ("That's 1.33x GDDR7 memory per accelerator.", False),            # a baseline the specs lack
+])
+def test_a_ratio_naming_neither_side_is_the_one_pair_whose_figures_give_it(specs, sentence, settled):
+    text = f"The Lark K2 follows the Lark K1 in the same boards. {sentence}\n"
+    found = next(c for c in drafted_claims(text, specs)
+                 if c["claimed"].lstrip("+").startswith(("33", "1.33", "40")))
+    if settled:
+        assert (found.get("subject"), found.get("baseline"), found.get("metric")) == (
+            "lark2", "lark", "hbm_capacity")
+        assert not found.get("todo")
+    else:
+        assert "subject" not in found or "baseline" not in found
+        assert any(t.startswith(("subject:", "baseline:")) for t in found["todo"])

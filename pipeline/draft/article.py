@@ -17,7 +17,7 @@ from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import claims as build
-from claimaudit.draft import context, scope, settle, table_cells
+from claimaudit.draft import context, ratios, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
@@ -220,13 +220,12 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
     window = _window(place, number)
-    if change is not None:
-        pass                    # a table's change column writes its sign
-    elif number.unit == "%" and not context.share_wording(before):
+    ratios.ratio_by_figures(catalogue, view, number, reading, window)     # "a 33% increase in VRAM"
+    if change is None and number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")
-    else:
-        change = ""
+    elif change is None:
+        change = ""             # (a table's change column writes its sign)
     if number.unit == "x" and context.direction(clause_text) == "decrease":
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)

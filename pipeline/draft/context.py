@@ -258,14 +258,15 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    if re.search(r"bandwidth|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
+    # "High Bandwidth Memory" is HBM's name, not a bandwidth
+    if re.search(r"bandwidth(?! memory)|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
         sentence = texts[1][0] if texts[1:] else ""
         if metric is None and memory_said(sentence) and rate_metric(texts[1:]) in (None, "hbm_bandwidth"):
             metric = "hbm_bandwidth"    # "76% more memory and 43% higher bandwidth": the memory's
         return (metric, "") if metric else ("hbm_bandwidth", "bandwidth")
     if re.search(r"capacity|容量", clause, re.IGNORECASE) or re.search(
-            r"\b(memory|HBM|SRAM|LPDDR\w*)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
+            r"\b(memory|HBM|SRAM|VRAM|LPDDR\w*)\b|記憶體|内存|內存|顯存|显存", clause, re.IGNORECASE):
         metric = memory_metric(clause)
         return (metric, "") if metric else (None, "which memory")
     if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"

@@ -1,0 +1,73 @@
+"""Whose ratio it is when the sentence names neither side (pipeline/draft/, issue 19).
+
+"That's a 33% increase in VRAM per accelerator", in an article about two products: the text
+leaves the subject and the baseline open, and the drafter asks between the ids it names near
+the number. When the metric is decided and exactly one ordered pair of those ids has published
+figures whose ratio the written number reproduces (to the rounding of its digits), that pair
+is the reading: the same evidence that settles a single figure's owner (settle.py) settles a
+ratio's two sides. No pair, or more than one, leaves both asked. A ratio the words make a
+decrease ("2.3 times less") is left asked (its sides are swapped later, in article.py).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+from claimaudit.draft import context
+from claimaudit.draft.claims import Reading, open_subject
+from claimaudit.draft.entities import Catalogue
+from claimaudit.draft.forms import Number
+
+MAX_SIDES = 6           # the ids the baseline question lists (article._shape)
+
+
+def claimed_ratio(number: Number, words: str) -> tuple[float, float] | None:
+    """(ratio, tolerance): `2.72x` is 2.72 give or take 0.005; `33%` more is 1.33 +- 0.005."""
+    digits = re.sub(r"[^\d.]", "", number.text)
+    places = len(digits.split(".")[1]) if "." in digits else 0
+    half = 0.5 * 10 ** -places
+    if number.unit == "x" and context.direction(words) != "decrease":
+        return number.value, max(half, 0.005 * number.value)
+    if number.unit == "%":
+        way = context.direction(words)
+        if way:
+            sign = 1 if way == "increase" else -1
+            return 1 + sign * number.value / 100, max(half / 100, 0.005)
+    return None
+
+
+# "22 TB/s (2.75× HBM3e)": the ratio names its baseline, one the specs lack
+NAMED_AFTER = re.compile(r"\s?[x×X倍]?\s*(?:than |vs\.? |over |of )?(?:the )?[A-Z][A-Za-z]*\d")
+
+
+def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str) -> None:
+    """Settle an open subject and/or baseline of a ratio by the one pair of named ids whose
+    published figures reproduce it; `words` is the words around the number."""
+    if reading.metric is None or (reading.subject and reading.baseline) or number.implied:
+        return
+    if reading.baseline is None and NAMED_AFTER.match(view, number.end):
+        return
+    if any(t.startswith("metric:") for t in reading.todo):
+        return
+    wanted = claimed_ratio(number, words)
+    if wanted is None:
+        return
+    ratio, tolerance = wanted
+    named = [i for i in dict.fromkeys([*reading.nearby, *reading.candidates]) if i][:MAX_SIDES]
+    sides = [i for i in dict.fromkeys([*([reading.subject] if reading.subject else []),
+                                       *([reading.baseline] if reading.baseline else []), *named])]
+    # two products compared: any of each one's published figures (a figure a vendor revised may be
+    # the one the text used); more ids: only their one current figure, or a coincidence is too likely
+    figures = {i: [f for f in catalogue.figures.get((i, reading.metric), ()) if f] for i in sides}
+    if len(sides) > 2:
+        figures = {i: found[:1] if len(found) == 1 else [] for i, found in figures.items()}
+    pairs = [(s, b) for s, b in permutations(sides, 2)
+             if (reading.subject in (None, s)) and (reading.baseline in (None, b))
+             and any(abs(fs / fb - ratio) <= tolerance for fs in figures[s] for fb in figures[b])]
+    if len(pairs) != 1:
+        return
+    reading.subject, reading.baseline = pairs[0]
+    also = "subject: the text around it also names"
+    reading.todo = [t for t in reading.todo if not (open_subject(t) or t.startswith(("baseline:", also)))]
+    reading.candidates = []
