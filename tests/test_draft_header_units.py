@@ -36,6 +36,7 @@ from claimaudit.draft.text import paragraphs
     ("Price in US dollars", None),
     ("vCPUs", ("", "other")),
     ("INT/FP4 T(FL)OPS", ("TFLOPS", "")),      # FLOPS or OPS: one scale
+    ("TeraFLOPS (FP8)", ("TFLOPS", "")),       # the unit before a bracketed precision
     ("80 GB", None),               # a figure in the header row (a new table's first row) is no unit
 ])
 def test_a_header_cell_names_its_columns_unit(words, unit):

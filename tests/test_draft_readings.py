@@ -70,6 +70,13 @@ SPECS = textwrap.dedent("""\
         members: {heron: 72}
         facts:
           - {metric: hbm_capacity, value: 10.2 TB, source: ex-sheet}
+      - id: heron_x
+        name: Other Heron H9X
+        vendor: Otherco
+        kind: chip
+        aliases: [Heron H9X]
+        facts:
+          - {metric: hbm_capacity, value: 141 GB, source: ex-sheet}
       - id: heron_pcie
         name: Other Heron H9 PCIe
         vendor: Otherco
@@ -271,3 +278,10 @@ def test_a_ratio_naming_neither_side_is_the_one_pair_whose_figures_give_it(specs
     else:
         assert "subject" not in found or "baseline" not in found
         assert any(t.startswith(("subject:", "baseline:")) for t in found["todo"])
+
+
+def test_a_bracketed_ending_names_both_products(specs):
+    """"Heron H9 (X)": the H9 and the H9X, both in the specs: asked between them."""
+    found = claim("The Heron H9 (X) relies on two dies with 141 GB of memory.\n", specs, "141 GB")
+    assert "subject" not in found
+    assert any("heron, heron_x" in t for t in found["todo"] if t.startswith("subject:"))

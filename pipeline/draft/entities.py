@@ -88,7 +88,7 @@ class Catalogue:
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
-        return self._slashed(text, _without_appositions(text, found, self._vendor))
+        return self._bracketed_ending(text, self._slashed(text, _without_appositions(text, found, self._vendor)))
 
     def _slashed(self, text: str, found: list[Mention]) -> list[Mention]:
         """"昇腾950PR/DT", "MI350X/55X": a name, a slash and another ending is a second name
@@ -105,6 +105,20 @@ class Catalogue:
                 start = mention.end + 1
                 extra.append(Mention(start, start + len(ending), next(iter(ids)), ending))
         return sorted(found + extra, key=lambda m: m.start) if extra else found
+
+    def _bracketed_ending(self, text: str, found: list[Mention]) -> list[Mention]:
+        """"Instinct MI250 (X)": the name with and without the bracketed ending, both names the
+        specs know, is either of them: asked between the two."""
+        out = []
+        for mention in found:
+            tail = re.match(r"\s?\(([A-Za-z0-9]{1,3})\)", text[mention.end:mention.end + 7])
+            ids = self.names.get(_key(mention.text + tail.group(1)), set()) if tail and mention.entity else set()
+            if len(ids) == 1 and mention.entity not in ids:
+                end = mention.end + tail.end()
+                mention = Mention(mention.start, end, "", text[mention.start:end],
+                                  tuple(sorted({mention.entity, *ids})))
+            out.append(mention)
+        return out
 
     def _vendor(self, entity: str) -> str:
         return self.entities[entity].vendor if entity in self.entities else ""

@@ -47,7 +47,7 @@ def header_unit(words: str) -> tuple[str, str] | None:
     if words[:1].isdigit():
         return None         # a figure in the header row (`| 80 GB |`) gives no unit to its column
     inside = PARENTHESISED.search(words)
-    candidates = [inside.group(1)] if inside else []
+    candidates = [inside.group(1), words[:inside.start()].strip()] if inside else []   # `TeraFLOPS (FP8)`
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     for candidate in candidates:
