@@ -88,7 +88,8 @@ class Catalogue:
             one = len(ids) == 1 and _key(match.group("name")) not in self.family_keys
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
-        return self._bracketed_ending(text, self._slashed(text, _without_appositions(text, found, self._vendor)))
+        found = self._slashed(text, _without_appositions(text, found, self._vendor))
+        return self._bracketed_ending(text, found)
 
     def _slashed(self, text: str, found: list[Mention]) -> list[Mention]:
         """"昇腾950PR/DT", "MI350X/55X": a name, a slash and another ending is a second name
@@ -112,7 +113,8 @@ class Catalogue:
         out = []
         for mention in found:
             tail = re.match(r"\s?\(([A-Za-z0-9]{1,3})\)", text[mention.end:mention.end + 7])
-            ids = self.names.get(_key(mention.text + tail.group(1)), set()) if tail and mention.entity else set()
+            ids = self.names.get(_key(mention.text + tail.group(1)), set()) if tail and mention.entity \
+                else set()
             if len(ids) == 1 and mention.entity not in ids:
                 end = mention.end + tail.end()
                 mention = Mention(mention.start, end, "", text[mention.start:end],
