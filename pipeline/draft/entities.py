@@ -113,8 +113,10 @@ class Catalogue:
         out = []
         for mention in found:
             tail = re.match(r"\s?\(([A-Za-z0-9]{1,3})\)", text[mention.end:mention.end + 7])
-            ids = self.names.get(_key(mention.text + tail.group(1)), set()) if tail and mention.entity \
-                else set()
+            if tail is None or not mention.entity:
+                out.append(mention)
+                continue
+            ids = self.names.get(_key(mention.text + tail.group(1)), set())
             if len(ids) == 1 and mention.entity not in ids:
                 end = mention.end + tail.end()
                 mention = Mention(mention.start, end, "", text[mention.start:end],
