@@ -77,6 +77,22 @@ SPECS = textwrap.dedent("""\
         aliases: [Heron H9X]
         facts:
           - {metric: hbm_capacity, value: 141 GB, source: ex-sheet}
+      - id: qx500
+        name: Example QX500 Superchip (96 GB)
+        vendor: Example
+        kind: chip
+        facts:
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet}
+          - {metric: lpddr_capacity, value: 480 GB, source: ex-sheet}
+          - {metric: fast_memory_capacity, value: 576 GB, source: ex-sheet}
+      - id: qx500_144
+        name: Example QX500 Superchip (144 GB)
+        vendor: Example
+        kind: chip
+        aliases: [QX500 144GB]
+        facts:
+          - {metric: hbm_capacity, value: 144 GB, source: ex-sheet}
+          - {metric: lpddr_capacity, value: 480 GB, source: ex-sheet}
       - id: heron_pcie
         name: Other Heron H9 PCIe
         vendor: Otherco
@@ -285,3 +301,37 @@ def test_a_bracketed_ending_names_both_products(specs):
     found = claim("The Heron H9 (X) relies on two dies with 141 GB of memory.\n", specs, "141 GB")
     assert "subject" not in found
     assert any("heron, heron_x" in t for t in found["todo"] if t.startswith("subject:"))
+
+
+def test_a_model_number_two_configurations_share_asks_and_the_figure_tells(specs):
+    """No alias says "QX500" alone: the id's own spelling does not make it qx500's, so it is a
+    family word of the two configurations; 144 GB is one's figure, 480 GB both's."""
+    text = "The QX500 pairs 480GB LPDDR5X with 144GB HBM3e.\n"
+    assert claim(text, specs, "144 GB").get("subject") == "qx500_144"
+    both = claim(text, specs, "480 GB")
+    assert "subject" not in both and any("qx500, qx500_144" in t for t in both["todo"])
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("The QX500 144GB pairs 480GB LPDDR5X with 144GB HBM3e.", "480 GB", "lpddr_capacity"),   # its own word
+    ("The QX500 144GB pairs 480GB LPDDR5X with 144GB HBM3e.", "144 GB", "hbm_capacity"),
+    ("The Lark K1 offers 2,600 TFLOPS of peak double-precision performance.", "2,600 TFLOPS", "fp64_dense"),
+    ("Lark K1 可以提供約19.5 TFLOPS 單精度計算能力和9.7 TFLOPS 的雙精度計算能力。", "9.7 TFLOPS", "fp64_dense"),
+    ("Lark K1 的 ConnectX-9 鏈路將達到28.8TB/s，而 NVLink 更快。", "28.8 TB/s", "scaleout_bandwidth"),
+])
+def test_the_words_at_the_amount_decide_its_metric(specs, text, claimed, metric):
+    assert claim(text + "\n", specs, claimed).get("metric") == metric
+
+
+def test_unified_memory_is_left_to_the_figure(specs):
+    found = claim("The QX500 144GB has 144GB of unified memory.\n", specs, "144 GB")
+    assert found.get("metric") == "hbm_capacity"     # the one memory figure it equals
+
+
+def test_ratios_read_respectively_take_the_precisions_in_their_order(specs):
+    text = ("Lark K2 的FP64性能47.9TFlops，FP32性能95.8TFlops，FP16/BF16性能383TFlops，"
+            "对比目前的Lark K1分别提升大约3.1倍、3.2倍、2.1倍。\n")
+    claims = drafted_claims(text, specs)
+    got = {(c.get("claimed") or c["interpretations"][0]["claimed"]): c.get("metric") for c in claims}
+    assert got["3.1x"] == "fp64_dense" and got["3.2x"] == "fp32_dense"
+    assert got["2.1x"] not in ("bf16_dense", "fp16_dense")      # a pair decides nothing

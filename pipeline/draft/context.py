@@ -101,14 +101,50 @@ def _nearest(pattern: re.Pattern, text: str, position: int):
 
 
 def _after_the_unit(text: str, position: int) -> int:
-    """Where the words after a number and its unit begin ("18,000 TFLOPS |FP4"), else the end."""
-    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}\s").match(text, position)
+    """Where the words after a number and its unit begin ("18,000 TFLOPS |FP4", "9.7 TFLOPS
+    的|雙精度"), else the end."""
+    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}\s(?:的\s?)?").match(text, position)
     return glued.end() if glued else len(text)
 
 
-def precision(texts: list[tuple[str, int]]) -> str | None:
-    """fp8 / fp4 / bf16 ... named in the clause (nearest), else in the sentence if only one."""
+RESPECTIVELY = re.compile(r"分别|分別|respectively", re.IGNORECASE)
+RATIO_FIGURE = re.compile(r"\d+(?:\.\d+)?\s?(?:倍|x|×|%)")
+
+
+def respective(text: str, position: int) -> str | None:
+    """"FP64 ..., FP32 ..., FP16/BF16 ..., 对比 MI100 分别提升 3.1倍、3.1倍、2.1倍": the n-th
+    ratio of a list read "respectively" is the n-th precision the sentence names before it (a
+    slashed pair counts as one and decides nothing): its precision, or '' when the lists do
+    not pair up, or None when no "respectively" governs the number."""
     pattern, table = grouped_pattern("precision_words")
+    word = next((m for m in RESPECTIVELY.finditer(text) if m.start() < position), None) or next(
+        (m for m in RESPECTIVELY.finditer(text, position)), None)
+    if word is None:
+        return None
+    span = (word.end(), len(text)) if word.start() < position else (0, word.start())
+    figures = [m.start() for m in RATIO_FIGURE.finditer(text, *span)]
+    written = re.findall(rf"(?:{pattern.pattern})(?:\s?/\s?(?:{pattern.pattern}))*",
+                         text[:min(word.start(), figures[0] if figures else word.start())], re.IGNORECASE)
+    groups: list[tuple] = []
+    for group in written:       # "FP64双精度": one precision written twice
+        named = tuple(dict.fromkeys(table[p.lower()] for p in re.split(r"\s?/\s?", group)
+                                    if p.lower() in table))
+        if not groups or groups[-1] != named:
+            groups.append(named)
+    if position not in figures:
+        return None         # not one of the listed ratios
+    if len(groups) != len(figures) or len(figures) < 2:
+        return ""
+    named = groups[figures.index(position)]
+    return named[0] if len(named) == 1 else ""
+
+
+def precision(texts: list[tuple[str, int]]) -> str | None:
+    """fp8 / fp4 / bf16 ... named in the clause (nearest), else in the sentence if only one; of
+    a ratio read "respectively", the precision in its place (`respective`)."""
+    pattern, table = grouped_pattern("precision_words")
+    if len(texts) > 1 and (paired := respective(*texts[1])) is not None:
+        return paired or None
     for index, (text, position) in enumerate(texts):
         found = {table[m.group().lower()] for m in pattern.finditer(text)}
         written = pattern.match(text, _after_the_unit(text, position)) if index == 0 and found else None
@@ -152,6 +188,8 @@ def memory_metric(clause: str) -> str | None:
         return "sram_capacity"
     if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
         return "fast_memory_capacity"
+    if re.search(r"unified memory|統一記憶體|统一内存", clause, re.IGNORECASE):
+        return None         # GPU and CPU memory as one: which of the specs' memories, the figure tells
     # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
     cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機])(?:内存|內存|記憶體)"
     if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):

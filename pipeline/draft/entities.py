@@ -357,7 +357,12 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     lex = lexicon()
     kinds = {w for key in ("hardware_nouns", "system_suffixes", "not_family_words") for w in lex.words(key)}
     kinds |= {w for words in lex.data["scope_words"].values() for w in words}
-    families = family_words(by_entity, {e.vendor for e in entities.values() if e.vendor}, kinds,
+    # an id's own spelling ("gh200") names no product an article writes unless an alias says so:
+    # it does not keep a model number the names share ("GH200 ... (96 GB)", "(144 GB)") from
+    # being a family word
+    written = {i: {n for n in spellings if n != i.replace("_", " ") or n in entities[i].aliases}
+               for i, spellings in by_entity.items()}
+    families = family_words(written, {e.vendor for e in entities.values() if e.vendor}, kinds,
                             lex.words("family_words"))
     for word, ids in families.items():
         names.setdefault(_key(word), set()).update(ids)

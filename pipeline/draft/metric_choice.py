@@ -16,6 +16,9 @@ from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import count_kind
 
+# the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
+MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR)\w*", re.IGNORECASE)
+
 
 def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
     """The metric from the unit's dimension and the words near the number."""
@@ -43,13 +46,14 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             reading.todo.append(f"metric: the figure is given for {listed}: {' or '.join(ids)}; "
                                 f"{metric} written: confirm or change")
     elif dimension == "bytes":
-        metric = context.memory_metric(clause)
-        if metric == "hbm_capacity" and not re.search("HBM", clause) and context.memory_metric(
+        own = MEMORY_AFTER.match(place.view, number.end)       # "480GB LPDDR5X + 144GB HBM3e"
+        metric = context.memory_metric(own.group() if own else clause)
+        if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and context.memory_metric(
                 sentence) == "sram_capacity":
             metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
         missing = "" if metric else "which memory"
-        if metric == "hbm_capacity" and (not context.memory_said(sentence)
-                                         or re.search(r"高速(?:記憶體|内存|存储)", clause)):
+        if metric == "hbm_capacity" and not own and (not context.memory_said(sentence)
+                                                     or re.search(r"高速(?:記憶體|内存|存储)", clause)):
             missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
@@ -66,6 +70,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         missing = "" if metric else "which time"
     elif dimension in ("power", "length"):
         metric = {"power": "power", "length": "process_node"}[dimension]
+    elif dimension in ("ratio", "percent") and context.respective(sentence, texts[1][1]):
+        metric, missing = context.flops_metric(texts)       # "FP64 ..., FP32 ... 分别提升 3.1倍、3.1倍"
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
         if metric is None and missing == "what is compared":

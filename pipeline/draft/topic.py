@@ -121,7 +121,7 @@ class Topics:
 def _aside_pattern(compared: bool) -> re.Pattern:
     lex = lexicon()
     words = [*lex.words("rival_before"), *(lex.words("compared_before") if compared else [])]
-    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,2})?"
+    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,3})?"
     return re.compile(rf"(?:{alternation(words)})\s*{owner}$", re.IGNORECASE)
 
 
