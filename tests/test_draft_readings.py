@@ -313,10 +313,10 @@ def test_a_model_number_two_configurations_share_asks_and_the_figure_tells(specs
 
 
 @pytest.mark.parametrize("text, claimed, metric", [
-    ("The QX500 144GB pairs 480GB LPDDR5X with 144GB HBM3e.", "480 GB", "lpddr_capacity"),   # its own word
+    ("The QX500 144GB pairs 480GB LPDDR5X with 144GB HBM3e.", "480 GB", "lpddr_capacity"),  # own word
     ("The QX500 144GB pairs 480GB LPDDR5X with 144GB HBM3e.", "144 GB", "hbm_capacity"),
-    ("The Lark K1 offers 2,600 TFLOPS of peak double-precision performance.", "2,600 TFLOPS", "fp64_dense"),
-    ("Lark K1 可以提供約19.5 TFLOPS 單精度計算能力和9.7 TFLOPS 的雙精度計算能力。", "9.7 TFLOPS", "fp64_dense"),
+    ("The Lark K1 offers 2,600 TFLOPS of double-precision performance.", "2,600 TFLOPS", "fp64_dense"),
+    ("Lark K1 提供約19.5 TFLOPS 單精度計算能力和9.7 TFLOPS 的雙精度計算能力。", "9.7 TFLOPS", "fp64_dense"),
     ("Lark K1 的 ConnectX-9 鏈路將達到28.8TB/s，而 NVLink 更快。", "28.8 TB/s", "scaleout_bandwidth"),
 ])
 def test_the_words_at_the_amount_decide_its_metric(specs, text, claimed, metric):
