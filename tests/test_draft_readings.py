@@ -335,3 +335,14 @@ def test_ratios_read_respectively_take_the_precisions_in_their_order(specs):
     got = {(c.get("claimed") or c["interpretations"][0]["claimed"]): c.get("metric") for c in claims}
     assert got["3.1x"] == "fp64_dense" and got["3.2x"] == "fp32_dense"
     assert got["2.1x"] not in ("bf16_dense", "fp16_dense")      # a pair decides nothing
+
+
+@pytest.mark.parametrize("text, density_asked", [
+    ("The Lark K1 delivers 67 TFLOPS of FP32 compute.", False),     # no sparse FP32 figure exists
+    ("The Lark K1 delivers 33 TFLOPS of FP64 compute.", False),
+    ("The Lark K1 delivers 900 TFLOPS of FP16 compute.", True),     # dense or sparse: the reader's
+])
+def test_fp32_and_fp64_figures_ask_no_density(specs, text, density_asked):
+    found = drafted_claims(text + "\n", specs)[0]
+    asked = any("dense or sparse" in t for t in found.get("todo", []))
+    assert asked is density_asked

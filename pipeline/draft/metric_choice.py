@@ -39,6 +39,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric, missing = context.flops_metric(texts, dimension, around)
         if metric and missing == "dense or sparse" and place.star and context.starred(place.view, number.end):
             metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""   # "3,958 TFLOPS*"
+        if metric in ("fp32_dense", "fp64_dense") and missing == "dense or sparse":
+            missing = ""            # no vendor gives a sparse FP32 or FP64 figure to read it as
         listed, precisions = context.precision_list(clause)
         if metric and metric.split("_")[0] in precisions:     # "FP8/FP6 | 4.5 PFLOPS": which?
             densities = ("dense", "sparse") if missing == "dense or sparse" else (metric.split("_", 1)[1],)
