@@ -89,3 +89,12 @@ def test_a_cell_of_a_figure_and_its_format_or_its_scale_word():
     assert found == [("1600", 1600, "TOPS", ""), ("800", 800, "TOPS", ""),
                      ("54,200 million", 54.2e9, "", "transistors"),
                      ("28,300 million", 28.3e9, "", "transistors")]
+
+
+def test_a_spec_list_one_field_per_line_gives_the_label_lines_unit():
+    """`FP8 TFLOPS` over `1835`: the bare figure takes the label's unit; a label with a figure
+    of its own (`Cluster count 64`) or a long line gives none."""
+    text = ("Zephyr Z2\n算力\nFP8 TFLOPS\n1835\nBF16 TFLOPS\n900\nINT8 TOPS\n1835\nCluster count\n64\n"
+            "The chip was announced in 2024 with a great deal of TFLOPS\n2024\n")
+    found = [(text[n.start:n.end], n.unit) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("1835", "TFLOPS"), ("900", "TFLOPS"), ("1835", "TOPS")]

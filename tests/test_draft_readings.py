@@ -346,3 +346,10 @@ def test_fp32_and_fp64_figures_ask_no_density(specs, text, density_asked):
     found = drafted_claims(text + "\n", specs)[0]
     asked = any("dense or sparse" in t for t in found.get("todo", []))
     assert asked is density_asked
+
+
+def test_a_name_after_exceeds_is_the_baseline_not_the_owner(specs):
+    text = "The Lark K2 is new. Its memory bandwidth of 6 TB/s exceeds the Lark K1 by 13%.\n"
+    found = claim(text, specs, "+13%")
+    assert found.get("baseline") == "lark" and found.get("subject") != "lark"
+    assert claim(text, specs, "6 TB/s").get("subject") != "lark"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from claimaudit.core.errors import Collector
 from claimaudit.draft.families import SERIES, family_words
-from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.lexicon import alternation, lexicon, trie_regex
 from claimaudit.input import documents, load, records
 from claimaudit.model import expr
 from claimaudit.model.intervals import Interval
@@ -369,7 +369,7 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     if not names:
         return Catalogue(entities, metrics, names)
     spellings = {name for e in entities.values() for name in names_of(e)} | set(families)
-    body = _trie_regex(spellings)
+    body = trie_regex(spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30", "Inf2"
     # not "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers"); two model numbers run
     # together in a table header pasted without its borders are two names ("A100H100").
@@ -388,29 +388,3 @@ def by_key_of(by_entity: dict) -> set:
 
 def _name_regex(name: str) -> str:
     return r"[\s-]?".join(re.escape(part) for part in re.split(r"[\s-]+", name.strip()))
-
-
-SEPARATOR, END = "\x00", "\x01"
-
-
-def _trie_regex(names) -> str:
-    """One regex for every name, shared prefixes factored out (a trie), so finding names
-    costs the text's length, not length x names. Deeper branches come first: the longest
-    name at a place wins, as in a longest-first alternation. Words may be joined by a space,
-    a hyphen or nothing ("TPU v5p", "TPU-v5p", "TPUv5p"); case does not count."""
-    trie: dict = {}
-    for name in names:
-        node = trie
-        for index, part in enumerate(re.split(r"[\s-]+", name.strip())):
-            for char in ([SEPARATOR] if index else []) + list(part.lower()):
-                node = node.setdefault(char, {})
-        node[END] = {}
-    return _trie_body(trie)
-
-
-def _trie_body(node: dict) -> str:
-    branches = [(r"[\s-]?" if char == SEPARATOR else re.escape(char)) + _trie_body(node[char])
-                for char in sorted(node) if char != END]
-    if END in node:
-        branches.append("")
-    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"

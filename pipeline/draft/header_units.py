@@ -9,8 +9,9 @@ gives that unit (or count) to the bare numeric cells of its column; a row label 
 row (`| FP16 TFLOPS | 312 | 989 |`) where the column's header gives none. A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
-`header_numbers(view, paragraphs)` returns the numbers these rules add; numbers.py finds the
-rest (a bare number with no unit near it is not drafted there).
+A spec list pasted one field per line gives a bare figure the unit of the label line above
+it (`FP8 TFLOPS` over `1835`). `header_numbers(view, paragraphs)` returns the numbers these
+rules add; numbers.py finds the rest (a bare number with no unit near it is not drafted there).
 """
 
 from __future__ import annotations
@@ -82,6 +83,14 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
     """The numbers of bare cells under a header that names their unit, and the first amount
     of a shared-unit cell (`40/80GB`), in order of position."""
     out: list[Number] = []
+    for (a, b), (start, end) in zip(paragraphs, paragraphs[1:]):
+        # a spec list pasted one field per line: `FP8 TFLOPS` over `1835`, `容量` ... `128 GB`
+        words, value = view[a:b].strip(), view[start:end]
+        unit = header_unit(words) if len(words) <= 24 and not re.search(r"(?<![A-Za-z\d])\d", words) else None
+        figure = CELL_FIGURE.fullmatch(value.strip()) if unit and unit[0] else None
+        if unit and figure:
+            lead = start + len(value) - len(value.lstrip())
+            out.append(_number(lead + figure.start(1), figure.group(1), unit[0], unit[1]))
     for table in tables(view, paragraphs):
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}

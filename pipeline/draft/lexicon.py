@@ -97,3 +97,30 @@ def grouped_pattern(key: str) -> tuple[re.Pattern, dict]:
     lex = lexicon()
     table = {word.lower(): name for name, words in lex.data[key].items() for word in words}
     return re.compile(alternation(table), re.IGNORECASE), table
+
+
+# Names as one regex (pipeline/draft/entities.py): a trie of their characters.
+SEPARATOR, END = "\x00", "\x01"
+
+
+def trie_regex(names) -> str:
+    """One regex for every name, shared prefixes factored out (a trie), so finding names
+    costs the text's length, not length x names. Deeper branches come first: the longest
+    name at a place wins, as in a longest-first alternation. Words may be joined by a space,
+    a hyphen or nothing ("TPU v5p", "TPU-v5p", "TPUv5p"); case does not count."""
+    trie: dict = {}
+    for name in names:
+        node = trie
+        for index, part in enumerate(re.split(r"[\s-]+", name.strip())):
+            for char in ([SEPARATOR] if index else []) + list(part.lower()):
+                node = node.setdefault(char, {})
+        node[END] = {}
+    return _trie_body(trie)
+
+
+def _trie_body(node: dict) -> str:
+    branches = [(r"[\s-]?" if char == SEPARATOR else re.escape(char)) + _trie_body(node[char])
+                for char in sorted(node) if char != END]
+    if END in node:
+        branches.append("")
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
