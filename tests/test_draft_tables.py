@@ -154,6 +154,21 @@ def test_a_loose_table_takes_short_labels_with_digits(specs):
                    ("768 GB", "vale_box")]
 
 
+def test_a_loose_tables_row_of_no_figures_does_not_end_it(specs):
+    """`Connection to host via PCIe Gen4 x8 Gen4 x16` between two rows; an `Int8` label is a
+    precision, no product the specs lack."""
+    text = ("Feature Vale Rack Vale Box\nInt8 128 POPS 16 POPS\nConnection to host Gen4 x8 Gen4 x16\n"
+            "HBM capacity 6 TB 768 GB\n")
+    claims = drafted(text, specs)
+    assert [(c["claimed"], c.get("subject")) for c in claims if c["claimed"].endswith("B")] == [
+        ("6 TB", "vale_rack"), ("768 GB", "vale_box")]
+    assert not any("Int8 is not in the specs" in t for c in claims for t in c.get("todo", []))
+    text = "Feature Vale Rack Vale Box\n{}HBM 7 TB 800 GB\n"      # figures no spec publishes
+    assert drafted(text.format(""), specs)[0].get("subject") == "vale_rack"
+    prose = drafted(text.format("The racks ship in May, with more to come.\n"), specs)
+    assert prose[0].get("subject") != "vale_rack" or prose[0].get("todo")       # a sentence ends it
+
+
 @pytest.fixture(scope="module")
 def bundled():
     from pathlib import Path

@@ -226,6 +226,9 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
                 out.append(Cell(values[-1], row, label, header[-1], header[0], table=table))
             continue
         named = names_in(start, end)
+        line = text[start:end]
+        if header and not named and len(line) <= 60 and not re.search(r"[.,;:。，；：]", line):
+            continue        # `Connection to host via PCIe Gen4 x8 Gen4 x8`: a row of no figures
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
         table_start = start
         tail = text[named[-1].end:end].strip().lower() if header else ""
