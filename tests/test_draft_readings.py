@@ -353,3 +353,15 @@ def test_a_name_after_exceeds_is_the_baseline_not_the_owner(specs):
     found = claim(text, specs, "+13%")
     assert found.get("baseline") == "lark" and found.get("subject") != "lark"
     assert claim(text, specs, "6 TB/s").get("subject") != "lark"
+
+
+def test_a_comparison_word_closed_by_a_comma_marks_no_name_after_it(specs):
+    found = claim("Lark K2 很强。与主要竞品相比,Heron H9 最高拥有 141GB HBM3 内存。\n", specs, "141 GB")
+    assert found.get("subject") == "heron"
+    assert not any(t.startswith("subject:") for t in found.get("todo", []))
+    assert claim("Lark K2 的内存比 Heron H9 多 81%。\n", specs, "+81%").get("baseline") == "heron"
+
+
+def test_bfloat16_is_a_precision_not_a_product(specs):
+    found = claim("The Lark K2 brings 2,600 TFLOPS of BFloat16 performance.\n", specs, "2,600 TFLOPS")
+    assert not any("BFloat16 is not in the specs" in t for t in found.get("todo", []))

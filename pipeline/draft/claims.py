@@ -271,7 +271,8 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     before = view[max(0, mention.start - 40):mention.start]
     after = view[mention.end:mention.end + 6]
     marker = alternation(lex.words("baseline_before"))
-    if re.search(rf"(?:{marker})\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
+    # "与主要竞品相比，英伟达 H100 ...": a comparison word closed by a comma marks no name after it
+    if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w,.]+ ){0,2}$", before, re.IGNORECASE):
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
