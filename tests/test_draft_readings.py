@@ -365,3 +365,13 @@ def test_a_comparison_word_closed_by_a_comma_marks_no_name_after_it(specs):
 def test_bfloat16_is_a_precision_not_a_product(specs):
     found = claim("The Lark K2 brings 2,600 TFLOPS of BFloat16 performance.\n", specs, "2,600 TFLOPS")
     assert not any("BFloat16 is not in the specs" in t for t in found.get("todo", []))
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("Lark Box 提供1536GB的高带宽内存和800Gbps的网络带宽。", "scaleout_bandwidth"),   # its own words
+    ("The Lark Box pairs its HBM with 800 Gbps of network bandwidth.", "scaleout_bandwidth"),
+    ("The Lark K1 has HBM with 5.3 TB/s memory bandwidth.", "hbm_bandwidth"),
+])
+def test_the_words_right_after_a_rate_name_its_bandwidth(specs, text, metric):
+    rate = next(c for c in drafted_claims(text + "\n", specs) if c["claimed"].endswith(("bps", "B/s")))
+    assert rate.get("metric") == metric

@@ -215,9 +215,19 @@ def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
     return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
 
 
+RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
+
+
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
-    """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction)."""
+    """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction);
+    words right after the amount name its own ("800Gbps的网络带宽", "8 TB/s memory bandwidth")."""
     pattern, table = grouped_pattern("metric_words")
+    if texts:
+        text, position = texts[0]
+        after = RATE_THEN_WORDS.match(text, position)
+        own = pattern.match(text, after.end()) if after else None
+        if own and table[own.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth", "scaleout_bandwidth"):
+            texts = [(text[own.start():own.end()], 0)]
     for index, (text, position) in enumerate(texts):
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
