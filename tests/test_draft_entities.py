@@ -77,3 +77,15 @@ def test_scope_helpers(catalogue):
     assert catalogue.members_of("ironwood_pod") == {"tpu_ironwood": "9216"}
     assert catalogue.containers_of("tpu_ironwood", "cluster") == ["ironwood_pod"]
     assert "fp8_dense" in catalogue.metrics
+
+
+def test_grace_hopper_superchip_alone_names_both_configurations():
+    """The bundled specs hold a 96 GB and a 144 GB GH200: the product's name alone asks."""
+    from pathlib import Path
+
+    from claimaudit.draft.entities import load_catalogue
+    catalogue = load_catalogue(Path(__file__).resolve().parents[1] / "specs")
+    for text in ("The Grace Hopper Superchip has", "NVIDIA GH200 Grace Hopper Superchip has", "The GH200 has"):
+        (mention,) = [m for m in catalogue.find(text) if "gh200" in m.candidates or m.entity]
+        assert not mention.entity and {"gh200", "gh200_144gb"} <= set(mention.candidates), text
+    assert [m.entity for m in catalogue.find("GH200 144GB HBM3e")] == ["gh200_144gb"]
