@@ -85,7 +85,7 @@ def test_grace_hopper_superchip_alone_names_both_configurations():
 
     from claimaudit.draft.entities import load_catalogue
     catalogue = load_catalogue(Path(__file__).resolve().parents[1] / "specs")
-    for text in ("The Grace Hopper Superchip has", "NVIDIA GH200 Grace Hopper Superchip has", "The GH200 has"):
+    for text in ("Grace Hopper Superchip has", "NVIDIA GH200 Grace Hopper Superchip has", "The GH200 has"):
         (mention,) = [m for m in catalogue.find(text) if "gh200" in m.candidates or m.entity]
         assert not mention.entity and {"gh200", "gh200_144gb"} <= set(mention.candidates), text
     assert [m.entity for m in catalogue.find("GH200 144GB HBM3e")] == ["gh200_144gb"]
