@@ -186,6 +186,8 @@ SKIPPED = [
     "collective engines operate across hundreds of chips",   # "many", no figure
     "went to deployment in half the time of comparable programs",   # a schedule
     "at twice the price of the old part",
+    "大的就是昇騰910本體",                             # a model number after a product line's name
+    "麒麟990系列中的NPU單元也是此架構",
 ]
 
 
