@@ -114,6 +114,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # counts and scores readers marked (8-way, 7-way, 1024-node, 八种, 528, 2048), 3 performance densities
     "heldout29": "docs/draft-first-runs/round29.txt",   # tuned on: of its 20 number misses, 11 are
     # bus widths (384-bit, 64b), FP64 rate ratios (1:64), a connector's pins, core and channel counts
+    "heldout32": "docs/draft-first-runs/round32.txt",   # of its 19 number misses, 11 are server
+    # heights (2U, 4U) and bit widths (8-bit, 16-bit), 3 a spec list's `6bit: 3` figures in PFLOPS
+    "heldout33": "docs/draft-first-runs/round33.txt",   # of its 16 number misses, 7 are bit widths
+    # (8位), a duration, a distance, frame rates and a unit no metric has (40天, 兩英里, 60fps, BQSTM/s)
 }
 # round 17 (first run 70.2% recall) was tuned on: header units (`FP32 TFLOPS`, `(GiB/sec/chip)`),
 # `80G` under a memory heading, 三成; it meets the bar now and is held to it. So are round 21
