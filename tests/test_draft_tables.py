@@ -118,6 +118,19 @@ def test_an_in_the_quote_lacks_falls_back_to_the_notes_order():
     assert structure_score(claims[1:], [first]).counts["right"] == 1
 
 
+
+def test_an_in_whose_lines_claim_an_earlier_note_took_is_missed_not_moved():
+    """Two notes for one row that drafts one claim (`| A 80GB | 80 GB |`): the second is missed,
+    not paired with the next row's claim (which would score a right claim as wrong)."""
+    claims = [{"quote": "| A 80GB | 80 GB HBM2e |", "claimed": "80 GB", "subject": "a", "metric": "m"},
+              {"quote": "| B 80GB | 80 GB HBM3 |", "claimed": "80 GB", "subject": "b", "metric": "m"}]
+    notes = [{"number": "80GB", "value": 80e9, "in": "A 80GB", "subject": "a", "metric": "m"},
+             {"number": "80 GB", "value": 80e9, "in": "80 GB HBM2e", "subject": "a", "metric": "m"},
+             {"number": "80 GB", "value": 80e9, "in": "80 GB HBM3", "subject": "b", "metric": "m"}]
+    score = structure_score(claims, notes)
+    assert (score.counts["right"], score.counts["missed"], score.wrong) == (2, 1, [])
+
+
 def test_a_precision_pair_with_no_density_lists_both_densities(specs):
     claims = drafted(HEAD + "| Total FP8/FP6 Tensor Core | 128 PFLOPS | 16 PFLOPS |\n", specs)
     todo = " ".join(claims[0]["todo"])

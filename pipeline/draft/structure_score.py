@@ -86,8 +86,9 @@ def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
     result = StructureScore()
     for note in notes:
         hit = _match(numeric, used, note, note.get("in", ""))
-        if hit is None and note.get("in"):
-            # an `in` the quoted line lacks (a table's column header, "MI355X"): the notes' order
+        if hit is None and note.get("in") and _match(numeric, set(), note, note["in"]) is None:
+            # an `in` no quoted line holds (a table's column header, "MI355X"): the notes' order;
+            # one whose line's claim an earlier note took is missed, not moved to another line
             hit = _match(numeric, used, note, "")
         if hit is None:
             result.counts[MISSED] += 1
