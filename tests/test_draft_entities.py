@@ -89,3 +89,14 @@ def test_grace_hopper_superchip_alone_names_both_configurations():
         (mention,) = [m for m in catalogue.find(text) if "gh200" in m.candidates or m.entity]
         assert not mention.entity and {"gh200", "gh200_144gb"} <= set(mention.candidates), text
     assert [m.entity for m in catalogue.find("GH200 144GB HBM3e")] == ["gh200_144gb"]
+
+
+def test_a_pcie_generation_is_no_product_and_mi200_is_a_series():
+    from pathlib import Path
+
+    from claimaudit.draft.entities import load_catalogue
+    from claimaudit.draft.products import unknown_product
+    assert unknown_product("It has a PCIe Gen4 interface", 0, 28, []) is None
+    catalogue = load_catalogue(Path(__file__).resolve().parents[1] / "specs")
+    (mention,) = catalogue.find("AMD's MI200 is fast")
+    assert not mention.entity and {"mi250", "mi250x"} <= set(mention.candidates)

@@ -10,7 +10,7 @@ PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|BFloat16|bfloat16|"
                           r"HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
-                          r"PCIe\d*|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
+                          r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
                           r"BLOCKFP\d+|BlockFP\d+|BFP\d+|CDNA\s?\d*|RDNA\s?\d*|"   # formats, architectures
                           r"EFA v\d+|EFAv\d+|"                                        # a network interface
                           r"[TPEG]?FLOPS\d[\d,.]*|[TP]?OPS\d[\d,.]*)$")       # a unit glued to a figure
