@@ -36,6 +36,7 @@ SPECS = textwrap.dedent("""\
         members: {lark: 8}
         facts:
           - {metric: hbm_capacity, value: 1536 GB, source: ex-sheet}
+          - {metric: chips, value: "8", source: ex-sheet}
       - id: lark2
         name: Example Lark K2
         vendor: Example
@@ -375,3 +376,16 @@ def test_bfloat16_is_a_precision_not_a_product(specs):
 def test_the_words_right_after_a_rate_name_its_bandwidth(specs, text, metric):
     rate = next(c for c in drafted_claims(text + "\n", specs) if c["claimed"].endswith(("bps", "B/s")))
     assert rate.get("metric") == metric
+
+
+def test_a_figure_in_a_bracket_after_another_form_factor_is_asked(specs):
+    text = "The Heron H9 comes in SXM (141 GB HBM3) and PCIe (141 GB HBM2e) variants.\n"
+    found = [c for c in drafted_claims(text, specs) if c["claimed"] == "141 GB"]
+    assert not any("PCIe of heron" in t for t in found[0].get("todo", []))
+    assert any("PCIe of heron: the specs hold heron_pcie" in t for t in found[1]["todo"])
+
+
+def test_a_chip_count_far_beyond_the_systems_own_is_asked(specs):
+    found = claim("The Lark Box scales out to up to 100,000 Lark K1 chips.\n", specs, "100,000")
+    assert any("far more than lark_box holds" in t for t in found.get("todo", []))
+    assert not claim("The Lark Box holds 8 Lark K1 chips.\n", specs, "8").get("todo")

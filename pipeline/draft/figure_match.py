@@ -9,6 +9,7 @@ convention (CONTRACT 10.2). Two matches decide nothing; no match decides nothing
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from claimaudit.draft.context import UNIT_DIMENSION
@@ -124,3 +125,23 @@ def one_members_figure(catalogue, entity: str, metric: str, value: float) -> str
         return None
     member = next(iter(members))
     return member if matching(catalogue, [member], [metric], value) else None
+
+
+def listed_precisions(catalogue, reading, value) -> None:
+    """A figure written for a list of precisions (`BF/FP16 TFLOPS`, settle.settle_by_figures): the
+    one listed metric, of one density, whose published figure it equals; both 16-bit formats
+    published alike give the bf16 one. A sparse figure the text does not call sparse stays asked."""
+    question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
+    if question is None:
+        return
+    listed = re.match(r"metric: the figure is given for [^:]*: ([\w ]+?);", question)
+    ids = listed.group(1).split(" or ") if listed else []
+    hits = [m for m in ids if matching(catalogue, [reading.subject], [m], value)]
+    if len({m.split("_")[1] for m in hits}) != 1 or not (
+            len(hits) == 1 or {m.split("_")[0] for m in hits} == {"bf16", "fp16"}):
+        return
+    density = "metric: the text does not say dense or sparse; "
+    if hits[0].endswith("_sparse") and any(t.startswith(density) for t in reading.todo):
+        return              # a sparse figure the text does not call sparse stays asked (unsaid_sparse)
+    reading.metric = next((m for m in hits if m.startswith("bf16")), hits[0])
+    reading.todo = [t for t in reading.todo if t != question and not t.startswith(density)]

@@ -124,19 +124,26 @@ FORM_VERSION = re.compile(r"\b(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s+(?:version|varia
                           re.IGNORECASE)
 
 
+# "Available in SXM5 (80 GB HBM3) and PCIe (80 GB HBM2e, 2 TB/s) variants": the figure in a
+# bracket right after the form's name
+FORM_BRACKET = re.compile(r"\b(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s*\((?=[^()]*$)", re.IGNORECASE)
+
+
 def other_form(catalogue, view: str, clause_start: int, number: Number, reading) -> None:
     """A clause about another form factor of the subject ("the PCI-E version") than the one the
     subject's name says is asked, with the specs' entities of that form as candidates."""
-    said = FORM_VERSION.search(view, clause_start, number.start)
+    said = FORM_VERSION.search(view, clause_start, number.start) or FORM_BRACKET.search(
+        view, max(0, number.start - 40), number.start)
     if said is None or reading.subject is None or number.unit in ("x", "%"):
         return
     form = re.sub(r"[^a-z0-9]", "", said.group(1).lower())
     name = catalogue.entities[reading.subject].name
-    if form in re.sub(r"[^a-z0-9]", "", name.lower()):
-        return
+    if re.sub(r"\d+$", "", form) in re.sub(r"[^a-z0-9]", "", name.lower()):
+        return          # "SXM5" of an SXM part: its own form
     stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", name, flags=re.IGNORECASE)
     forms = [e.id for e in catalogue.entities.values() if e.name.startswith(stem)
              and form in re.sub(r"[^a-z0-9]", "", e.name.lower())]
     others = f": the specs hold {', '.join(forms)}" if forms else ""
-    reading.todo.append(f"subject: the clause speaks of the {said.group(0)} of {reading.subject}{others}; "
+    form_words = said.group(0).rstrip(" (")
+    reading.todo.append(f"subject: the clause speaks of the {form_words} of {reading.subject}{others}; "
                         f"{reading.subject} written: confirm or change")

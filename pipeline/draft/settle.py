@@ -21,6 +21,7 @@ from claimaudit.draft.figure_match import (
     decide_metric,
     decide_scope,
     decide_subject,
+    listed_precisions,
     matching,
     metrics_of_dimension,
     one_members_figure,
@@ -152,6 +153,9 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
         reading.candidates = [reading.subject, near[0]]
         reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s published "
                             f"figure and near {near[0]}'s; pick one")
+    elif reading.metric == "chips" and value > FAR * max(own):      # "instances ... up to 100,000 chips"
+        reading.todo.append(f"subject: {number.text} chips is far more than {reading.subject} holds: the "
+                            "text may mean a larger system or cluster; name it")
 
 
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
@@ -246,20 +250,8 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
     if reading.subject and reading.metric and value is not None and not any(map(open_subject, reading.todo)):
         member = one_members_figure(catalogue, reading.subject, reading.metric, value)
         reading.subject = member or reading.subject
-    question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
-    if question is None or reading.subject is None or value is None:
-        return
-    listed = re.match(r"metric: the figure is given for [^:]*: ([\w ]+?);", question)
-    ids = listed.group(1).split(" or ") if listed else []
-    hits = [m for m in ids if matching(catalogue, [reading.subject], [m], value)]
-    if len({m.split("_")[1] for m in hits}) != 1 or not (
-            len(hits) == 1 or {m.split("_")[0] for m in hits} == {"bf16", "fp16"}):
-        return
-    density = "metric: the text does not say dense or sparse; "
-    if hits[0].endswith("_sparse") and any(t.startswith(density) for t in reading.todo):
-        return              # a sparse figure the text does not call sparse stays asked (unsaid_sparse)
-    reading.metric = next((m for m in hits if m.startswith("bf16")), hits[0])
-    reading.todo = [t for t in reading.todo if t != question and not t.startswith(density)]
+    if reading.subject and value is not None:
+        listed_precisions(catalogue, reading, value)
 
 
 def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
