@@ -389,3 +389,9 @@ def test_a_chip_count_far_beyond_the_systems_own_is_asked(specs):
     found = claim("The Lark Box scales out to up to 100,000 Lark K1 chips.\n", specs, "100,000")
     assert any("far more than lark_box holds" in t for t in found.get("todo", []))
     assert not claim("The Lark Box holds 8 Lark K1 chips.\n", specs, "8").get("todo")
+
+
+def test_the_previous_generation_is_the_name_with_its_last_digit_one_less(specs):
+    found = claim("The Lark K2 doubles the memory bandwidth of the previous generation (2x).\n", specs, "2x")
+    assert found.get("baseline") == "lark"
+    assert claim("Heron H9 较上一代提升 2 倍。\n", specs, "2x").get("baseline") is None   # no Heron H8

@@ -220,7 +220,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
     window = _window(place, number)
-    ratios.ratio_by_figures(catalogue, view, number, reading, window)     # "a 33% increase in VRAM"
+    ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause)   # "a 33% increase"
     if change is None and number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")

@@ -6,7 +6,8 @@ the number. When the metric is decided and exactly one ordered pair of those ids
 figures whose ratio the written number reproduces (to the rounding of its digits), that pair
 is the reading: the same evidence that settles a single figure's owner (settle.py) settles a
 ratio's two sides. No pair, or more than one, leaves both asked. A ratio the words make a
-decrease ("2.3 times less") is left asked (its sides are swapped later, in article.py).
+decrease ("2.3 times less") is left asked (its sides are swapped later, in article.py). "The
+previous generation" of a subject named with a last digit is the entity with that digit one less.
 """
 
 from __future__ import annotations
@@ -41,9 +42,32 @@ def claimed_ratio(number: Number, words: str) -> tuple[float, float] | None:
 NAMED_AFTER = re.compile(r"\s?[x×X倍]?\s*(?:than |vs\.? |over |of )?(?:the )?[A-Z][A-Za-z]*\d")
 
 
-def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str) -> None:
+PREVIOUS = re.compile(r"上一代|上代|前一代|前代|previous generation|prior generation|last generation|"
+                      r"its predecessor|the predecessor", re.IGNORECASE)
+
+
+def predecessor(catalogue: Catalogue, entity: str) -> str | None:
+    """The entity whose name is this one's with its last digit one less ("AWS Trainium3" ->
+    "AWS Trainium2", "Intel Gaudi 3" -> "Intel Gaudi 2"), when the specs hold exactly one."""
+    name = re.sub(r"\s*\(.*$", "", catalogue.entities[entity].name)
+    last = re.search(r"(\d)$", name)
+    if last is None or last.group(1) == "0":
+        return None
+    wanted = name[:-1] + str(int(last.group(1)) - 1)
+    found = [e.id for e in catalogue.entities.values() if re.sub(r"\s*\(.*$", "", e.name) == wanted]
+    return found[0] if len(found) == 1 else None
+
+
+def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str,
+                     clause=None) -> None:
     """Settle an open subject and/or baseline of a ratio by the one pair of named ids whose
     published figures reproduce it; `words` is the words around the number."""
+    subject = reading.subject or ""
+    said = PREVIOUS.search(view, clause.start, clause.end) if clause is not None else PREVIOUS.search(words)
+    if subject in catalogue.entities and not reading.baseline and said and (
+            earlier := predecessor(catalogue, subject)):
+        reading.baseline = earlier          # "较上一代直接暴涨 4.4 倍": the subject's predecessor
+        reading.todo = [t for t in reading.todo if not t.startswith("baseline:")]
     if reading.metric is None or (reading.subject and reading.baseline) or number.implied:
         return
     if reading.baseline is None and NAMED_AFTER.match(view, number.end):
