@@ -119,6 +119,13 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout33": "docs/draft-first-runs/round33.txt",   # of its 16 number misses, 7 are bit widths
     # (8位), a duration, a distance, frame rates and a unit no metric has (40天, 兩英里, 60fps, BQSTM/s)
 }
+# Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
+# but their structure may still hold silent errors (the next session's tuning material); the
+# test checks each really has one, so a clean round cannot hide here.
+FIRST_RUN_ONLY: dict[str, str] = {
+    "heldout36": "docs/draft-first-runs/round36.txt",   # 3 silent after its first run's metric fix:
+    # a DGX's "about 180 GB ... per GPU", a run-on spec line's "700 W H200 SXM"
+}
 # round 17 (first run 70.2% recall) was tuned on: header units (`FP32 TFLOPS`, `(GiB/sec/chip)`),
 # `80G` under a memory heading, 三成; it meets the bar now and is held to it. So are round 21
 # (figures glued to their labels, `FP16900 TFLOPS`) and round 25 (first run 83.3%: a table pasted
@@ -154,7 +161,11 @@ def test_eval_meets_the_targets_on_every_annotated_article():
     # no field the text decides is drafted wrong without a question, in any tuned round
     silent = {m["split"]: int(m["silent"]) for m in re.finditer(
         r"^(?P<split>\S+) +structure of \d+: .*?silent (?P<silent>\d+),", out.stdout, re.M)}
-    assert silent and not {s: n for s, n in silent.items() if n and s not in NOT_YET_TUNED}, silent
+    assert silent and not {s: n for s, n in silent.items()
+                           if n and s not in NOT_YET_TUNED and s not in FIRST_RUN_ONLY}, silent
+    for split, record in FIRST_RUN_ONLY.items():
+        assert split in (ROOT / record).read_text(encoding="utf-8"), split
+        assert silent.get(split), f"{split} has no silent error left: hold it to the rule"
 
 
 def test_quotes_with_colons_quotes_and_hashes_round_trip(tmp_path, catalogue):

@@ -395,3 +395,12 @@ def test_the_previous_generation_is_the_name_with_its_last_digit_one_less(specs)
     found = claim("The Lark K2 doubles the memory bandwidth of the previous generation (2x).\n", specs, "2x")
     assert found.get("baseline") == "lark"
     assert claim("Heron H9 较上一代提升 2 倍。\n", specs, "2x").get("baseline") is None   # no Heron H8
+
+
+@pytest.mark.parametrize("text", [
+    "Heron H9: 141 GB HBM3e @ 8 TB/s NVLink: 900 GB/s per GPU.",
+    "Heron H9 provides 141 GB HBM3 with up to 8 TB/s on SXM and NVLink.",
+])
+def test_a_rate_after_a_memory_amount_and_at_is_that_memorys(specs, text):
+    rate = next(c for c in drafted_claims(text + "\n", specs) if c["claimed"] == "8 TB/s")
+    assert rate.get("metric") == "hbm_bandwidth"

@@ -215,6 +215,8 @@ def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
     return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
 
 
+MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:HBM\w*|memory|显存|顯存)?\s*(?:@|at|with)\s*(?:up to\s*)?$",
+                       re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 
@@ -222,6 +224,8 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction);
     words right after the amount name its own ("800Gbps的网络带宽", "8 TB/s memory bandwidth")."""
     pattern, table = grouped_pattern("metric_words")
+    if texts and MEMORY_AT.search(texts[0][0][:texts[0][1]]):
+        return "hbm_bandwidth"      # "141 GB HBM3e @ 4.8 TB/s", "80 GB HBM3 with up to 3.35 TB/s"
     if texts:
         text, position = texts[0]
         after = RATE_THEN_WORDS.match(text, position)
