@@ -23,7 +23,7 @@ from functools import cache
 
 from claimaudit.draft.forms import Number, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.table_cells import tables
+from claimaudit.draft.table_cells import INNER, tables
 from claimaudit.draft.text import Span
 
 BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
@@ -37,7 +37,6 @@ WITH_WORD = re.compile(rf"{CELL_FIGURE.pattern}\s+[A-Za-z]{{1,6}}\d+[A-Za-z0-9]{
 # `54,200 million` under a count noun (`| 晶体管 | 54,200 million |`): written as the prose rule does
 SCALED = re.compile(rf"({BARE.pattern})\s*(thousand|million|billion|trillion)", re.IGNORECASE)
 POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
-INNER = re.compile(r"(?<=\w)\((\w+)\)(?=\w)")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 

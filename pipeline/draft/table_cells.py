@@ -85,9 +85,12 @@ def _spaced_tokens(text: str, start: int, end: int) -> list[Span]:
     return out
 
 
+INNER = re.compile(r"(?<=\w)\((\w+)\)(?=\w)")       # `T(FL)OPS`: FLOPS or OPS, TFLOPS's scale
+
+
 def _unitish(word: str) -> bool:
     """A header word that is a unit: `TFLOPS`, `(GB)`, `(TB/s)`, `T(FL)OPS` (FLOPS or OPS)."""
-    for candidate in (word, word.strip("()（）"), re.sub(r"(?<=\w)\((\w+)\)(?=\w)", r"\1", word)):
+    for candidate in (word, word.strip("()（）"), INNER.sub(r"\1", word)):
         unit, stop = unit_at(candidate, 0)
         if unit and stop == len(candidate) and unit not in ("x", "%"):
             return True
