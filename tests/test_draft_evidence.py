@@ -72,6 +72,8 @@ SPECS = textwrap.dedent("""\
         vendor: Example
         kind: chip
         aliases: [Gale G2]
+        facts:
+          - {metric: hbm_capacity, value: 192 GB, source: ex-sheet}
       - id: nimbus_box
         name: Example Nimbus Box (8 Nimbus N1)
         vendor: Example
@@ -601,3 +603,48 @@ def test_high_speed_memory_is_the_memory_its_figure_is(specs):
 def test_the_new_value_of_a_change_from_a_possessive_is_asked(specs):
     found = claim("它最主要的变化就在显存上:从Nimbus N1的96GB HBM3升级到了144GB HBM3e。", specs, "144 GB")
     assert "subject" not in found and any("value after a change" in t for t in subject_todo(found)), found
+
+
+# --- round 37's lessons ----------------------------------------------------------------------------
+
+def test_a_figure_of_a_family_the_sentence_names_is_asked_against_the_named_part(specs):
+    text = "Gale - 2 chips on one card - (1) Nimbus N1 w/ 192 GB HBM3 + (2) a CPU."
+    found = claim(text, specs, "192 GB")      # gale_g2 publishes 192 GB, the Nimbus N1 96 GB
+    assert found.get("subject") == "nimbus", found
+    assert any("not nimbus's published figure" in t and "gale_g2" in t for t in subject_todo(found)), found
+
+
+@pytest.mark.parametrize("text", [
+    "Gale - 2 chips on one card - (1) Nimbus N1 w/ 96 GB HBM3 + (2) a CPU.",    # its own figure
+    "Nimbus N1 has 192 GB of HBM, Cirrus C2 144 GB.",                           # no family named
+])
+def test_a_named_part_stands_without_a_family_publishing_the_figure(specs, text):
+    found = claim(text, specs, "192 GB" if "192" in text else "96 GB")
+    assert not any("published figure;" in t for t in subject_todo(found)), found
+
+
+def test_a_system_far_from_its_members_sum_and_near_a_member_is_asked(specs):
+    # the Nimbus Box publishes no HBM bandwidth: 8 x 4 TB/s = 32 TB/s is its figure's size
+    found = claim("The Nimbus Box reaches 4 TB/s of memory bandwidth.", specs, "4 TB/s")
+    far = "far from nimbus_box's figure (its members' sum) and near nimbus's"
+    assert any(far in t for t in subject_todo(found)), found
+    found = claim("The Nimbus Box reaches 32 TB/s of memory bandwidth.", specs, "32 TB/s")
+    assert not any("far from" in t for t in subject_todo(found)), found
+
+
+@pytest.mark.parametrize("label, figure, metric", [
+    ("FP16", "700", "fp16_dense"),      # `FP16700 TFLOPS`: FP16 and 700 (no published figure)
+    ("FP64", "47.9", "fp64_dense"),
+])
+def test_a_precision_label_glued_to_its_figure_decides_the_metric(specs, label, figure, metric):
+    text = f"Example Nimbus N1\nCompute Performance\n{label}{figure} TFLOPS TFLOPS\n"
+    found = claim(text, specs, f"{figure} TFLOPS")
+    assert found.get("metric") == metric, found
+    assert not any("is not in the specs" in t for t in found.get("todo", [])), found
+
+
+def test_a_precision_glued_to_a_figure_is_no_unknown_product():
+    from claimaudit.draft.products import unknown_product
+
+    for text in ("BF16383 TFLOPS", "TF32156 TFLOPS"):
+        assert unknown_product(text, 0, len(text), []) is None, text

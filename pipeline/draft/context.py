@@ -139,6 +139,10 @@ def respective(text: str, position: int) -> str | None:
     return named[0] if len(named) == 1 else ""
 
 
+# a precision label glued to the figure after it, in a spec list pasted without its cell borders
+GLUED_LABEL = re.compile(r"(?<![A-Za-z0-9])((?:FP|BF|TF|INT)\d{1,2})$", re.IGNORECASE)
+
+
 def precision(texts: list[tuple[str, int]]) -> str | None:
     """fp8 / fp4 / bf16 ... named in the clause (nearest), else in the sentence if only one; of
     a ratio read "respectively", the precision in its place (`respective`)."""
@@ -146,6 +150,9 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
     if len(texts) > 1 and (paired := respective(*texts[1])) is not None:
         return paired or None
     for index, (text, position) in enumerate(texts):
+        glued = GLUED_LABEL.search(text[:position]) if index == 0 else None
+        if glued and glued.group(1).lower() in table:     # `FP6447.9 TFLOPS`: the cell's own label
+            return table[glued.group(1).lower()]
         found = {table[m.group().lower()] for m in pattern.finditer(text)}
         written = pattern.match(text, _after_the_unit(text, position)) if index == 0 and found else None
         if index == 0 and found and not written:      # "1,836 (INT8)": the word in brackets after it

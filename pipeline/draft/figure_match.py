@@ -145,3 +145,25 @@ def listed_precisions(catalogue, reading, value) -> None:
         return              # a sparse figure the text does not call sparse stays asked (unsaid_sparse)
     reading.metric = next((m for m in hits if m.startswith("bf16")), hits[0])
     reading.todo = [t for t in reading.todo if t != question and not t.startswith(density)]
+
+
+def another_holder(catalogue, number, reading, named: list[str]) -> None:
+    """"GH200 - (1) H100 w/ 96GB HBM3": a decided subject that publishes a figure for the
+    metric, but not this one, while ids of a family its sentence names (`named`: left out as
+    subjects for being several) publish exactly this number, is asked among them. Asked, never
+    moved: the article may simply be wrong about its subject."""
+    subject, metric = reading.subject, reading.metric
+    if subject is None or metric is None or number.unit in ("x", "%") or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(f"{number.text} {number.unit}".rstrip())
+    own = catalogue.figures.get((subject, metric), ())
+    if value is None or not own or matching(catalogue, [subject], [metric], value):
+        return
+    others = sorted({i for i in named if i and i != subject and i in catalogue.entities})
+    holders = sorted({e for e, _ in matching(catalogue, others, [metric], value)})
+    if holders:
+        reading.candidates = [subject, *holders]
+        verb = "publishes" if len(holders) == 1 else "publish"
+        reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
+                            f"{', '.join(holders)} (a family the sentence names) {verb} it; pick one")

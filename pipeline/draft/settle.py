@@ -18,6 +18,7 @@ from claimaudit.draft.figure_match import (
     FAR,
     NEAR,
     amount,
+    another_holder,
     decide_metric,
     decide_scope,
     decide_subject,
@@ -120,10 +121,14 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
             f"pick one of {', '.join(left)}"]
 
 
-def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
-    """A decided subject the number is far from (its kin near), or a carried-over one the
-    number is not the published figure of, is asked."""
+def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place: Place,
+                   mentions: list[Mention]) -> None:
+    """A decided subject far from the number (its kin near), or not publishing it while a family
+    its sentence names does, or carried over and not publishing it, is asked."""
     far_from_its_figure(catalogue, number, reading)
+    named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
+             and not m.entity for i in m.candidates]
+    another_holder(catalogue, number, reading, named)
     referred_off_its_figure(catalogue, number, reading)
 
 
@@ -142,7 +147,10 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
     if any("dense or sparse" in t for t in reading.todo) and reading.metric.endswith(("_dense", "_sparse")):
         base = reading.metric.rsplit("_", 1)[0]
         metrics = [f"{base}_dense", f"{base}_sparse"]
+    # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
     own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
+    whose = "published figure" if own else "figure (its members' sum)"
+    own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
     if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
         return
     kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
@@ -151,8 +159,8 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
         for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
     if len(near) == 1:
         reading.candidates = [reading.subject, near[0]]
-        reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s published "
-                            f"figure and near {near[0]}'s; pick one")
+        reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s {whose} "
+                            f"and near {near[0]}'s; pick one")
     elif reading.metric == "chips" and value > FAR * max(own):      # "instances ... up to 100,000 chips"
         reading.todo.append(f"subject: {number.text} chips is far more than {reading.subject} holds: the "
                             "text may mean a larger system or cluster; name it")
