@@ -648,3 +648,46 @@ def test_a_precision_glued_to_a_figure_is_no_unknown_product():
 
     for text in ("BF16383 TFLOPS", "TF32156 TFLOPS"):
         assert unknown_product(text, 0, len(text), []) is None, text
+
+
+# --- round 38's lessons ----------------------------------------------------------------------------
+
+def test_the_old_value_of_a_change_is_the_one_named_id_that_publishes_it(specs):
+    text = "The Cirrus C2 follows the Nimbus N1. The Cirrus C2 lifts capacity from 96GB to **144GB**."
+    found = claim(text, specs, "96 GB")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found
+
+
+def test_the_old_value_stays_asked_when_two_named_ids_publish_it(specs):
+    text = ("The Cirrus C2 follows the Nimbus N1 and the Nimbus Box. "
+            "The Cirrus C2 lifts bandwidth from 4 TB/s to 6 TB/s, ahead of the Tempest T1.")
+    found = claim(text, specs, "4 TB/s")
+    assert any("value before the change" in t for t in subject_todo(found)), found
+
+
+def test_the_subjects_own_old_value_asks_nothing(specs):
+    found = claim("Nimbus N1的96GB HBM3升级到了144GB HBM3e。", specs, "96 GB")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Nimbus N1在机柜扩展(scale-up)方面,互连带宽为3.6TB/s,而在集群扩展(scale-out)时,互连带宽则为300GB/s。",
+     "300 GB/s", "scaleout_bandwidth"),
+    ("Nimbus N1在机柜扩展(scale-up)方面,互连带宽为3.6TB/s,而在集群扩展(scale-out)时,互连带宽则为300GB/s。",
+     "3.6 TB/s", "scaleup_bandwidth"),
+    ("The Nimbus N1 offers 900 GB/s of interconnect bandwidth.", "900 GB/s", "scaleup_bandwidth"),
+])
+def test_a_plain_interconnect_is_the_link_the_sentence_named_before_it(specs, text, claimed, metric):
+    assert claim(text, specs, claimed).get("metric") == metric
+
+
+@pytest.mark.parametrize("text, drafted", [
+    ("Nimbus Box: built for trillion-parameter models.", False),
+    ("A language model comprising 70 billion parameters runs on the Nimbus N1.", False),
+    ("Nimbus N1\n4 小时前", False),
+    ("The Nimbus Box trains models of up to 24 trillion parameters.", True),
+    ("The Nimbus N1 card has support for up to 100 billion parameter models.", True),
+])
+def test_a_models_size_counts_only_when_the_hardware_holds_it(specs, text, drafted):
+    claims = [c for c in drafted_claims(text, specs) if c.get("claimed")]
+    assert bool(claims) == drafted, claims

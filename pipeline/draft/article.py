@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
+from claimaudit.draft import changes, context, ratios, scope, settle, table_cells
 from claimaudit.draft import claims as build
-from claimaudit.draft import context, ratios, scope, settle, table_cells
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
@@ -216,8 +216,8 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading)
     settle.baseline_scopes(catalogue, reading)
-    build.earlier_value(view, number, reading)
-    settle.change_new_value(catalogue, view, number, reading, named)
+    changes.earlier_value(catalogue, view, number, reading, named)
+    changes.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
     window = _window(place, number)
     ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause)   # "a 33% increase"

@@ -229,20 +229,6 @@ def _without_named_families(inside: list[Mention]) -> list[Mention]:
     return [m for m in inside if not (m.candidates and named & set(m.candidates))]
 
 
-def earlier_value(view: str, number: Number, reading: Reading) -> None:
-    """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
-    value, which the sentence's subject no longer has."""
-    after = view[number.end:number.end + 24]
-    before = view[max(0, number.start - 16):number.start]
-    # "从288GB HBM3e提升至432GB": the memory's name may stand between the value and the verb
-    old = (re.match(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?(?:增加|提升|提高|升級|升级|上升|降低|減少|减少|躍升|"
-                    r"跃升)?\s*(?:至|到|to)\s*[\d０-９]", after)
-           and re.search(r"(?:從|从|from)\s*$", before)) or re.search(r"(?:up|down) from\s*$", before)
-    if old and reading.subject:
-        reading.todo.append(f"subject: {number.text} is the value before the change; "
-                            f"{reading.subject} (the sentence's subject) written: confirm or change")
-
-
 def _unmatched(mention: Mention) -> str:
     if mention.candidates:
         return (f"{mention.text!r} may mean {', '.join(mention.candidates)} (a family or shared "

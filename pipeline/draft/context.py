@@ -227,6 +227,10 @@ MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:HBM\w*|memory|显存|顯存)?\s
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 
+# words for a link that do not say which: the chips' own fabric unless the sentence says
+GENERIC_LINK = re.compile(r"互連|互连|互聯|互联|interconnect|I/O", re.IGNORECASE)
+
+
 def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction);
     words right after the amount name its own ("800Gbps的网络带宽", "8 TB/s memory bandwidth")."""
@@ -248,6 +252,15 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
             candidates = [m for m in candidates if m.end() <= position] or candidates
             if {"scaleup_bandwidth", "scaleout_bandwidth"} <= {table[m.group().lower()] for m in candidates}:
                 return None         # "an Ethernet-based interconnect, supporting ... 4800 Gbps": which?
+        if candidates and not index and len(texts) > 1 and all(GENERIC_LINK.fullmatch(m.group())
+                                                               for m in candidates):
+            # "在集群扩展(scale-out)时,互连带宽则为300GB/s": a plain "interconnect" is the
+            # link the sentence named, in words, before it
+            sentence, at = texts[1]
+            named = [m for m in pattern.finditer(sentence[:at]) if not GENERIC_LINK.fullmatch(m.group())
+                     and table[m.group().lower()] in ("scaleup_bandwidth", "scaleout_bandwidth")]
+            if named:
+                return table[named[-1].group().lower()]
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]

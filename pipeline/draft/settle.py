@@ -362,39 +362,3 @@ def density_question(written: str, sparse: str) -> str:
     dense = sparse.removesuffix("_sparse") + "_dense"
     return (f"metric: the text does not say dense or sparse; {written} written, and the figure "
             f"equals the published {sparse}: keep {dense} or change to {sparse}")
-
-
-CHANGE_TO = re.compile(r"(?:從|从|from)\s*(?:[^的'\d]{0,12}\S{0,6}?(?:的|'s)\s*)?~?(?P<old>\d[\d.,]*)\s*"
-                       r"(?P<unit>[^\d\s]{0,8}?)\s*(?:[A-Za-z][\w-]{0,7}\s*)?"   # "从H100的80GB HBM3升级到了"
-                       r"(?:[(（](?P<owner>[^()（）]{1,24})[)）]\s*)?"   # "from 64 GB (Trainium2) to"
-                       r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?了?\s*(?:至|到|to)了?\s*~?\s*$")
-
-
-def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: Reading,
-                     named: set) -> None:
-    """"refresh of the A, lifting memory from 192 GB to 256 GB": when the old value is the
-    subject's published figure and the new one is not, the new value is another product's
-    (the one the text is about): asked among the text's other ids, those with that figure first.
-    So is it when the old value's owner is written in brackets after it, whatever the figures."""
-    found = CHANGE_TO.search(view[max(0, number.start - 40):number.start])
-    if found is None or reading.subject is None or reading.metric is None or number.unit in ("x", "%"):
-        return
-    old = amount(f"{found.group('old')} {number.unit}".strip())
-    new = amount(claimed_text(number))
-    own = [reading.subject]
-    # the old value's owner in brackets ("from 64 GB (Trainium2) to 144 GB") is not the new one's
-    owner = found.group("owner")
-    labelled = owner and reading.subject in {m.entity for m in catalogue.find(owner)}
-    if old is None or new is None or not labelled and (not matching(catalogue, own, [reading.metric], old)
-                                                       or matching(catalogue, own, [reading.metric], new)):
-        return
-    others = sorted(i for i in named if i and i != reading.subject)
-    holders = sorted({i for i, _ in matching(catalogue, others, [reading.metric], new)})
-    candidates = holders + [i for i in others if i not in holders][:6]
-    subject = reading.subject
-    reading.subject, reading.candidates = None, candidates
-    reading.todo = [t for t in reading.todo if not open_subject(t)]
-    reading.todo.append(f"subject: {number.text} {number.unit} is the value after a change from {subject}'s "
-                        f"published {found.group('old')}; "
-                        + (f"the text names {', '.join(candidates)}; pick one" if candidates
-                           else "name the entity it belongs to (find one with `claimaudit entities`)"))

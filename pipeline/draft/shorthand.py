@@ -128,9 +128,25 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     return table[letter], end + 1
 
 
+# a page's time stamp ("4 小时前", "3 hours ago") is no hardware; nor is a model's size
+# ("trillion-parameter models", "comprising 70 billion parameters"), unless the hardware
+# holds it ("trains models of up to 24 trillion parameters", "支持 5 万亿参数")
+AGO = re.compile(r"\s?(?:(?:小時|小时|分鐘|分钟|天|秒)前|(?:hours?|minutes?|days?|weeks?) ago\b)",
+                 re.IGNORECASE)
+PARAMETERS = re.compile(r"[\s-]?(?:parameters?\b|params\b|參數|参数)", re.IGNORECASE)
+HOLDS = re.compile(r"up to|support|handle|capacity|as large as|支持|支援|高达|高達|可训练|可訓練|容纳|容納",
+                   re.IGNORECASE)
+
+
 def vague_non_hardware(view: str, number) -> bool:
     """`數百萬個知識 token`: a vague quantity of no hardware (a generic classifier, then no
-    hardware word)."""
+    hardware word); a model's parameter count; a page's "4 小时前"."""
+    if number.unit in ("", "h", "min", "s") and AGO.match(view, number.end) or (
+            number.unit in ("h", "min", "s") and view.startswith("前", number.end)):
+        return True
+    if not number.unit and PARAMETERS.match(view, number.end):
+        clause = CLAUSE_BREAK.split(view[max(0, number.start - 80):number.start])[-1]
+        return not view[number.start].isdigit() or not HOLDS.search(clause)
     if number.implied != "at_least" or not number.word or number.unit:
         return False
     after = CLAUSE_BREAK.split(view[number.end:number.end + 20])[0]

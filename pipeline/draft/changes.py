@@ -1,0 +1,109 @@
+"""A change "from X to Y" (pipeline/draft/, issue 19): whose each of its values is.
+
+The old value X is what the new product no longer has: another product's figure when the
+sentence's subject publishes the new value Y and one other id the text names publishes X
+("capacity from 80GB to **141GB**" in a text about the H200 and the H100: the 80 GB is the
+H100's); else asked. The new value Y is not the subject's when X is the subject's published
+figure and Y is not (`change_new_value`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.claims import Reading, claimed_text, open_subject
+from claimaudit.draft.entities import Catalogue
+from claimaudit.draft.figure_match import amount, matching
+from claimaudit.draft.forms import Number
+
+# "从288GB HBM3e提升至432GB", "增加到了4.8TB/s", "to **141GB**": the memory's name may stand
+# between the value and the verb, Markdown's emphasis around the new value
+OLD_THEN_NEW = re.compile(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?"
+                          r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少|躍升|跃升)?了?\s*(?:至|到|to)了?\s*[*_]{0,2}(?P<new>[\d０-９][\d.,]*)\s?(?P<unit>[A-Za-z/]*)")
+
+
+def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Reading, named: set) -> None:
+    """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
+    value, which the sentence's subject no longer has: the one other id the text names that
+    publishes it, when the subject publishes the new value and not the old; else asked."""
+    after = view[number.end:number.end + 24]
+    before = view[max(0, number.start - 16):number.start]
+    change = OLD_THEN_NEW.match(after) if re.search(r"(?:從|从|from)\s*$", before) else None
+    if not (change or re.search(r"(?:up|down) from\s*$", before)) or not reading.subject:
+        return
+    subject = reading.subject
+    if _subjects_old_value(catalogue, number, reading, change):
+        return              # "H100的80GB HBM3升级到了141GB": the old value is the subject's own
+    holders = _old_holders(catalogue, number, reading, named, change)
+    if len(holders) == 1:
+        reading.subject = holders[0]
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
+        return
+    ask = f"{', '.join(holders)} (named in the text) publish it; pick one" if holders else "confirm or change"
+    reading.todo.append(f"subject: {number.text} is the value before the change; {subject} (the "
+                        f"sentence's subject) written: {ask}")
+    reading.candidates = [subject, *holders] if holders else reading.candidates
+
+
+def _values(number: Number, change) -> tuple:
+    old = amount(claimed_text(number))
+    new = amount(f"{change.group('new')} {change.group('unit') or number.unit}".strip()) if change else None
+    return old, new
+
+
+def _subjects_old_value(catalogue: Catalogue, number: Number, reading: Reading, change) -> bool:
+    """Whether the subject publishes the old value and not the new one (its successor's)."""
+    old, new = _values(number, change)
+    if reading.metric is None or number.unit in ("x", "%") or old is None or new is None:
+        return False
+    own = [reading.subject], [reading.metric]
+    return bool(matching(catalogue, *own, old)) and not matching(catalogue, *own, new)
+
+
+def _old_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set, change) -> list[str]:
+    """The other ids the text names that publish the old value, when the subject publishes the
+    new value and not the old one (else none: the figures do not tell the two apart)."""
+    metric, subject = reading.metric, reading.subject
+    old, new = _values(number, change)
+    if metric is None or number.unit in ("x", "%") or old is None or new is None:
+        return []
+    if matching(catalogue, [subject], [metric], old) or not matching(catalogue, [subject], [metric], new):
+        return []
+    others = sorted(i for i in named if i and i != subject)
+    return sorted({i for i, _ in matching(catalogue, others, [metric], old)})
+
+
+CHANGE_TO = re.compile(r"(?:從|从|from)\s*(?:[^的'\d]{0,12}\S{0,6}?(?:的|'s)\s*)?~?(?P<old>\d[\d.,]*)\s*"
+                       r"(?P<unit>[^\d\s]{0,8}?)\s*(?:[A-Za-z][\w-]{0,7}\s*)?"   # "从H100的80GB HBM3升级到了"
+                       r"(?:[(（](?P<owner>[^()（）]{1,24})[)）]\s*)?"   # "from 64 GB (Trainium2) to"
+                       r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少)?了?\s*(?:至|到|to)了?\s*~?\s*[*_]{0,2}$")
+
+
+def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: Reading,
+                     named: set) -> None:
+    """"refresh of the A, lifting memory from 192 GB to 256 GB": when the old value is the
+    subject's published figure and the new one is not, the new value is another product's
+    (the one the text is about): asked among the text's other ids, those with that figure first.
+    So is it when the old value's owner is written in brackets after it, whatever the figures."""
+    found = CHANGE_TO.search(view[max(0, number.start - 40):number.start])
+    if found is None or reading.subject is None or reading.metric is None or number.unit in ("x", "%"):
+        return
+    old = amount(f"{found.group('old')} {number.unit}".strip())
+    new = amount(claimed_text(number))
+    own = [reading.subject]
+    # the old value's owner in brackets ("from 64 GB (Trainium2) to 144 GB") is not the new one's
+    owner = found.group("owner")
+    labelled = owner and reading.subject in {m.entity for m in catalogue.find(owner)}
+    if old is None or new is None or not labelled and (not matching(catalogue, own, [reading.metric], old)
+                                                       or matching(catalogue, own, [reading.metric], new)):
+        return
+    others = sorted(i for i in named if i and i != reading.subject)
+    holders = sorted({i for i, _ in matching(catalogue, others, [reading.metric], new)})
+    candidates = holders + [i for i in others if i not in holders][:6]
+    subject = reading.subject
+    reading.subject, reading.candidates = None, candidates
+    reading.todo = [t for t in reading.todo if not open_subject(t)]
+    reading.todo.append(f"subject: {number.text} {number.unit} is the value after a change from {subject}'s "
+                        f"published {found.group('old')}; "
+                        + (f"the text names {', '.join(candidates)}; pick one" if candidates
+                           else "name the entity it belongs to (find one with `claimaudit entities`)"))
