@@ -691,3 +691,44 @@ def test_a_plain_interconnect_is_the_link_the_sentence_named_before_it(specs, te
 def test_a_models_size_counts_only_when_the_hardware_holds_it(specs, text, drafted):
     claims = [c for c in drafted_claims(text, specs) if c.get("claimed")]
     assert bool(claims) == drafted, claims
+
+
+# --- round 39's lessons ----------------------------------------------------------------------------
+
+BRACKETED = ("并且,Cirrus C2配备更多核心,片内存储(on-chip memory)也翻倍到了256MB(Nimbus N1 仅有128MB),"
+             "HBM也提高到了144GB(Nimbus N1 为 96GB),功耗也增加到了900W。")
+
+
+def test_a_name_in_brackets_with_its_own_figure_owns_only_that_figure(specs):
+    found = claim(BRACKETED, specs, "144 GB")
+    assert found.get("subject") == "cirrus" and not subject_todo(found), found
+    # with the subject named in an earlier sentence, the bracket's name is still not the subject
+    text = "The Cirrus C2 is new.\n\n" + BRACKETED.split(",", 2)[2]
+    assert claim(text, specs, "144 GB").get("subject") == "cirrus"
+
+
+def test_a_figure_in_brackets_after_another_is_of_the_same_memory(specs):
+    found = claim(BRACKETED, specs, "96 GB")
+    assert (found.get("subject"), found.get("metric")) == ("nimbus", "hbm_capacity"), found
+
+
+def test_a_name_alone_in_brackets_still_names_the_subject(specs):
+    found = claim("首款芯片Cirrus(Cirrus C2)配备了144GB HBM。", specs, "144 GB")
+    assert found.get("subject") == "cirrus", found
+
+
+def test_a_baseline_after_a_possessive_and_a_hyphenated_adjective(specs):
+    found = claim("The Cirrus C2 has 1.5 times more memory than Example's last-gen Nimbus N1.", specs, "1.5x")
+    readings = found.get("interpretations") or [found]
+    assert {(r.get("subject"), r.get("baseline")) for r in readings} == {("cirrus", "nimbus")}, found
+
+
+def test_a_die_size_ratio_compares_die_area(specs):
+    found = claim("The Gale G1 is 2 times the die size of the Nimbus N1.", specs, "2x")
+    assert found.get("metric") == "die_area", found
+
+
+def test_a_ratio_after_a_system_topic_against_a_chip_asks_the_systems_chip_too(specs):
+    text = "The Nimbus Box is here.\n\nThe memory is 6 times more than the Cirrus C2."
+    found = claim(text, specs, "6x")
+    assert any("(the text also names nimbus)" in t for t in subject_todo(found)), found

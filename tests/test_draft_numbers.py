@@ -213,3 +213,39 @@ def test_a_generic_classifier_before_a_chip_noun_counts_chips():
     number = find_numbers(text)[0]
     assert count_kind(digits_view(text), number) == "chips"
     assert count_kind("三個核心", find_numbers("三個核心")[0]) == "other"
+
+
+# --- round 39's lessons: a page written in lower case, glued table rows, dates and prices ------
+
+@pytest.mark.parametrize("text, expected", [
+    ("互联带宽2.8tbps1.8tbps", ["2.8 Tbps", "1.8 Tbps"]),      # a lower-case b is a bit
+    ("集群算力峰值300pFlops180pFlops", ["300 PFLOPS", "180 PFLOPS"]),
+    ("昇腾卡功耗达450w(英伟达h100为700w)", ["450 W", "700 W"]),
+    ("集群总功耗达172.8kw", ["172.8 kW"]),
+    ("带宽 2.8 TBps", ["2.8 TB/s"]),
+    ("12 tflops of FP16", ["12 TFLOPS"]),
+])
+def test_units_written_in_lower_case(text, expected):
+    assert [c for c, _ in found(text)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "8 w/ NVLink between them",               # w/ is "with"
+    "時間:2024-04-29 來源",                     # a page's date, each part
+    "posted 2024/4/29 by the editor",
+    "市场规模将突破200亿元",                      # a price in yuan
+    "这迫使液冷渗透率从30%猛增至70%",              # a market's penetration rate
+    "A language model comprising 70 billion parameters",
+])
+def test_not_claims_of_round_39(text):
+    assert found(text) == []
+
+
+def test_a_chinese_count_noun_with_its_number_word_before_the_link():
+    text = "Maia 200晶体管数量超1400亿颗"
+    number = find_numbers(text)[-1]
+    assert count_kind(digits_view(text), number) == "transistors"
+
+
+def test_a_comma_count_before_a_numbered_name_leaves_the_name_alone():
+    assert [c for c, _ in found("a supercluster of 15,488 Ascend 960 chips")] == ["15,488"]

@@ -130,7 +130,8 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     if relative and number.unit not in ("x", "%"):
         reading.subject = relative[-1].entity
         return reading
-    inside = [m for m in inside if not aside(place.view, m)]    # "aimed at H100": not its figure
+    inside = [m for m in inside if not aside(place.view, m)    # "aimed at H100": not its figure
+              and not _bracketed_apart(place.view, place.sentence, m, number)]
     glued = [m for m in inside if m.entity and number.unit not in ("x", "%") and (
         m.start < number.start < m.end or m.end <= number.start
         and re.fullmatch(r"[ \t:：]{0,2}", place.view[m.end:number.start]))
@@ -190,6 +191,17 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         reading.candidates = sorted({c for m in others for c in m.candidates})
     _unknown_products(catalogue, place, mentions, reading)     # every name covers its words
     return reading
+
+
+def _bracketed_apart(view: str, sentence: Span, mention: Mention, number: Number) -> bool:
+    """"提高到了128GB(MTIA v1 為 64GB)": a name in brackets with a figure of its own owns only the
+    figures inside them ("MTIA(MTIA v1)采用7nm": a name in brackets alone names the subject)."""
+    opened = max(view.rfind(mark, sentence.start, mention.start) for mark in "(（")
+    closed = re.compile(r"[)）]").search(view, mention.end, sentence.end)
+    if opened < 0 or closed is None or re.search(r"[)）]", view[opened:mention.start]):
+        return False
+    own_figure = re.search(r"\d", view[opened:mention.start] + view[mention.end:closed.start()])
+    return bool(own_figure) and not opened < number.start < closed.start()
 
 
 def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
@@ -259,7 +271,7 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     marker = alternation(lex.words("baseline_before"))
     # "与主要竞品相比，英伟达 H100 ...": a comparison word closed by a comma marks no name after it
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
-                 r"(?:[\w,.]+ ){0,2}$", before, re.IGNORECASE):
+                 r"(?:[\w,.-]+ ){0,2}$", before, re.IGNORECASE):      # "than Google's last-gen Trillium"
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True
@@ -332,8 +344,11 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
         also = [i for i in recent if i != topic[0]][:4]
-        # a pod named earlier brings its chip into the question, a chip its pod
-        also += [k for i in also for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
+        # a pod named earlier brings its chip into the question, a chip its pod; so does a ratio's
+        # topic of another kind than its baseline ("six times more than Trillium" after a pod)
+        kinds = {catalogue.entities[i].kind for i in (topic[0], reading.baseline) if i in catalogue.entities}
+        kin_of = also + topic[:1] if reading.baseline and len(kinds) == 2 else also
+        also += [k for i in kin_of for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
                  if k != topic[0] and k not in also and k in catalogue.entities][:3]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "
                             "assumed: confirm or change" + (f" (the text also names {', '.join(also)})"

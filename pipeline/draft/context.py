@@ -349,6 +349,8 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         return "power", ""
     if re.search(r"transistor|電晶體|晶體管|晶体管", clause, re.IGNORECASE):
         return "transistors", ""        # "電晶體數量:約 2,080 億(H100 的 2.6 倍)"
+    if re.search(r"\bdie (?:size|area)|晶粒面積|晶粒面积|芯片面积|晶片面積", clause, re.IGNORECASE):
+        return "die_area", ""           # "56 times the die size of the H100"
     if said("compute_words", texts[:1]) or precision(texts[:1]):
         return flops_metric(texts)
     if re.search(r"latency|延遲|延迟", clause, re.IGNORECASE):

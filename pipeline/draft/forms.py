@@ -18,7 +18,8 @@ from claimaudit.draft.lexicon import alternation, lexicon
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 # a figure glued to the unit or the precision label before it, in a table pasted without its
 # cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it
-GLUED_AFTER = ("FLOPS", "TOPS", "GB", "TB", "/s", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
+GLUED_AFTER = ("FLOPS", "Flops", "flops", "TOPS", "GB", "TB", "/s", "bps", "FP32", "FP64", "FP16", "FP8",
+               "BF16", "INT8", "TF32")
 GLUED = re.compile("(?:" + "|".join(f"(?<={word})" for word in GLUED_AFTER) + r")"
                    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
@@ -65,7 +66,7 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     return unit, end
 
 
-GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TOPS|GB/s|TB/s|GB|TB)(?=\d)")
+GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TOPS|GB/s|TB/s|GB|TB|[TP]Flops|[tp]Flops|[GT]bps|[gt]bps)(?=\d)")
 
 
 def _unit_before_figure(view: str, position: int) -> tuple[str, int]:
@@ -75,7 +76,7 @@ def _unit_before_figure(view: str, position: int) -> tuple[str, int]:
     following = GLUED.match(view, unit.end()) if unit else None
     if unit and following and (unit_at(view, following.end())[0]
                                    or _unit_before_figure(view, following.end())[0]):
-        return lexicon().unit_of[unit.group(1)], unit.end()
+        return spelled_unit(unit.group(1)), unit.end()
     return "", position
 
 
@@ -89,14 +90,25 @@ def unit_at(view: str, position: int) -> tuple[str, int]:
     match = lex.unit_pattern.match(view, position)
     if match:
         spelling = match.group().lstrip(" \u00a0-")
+        if spelling in ("w", "kw") and (match.group() != spelling or view.startswith("/", match.end())):
+            return "", position      # `450w`, `172.8kw`; not `8 w/ NVLink` (with)
         return lex.unit_of[spelling], match.end()
     match = lex.unit_pattern_i.match(view, position)
-    if match:
-        spelling = match.group().lstrip(" \u00a0-").lower()
-        for known, unit in lex.unit_of.items():
-            if len(known) >= 4 and known.lower() == spelling:
-                return unit, match.end()
+    unit = spelled_unit(match.group().lstrip(" \u00a0-")) if match else ""
+    if match and unit:
+        return unit, match.end()
     return glued_unit(view, position)                # 230MBSRAM
+
+
+def spelled_unit(written: str) -> str:
+    """The canonical unit of a spelling as written, else of one in another case (4 characters
+    or more): `2.8tbps` is the spelling whose b (bit) or B (byte) is as written, Tbps."""
+    lex = lexicon()
+    if written in lex.unit_of:
+        return lex.unit_of[written]
+    known = [(k, unit) for k, unit in lex.unit_of.items() if len(k) >= 4 and k.lower() == written.lower()]
+    same_b = [unit for k, unit in known if [c for c in k if c in "bB"] == [c for c in written if c in "bB"]]
+    return (same_b or [unit for _, unit in known] or [""])[0]
 
 
 # Units of an amount of hardware (compute, memory, bandwidth, power): a word between the

@@ -49,6 +49,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
                                 f"{metric} written: confirm or change")
     elif dimension == "bytes":
         own = MEMORY_AFTER.match(place.view, number.end)       # "480GB LPDDR5X + 144GB HBM3e"
+        if not own and place.view[place.clause.start - 1:place.clause.start] in ("(", "（"):
+            # "LPDDR5也提高到了128GB(MTIA v1 為 64GB)": a figure in brackets after another is of its memory
+            lead = re.split(r"[,，;；。]", place.view[place.sentence.start:place.clause.start])[-1]
+            sentence = clause = lead + clause
         metric = context.memory_metric(own.group() if own else clause)
         if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and context.memory_metric(
                 sentence) == "sram_capacity":

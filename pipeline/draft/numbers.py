@@ -1,16 +1,14 @@
 """Find the numbers in an article: digits, Chinese and English number words, ratio words,
 with the unit written after them, and skip what is not a claim (pipeline/draft/).
 
-`find_numbers(text)` is the scalar rule over one plain text. Each `Number` keeps the span
-it was read from, the value, the number as `claimed` will write it (trailing zeros and
-written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit.
+`find_numbers(text)`: each `Number` keeps its span, value, the number as `claimed` writes it
+(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit.
 
-Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a
-name; a number after a product word with no unit of its own (NVLink 6, Llama 3.1, Next 25) is
-a version; a model name's parameter count (Llama 3.1 405B, 70B) is part of the name, since
-a bare `B` after a number is billions, never bytes; years, dates, ordinals (第七代), list
-numbers, prices, ratios of digits (16:4) and shapes (4x4x4) are skipped; a bare number with
-neither a unit nor a count noun near it is not drafted.
+Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a name;
+a number after a product word with no unit of its own (NVLink 6, Llama 3.1) is a version; a
+model name's parameter count (Llama 3.1 405B, 70B) is part of the name (a bare `B` is billions);
+years, dates, ordinals (第七代), list numbers, prices, ratios of digits (16:4) and shapes (4x4x4)
+are skipped; a bare number with neither a unit nor a count noun near it is not drafted.
 """
 
 from __future__ import annotations
@@ -40,6 +38,7 @@ from claimaudit.draft.grammar import digit_fractions, doublings, english_cardina
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
+    iso_date,
     market_share,
     name_after_count,
     name_before_noun,
@@ -239,11 +238,11 @@ def _count_noun_after(kind: str | None) -> re.Pattern:
 
 @cache
 def _count_noun_before(kind: str) -> re.Pattern:
-    """`the number of chips from 64 to 144`; `Transistors: 4 trillion`, `電晶體達2,080億`."""
+    """`number of chips from 64 to 144`, `Transistors: 4 trillion`, `晶体管数量超1400亿颗`."""
     words = alternation(lexicon().data["count_nouns"][kind])
     links = alternation(lexicon().words("count_noun_links"), bounded=False)
-    return re.compile(rf"number of (?:\S+ )?(?:{words})(?: \S+){{0,3}}\s*$|(?:{words})\s*(?:{links})\s*$",
-                      re.IGNORECASE)
+    return re.compile(rf"number of (?:\S+ )?(?:{words})(?: \S+){{0,3}}\s*$|"
+                      rf"(?:{words})\s*(?:數量|数量)?(?:{links})\s*$", re.IGNORECASE)
 
 
 def _count_noun_glued(view: str, position: int) -> bool:
@@ -320,7 +319,7 @@ def skipped(view: str, number: Number) -> bool:
         _date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
-        bool(re.match(r"\s?(?:" + alternation(["美元", "美金", "dollars", "USD"]) + ")", after)),
+        bool(re.match(r"\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),     # 200亿元
         bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
         or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
@@ -397,4 +396,5 @@ def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool
                               re.match(rf"\s(?:{months})\b", after)):
         return True
     whole = number.text.replace(",", "")
-    return number.unit == "" and whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
+    return number.unit == "" and (whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
+                                  or iso_date(view, number))

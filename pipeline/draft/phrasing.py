@@ -63,15 +63,27 @@ def acronym_hyphen_name(view: str, number: Number) -> bool:
         re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", view[max(0, number.start - 12):number.start]))
 
 
+ISO_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d([-/.])\d{1,2}\1\d{1,2}(?!\d)")
+
+
+def iso_date(view: str, number: Number) -> bool:
+    """`2024-04-29`, `2024/4/29`: a page's date, each of its parts."""
+    start = max(0, number.start - 11)
+    return any(start + m.start() <= number.start and number.end <= start + m.end()
+               for m in ISO_DATE.finditer(view, start, number.end + 11))
+
+
 def name_after_count(view: str, number: Number) -> bool:
     """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`: the name's own number."""
     if number.unit or number.word:
         return False
-    found = re.search(r"(?:^|\s)([\w-]+)\s+[A-Z][A-Za-z]+\s$", view[max(0, number.start - 40):number.start])
+    before = view[max(0, number.start - 40):number.start]
+    found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:
         return False
-    word = found.group(1).lower()
-    return word in ("a", "an") or word.isdigit() or word.split("-")[-1] in lexicon().data["english_numbers"]
+    word = found.group(1).lower()       # `15,488 Ascend 960 chips`
+    numbers = lexicon().data["english_numbers"]
+    return word in ("a", "an") or word.replace(",", "").isdigit() or word.split("-")[-1] in numbers
 
 
 def _classifier(char: str) -> bool:
