@@ -732,3 +732,21 @@ def test_a_ratio_after_a_system_topic_against_a_chip_asks_the_systems_chip_too(s
     text = "The Nimbus Box is here.\n\nThe memory is 6 times more than the Cirrus C2."
     found = claim(text, specs, "6x")
     assert any("(the text also names nimbus)" in t for t in subject_todo(found)), found
+
+
+def test_a_chip_scoped_from_a_system_named_earlier_stands_on_its_published_figure(specs):
+    text = "The Nimbus Box is here.\n\nEach chip has 96 GB of HBM."
+    found = claim(text, specs, "96 GB")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found
+    found = claim("The Nimbus Box is here.\n\nEach chip has 100 GB of HBM.", specs, "100 GB")
+    assert subject_todo(found), found        # not its figure: still asked
+
+
+@pytest.mark.parametrize("text", [
+    "The Cirrus C2 is out. Its bandwidth is 1.5x the Nimbus N1.",
+    "The Cirrus C2 is out. Its memory is 1.5x the Nimbus N1's 96 GB.",
+])
+def test_a_name_right_after_times_the_is_the_baseline(specs, text):
+    found = claim(text, specs, "1.5x")
+    readings = found.get("interpretations") or [found]
+    assert {r.get("baseline") for r in readings} == {"nimbus"}, found

@@ -288,8 +288,9 @@ def _times_the_of(view: str, mention: Mention, number: Number) -> bool:
     """"4x the memory bandwidth of Trainium2", "three times the FP4 performance of Amazon's
     Trainium 3": the name after "of" is what the ratio compares with."""
     between = view[number.end:mention.start] if mention.start >= number.end else ""
+    # "2.5x the Ascend 910C", "double the WSE-2's 2.6 trillion": the name right after "the"
     return number.unit == "x" and bool(re.fullmatch(
-        r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+|[A-Z][A-Za-z]+'s\s+)?", between))
+        r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+|[A-Z][A-Za-z]+'s\s+)?|\s*the\s+", between))
 
 
 def difference_baseline(view: str, clause: Span, number: Number, reading: Reading) -> None:

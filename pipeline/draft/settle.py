@@ -55,7 +55,7 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     subject's published figure for the metric and no other id the text names publishes it
     (an id it names only as what it compares with, `compared`, owns no figure of it)."""
     assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
-               and "(named earlier) assumed" in t]
+               and "named earlier) assumed" in t]      # or "(chip of ironwood_pod, named earlier)"
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
             or len([t for t in reading.todo if t.startswith("subject:")]) > len(assumed) + 1):
         return
