@@ -750,3 +750,64 @@ def test_a_name_right_after_times_the_is_the_baseline(specs, text):
     found = claim(text, specs, "1.5x")
     readings = found.get("interpretations") or [found]
     assert {r.get("baseline") for r in readings} == {"nimbus"}, found
+
+
+# --- rounds 40 and 41's lessons ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The Gale G2 draws 900 W (the previous generation had only 450 W).",
+    "Gale G2 功耗达到 900W(上一代只有 450W)。",
+])
+def test_a_figure_the_previous_generation_had_is_the_predecessors(specs, text):
+    found = claim(text, specs, "450 W")
+    assert found.get("subject") == "gale_g1" and not subject_todo(found), found
+    assert claim(text, specs, "900 W").get("subject") == "gale_g2"
+
+
+def test_a_previous_generations_figure_without_a_predecessor_in_the_specs_is_asked(specs):
+    found = claim("Cirrus C2 功耗达到 900W(上一代只有 450W)。", specs, "450 W")
+    assert any("previous generation's" in t for t in subject_todo(found)), found
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("| Spec | Cirrus C2 | Nimbus N1 | Ratio |\n|---|---|---|---|\n| Memory BW | 6 TB/s | 4 TB/s | 1.5x |\n",
+     "1.5x", "hbm_bandwidth"),
+    ("Cirrus C2 的互联带宽 1.8TB/s,HBM3e带宽6 TB/s", "6 TB/s", "hbm_bandwidth"),
+    ("Cirrus C2 提供1,000TFLOPs的FP16和2,000TFLOPs的FP8计算性能", "2,000 TFLOPS", "fp8_dense"),
+])
+def test_round_40_metric_words(specs, text, claimed, metric):
+    found = claim(text, specs, claimed)
+    assert found.get("metric") == metric, found
+
+
+def test_a_compute_word_in_the_clause_outweighs_a_cache_elsewhere_in_the_sentence(specs):
+    text = "Cirrus C2 每核缓存增加到 384KB,稀疏算力达到 Nimbus N1 的近 2 倍。"
+    found = claim(text, specs, "2x")
+    assert not any("缓存" in t for t in found.get("todo", [])), found
+
+
+@pytest.mark.parametrize("text, name, marked", [
+    ("全面超越Nimbus N1:FP8达2,000 TFLOPS", "Nimbus N1", True),       # surpassed: compared with
+    ("doubling the memory compared to the Nimbus, the Cirrus fits 2x", "Cirrus", False),   # a clause on
+    ("doubling the memory compared to the Nimbus, the Cirrus fits 2x", "Nimbus", True),
+    ("six times more than Example's last-gen Nimbus N1 at 2x", "Nimbus N1", True),
+])
+def test_which_names_a_comparison_marks(specs, text, name, marked):
+    from claimaudit.draft.claims import _is_baseline
+    from claimaudit.draft.numbers import find_numbers
+
+    mention = next(m for m in specs.find(text) if m.text == name)
+    number = find_numbers(text)[-1]
+    assert _is_baseline(text, mention, number) == marked
+
+
+def test_each_clause_compares_with_its_own_name(specs):
+    text = "Cirrus C2 的 FP8 性能是 Nimbus N1 的 2 倍,FP16 性能超过 Tempest T1。"
+    found = claim(text, specs, "2x")
+    readings = found.get("interpretations") or [found]
+    assert {r.get("baseline") for r in readings} == {"nimbus"}, found
+
+
+def test_a_name_glued_to_the_next_cells_vendor_word_is_still_its_name(specs):
+    found = [m.entity for m in specs.find("产品Example Cirrus C2EXAMPLE Nimbus N1EXAMPLE Gale G1")]
+    assert found == ["cirrus", "nimbus", "gale_g1"], found

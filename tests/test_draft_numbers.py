@@ -249,3 +249,14 @@ def test_a_chinese_count_noun_with_its_number_word_before_the_link():
 
 def test_a_comma_count_before_a_numbered_name_leaves_the_name_alone():
     assert [c for c, _ in found("a supercluster of 15,488 Ascend 960 chips")] == ["15,488"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("晶圆面积814 mm^2814 mm^2826 mm^2", ["814 mm2", "814 mm2", "826 mm2"]),   # a row without borders
+    ("L2 缓存60 MB50 MB40 MB", ["60 MB", "50 MB", "40 MB"]),
+    ("FP16 120 TeraFLOPS96 TeraFLOPS", ["120 TFLOPS", "96 TFLOPS"]),
+    ("制程4nm4nm7nm", ["4 nm", "4 nm", "7 nm"]),
+    ("a 10^12 FLOPS machine", []),                                       # an exponent is no figure
+])
+def test_units_of_a_row_pasted_without_borders(text, expected):
+    assert [c for c, _ in found(text)] == expected

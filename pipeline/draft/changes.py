@@ -15,6 +15,7 @@ from claimaudit.draft.claims import Reading, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching
 from claimaudit.draft.forms import Number
+from claimaudit.draft.ratios import PREVIOUS, predecessor
 
 # "从288GB HBM3e提升至432GB", "增加到了4.8TB/s", "to **141GB**": the memory's name may stand
 # between the value and the verb, Markdown's emphasis around the new value
@@ -26,6 +27,8 @@ def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Read
     """"from 1200W to 1400W", "192GB增加到288GB", "down from 38": the first number is the old
     value, which the sentence's subject no longer has: the one other id the text names that
     publishes it, when the subject publishes the new value and not the old; else asked."""
+    if previous_generations(catalogue, view, number, reading):
+        return
     after = view[number.end:number.end + 24]
     before = view[max(0, number.start - 16):number.start]
     change = OLD_THEN_NEW.match(after) if re.search(r"(?:從|从|from)\s*$", before) else None
@@ -43,6 +46,31 @@ def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Read
     reading.todo.append(f"subject: {number.text} is the value before the change; {subject} (the "
                         f"sentence's subject) written: {ask}")
     reading.candidates = [subject, *holders] if holders else reading.candidates
+
+
+# "达到 90W(上一代只有 25W)", "while the previous generation had 25 W": the predecessor's figure
+PREVIOUS_OWNS = re.compile(r"(?:^|[(（,，;；。:：]\s*|\s)(?:而|but |while |and )?(?:the |its )?"
+                           rf"(?:{PREVIOUS.pattern})(?:的|'s)?\s*"
+                           r"(?:只有|仅有|僅有|为|為|是|有|had|has|was|were|came with|:|：)?\s*"
+                           r"(?:约|約|about|only|just)?\s*$", re.IGNORECASE)
+
+
+def previous_generations(catalogue: Catalogue, view: str, number: Number, reading: Reading) -> bool:
+    """A figure whose clause says it is the previous generation's is the subject's predecessor's
+    (ratios.predecessor: the name with its last digit one less), or asked when the specs hold
+    none. True when the rule applied."""
+    if number.unit in ("x", "%") or not reading.subject or reading.subject not in catalogue.entities:
+        return False
+    if not PREVIOUS_OWNS.search(view[max(0, number.start - 40):number.start]):
+        return False
+    earlier = predecessor(catalogue, reading.subject)
+    if earlier:
+        reading.subject = earlier
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
+    else:
+        reading.todo.append(f"subject: {number.text} {number.unit} is the previous generation's, not "
+                            f"{reading.subject}'s; name it (find one with `claimaudit entities`)")
+    return True
 
 
 def _values(number: Number, change) -> tuple:

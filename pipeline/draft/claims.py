@@ -162,6 +162,9 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     # ratio's baseline; a name marked by other comparison words belongs to another claim
     of_named = [m for m in marked if _times_the_of(place.view, m, number)]
     baselines = of_named if len({m.entity for m in of_named}) == 1 else marked
+    own_clause = [m for m in baselines if place.clause.start <= m.start < place.clause.end]
+    if len({m.entity for m in own_clause}) == 1 < len({m.entity for m in baselines}):
+        baselines = own_clause      # "是 Trainium3 的3倍多,FP8性能超过 TPU v7": each clause its own
     others = [m for m in inside if m not in marked and not _is_counted(place.view, m)
               and m.start < place.clause.end]
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
@@ -271,7 +274,7 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     marker = alternation(lex.words("baseline_before"))
     # "与主要竞品相比，英伟达 H100 ...": a comparison word closed by a comma marks no name after it
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
-                 r"(?:[\w,.-]+ ){0,2}$", before, re.IGNORECASE):      # "than Google's last-gen Trillium"
+                 r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True

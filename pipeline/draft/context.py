@@ -103,7 +103,7 @@ def _nearest(pattern: re.Pattern, text: str, position: int):
 def _after_the_unit(text: str, position: int) -> int:
     """Where the words after a number and its unit begin ("18,000 TFLOPS |FP4", "9.7 TFLOPS
     的|雙精度"), else the end."""
-    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}\s(?:的\s?)?").match(text, position)
+    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}(?:\s?的\s?|\s)").match(text, position)   # "2.6PFLOPs的FP8"
     return glued.end() if glued else len(text)
 
 
@@ -331,7 +331,7 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
     # "High Bandwidth Memory" is HBM's name, not a bandwidth
-    if re.search(r"bandwidth(?! memory)|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
+    if re.search(r"bandwidth(?! memory)|\bBW\b|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
         sentence = texts[1][0] if texts[1:] else ""
         if metric is None and memory_said(sentence) and rate_metric(texts[1:]) in (None, "hbm_bandwidth"):
@@ -368,7 +368,9 @@ def names_a_metric(clause: str) -> bool:
     """Whether the clause itself holds a word that decides a metric."""
     pattern, _ = grouped_pattern("metric_words")
     precision_pattern, _ = grouped_pattern("precision_words")
-    return bool(pattern.search(clause) or precision_pattern.search(clause))
+    # "稀疏算力达到上一代的近 7 倍": a compute word names one too (a cache elsewhere is not its)
+    compute = said("compute_words", [(clause, 0)])
+    return bool(pattern.search(clause) or precision_pattern.search(clause) or compute)
 
 
 # A metric's declared unit -> the dimension word UNIT_DIMENSION gives written units.

@@ -372,8 +372,10 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     body = trie_regex(spellings)
     # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30", "Inf2"
     # not "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers"); two model numbers run
-    # together in a table header pasted without its borders are two names ("A100H100").
-    glued_before, glued_after = r"(?<=(?-i:[A-Z]\d{3}))", r"(?=(?-i:[A-Z]{1,2}\d{3}))"
+    # together in a table header pasted without its borders are two names ("A100H100"), and so
+    # are a name and the next cell's vendor word in capitals ("H100 PCIeNVIDIA A100").
+    vendors = "|".join(sorted({re.escape(e.vendor.upper()) for e in entities.values() if e.vendor}))
+    glued_before, glued_after = r"(?<=(?-i:[A-Z]\d{3}))", rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b))"
     pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before})(?P<name>{body})(?:s|es)?"
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,

@@ -42,6 +42,8 @@ def claimed_ratio(number: Number, words: str) -> tuple[float, float] | None:
 NAMED_AFTER = re.compile(r"\s?[x×X倍]?\s*(?:than |vs\.? |over |of )?(?:the )?[A-Z][A-Za-z]*\d")
 
 
+ROUGHLY = re.compile(r"nearly|almost|about|around|roughly|approximately|接近|將近|将近|近|約|约",
+                     re.IGNORECASE)
 PREVIOUS = re.compile(r"上一代|上代|前一代|前代|previous generation|prior generation|last generation|"
                       r"its predecessor|the predecessor", re.IGNORECASE)
 
@@ -68,8 +70,9 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
             earlier := predecessor(catalogue, subject)):
         reading.baseline = earlier          # "较上一代直接暴涨 4.4 倍": the subject's predecessor
         reading.todo = [t for t in reading.todo if not t.startswith("baseline:")]
-    if reading.metric is None or (reading.subject and reading.baseline) or number.implied:
-        return
+    rough = number.ratio_word and ROUGHLY.search(view, max(0, number.start - 12), number.end)
+    if reading.metric is None or (reading.subject and reading.baseline) or number.implied or rough:
+        return          # ("nearly doubling": a ratio word said roughly is too coarse to pick a pair by)
     if reading.baseline is None and NAMED_AFTER.match(view, number.end):
         return
     if any(t.startswith("metric:") for t in reading.todo):
