@@ -260,3 +260,17 @@ def test_a_comma_count_before_a_numbered_name_leaves_the_name_alone():
 ])
 def test_units_of_a_row_pasted_without_borders(text, expected):
     assert [c for c, _ in found(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("TDP(OAM)400 W600W900W(Air)", ["400 W", "600 W", "900 W"]),
+    ("Peak Compute(BF16)60 TFLOPs432 TFLOPs1835 TFLOPsHBM Capacity",
+     ["60 TFLOPS", "432 TFLOPS", "1835 TFLOPS"]),
+    ("HBM Capacity32 GB96 GB128 GBPeak HBM BW", ["32 GB", "96 GB", "128 GB"]),     # labels run into figures
+    ("Bandwidth3.2TB/s", ["3.2 TB/s"]),
+    ("8xH100 servers", []),                                   # a count of a name, not a ratio
+    ("Gaudi3 chips and Trainium2 servers", []),               # names with their digits
+    ("an 8 exaFLOP system", ["8 EFLOPS"]),
+])
+def test_a_spec_list_pasted_without_borders(text, expected):
+    assert [c for c, _ in found(text)] == expected

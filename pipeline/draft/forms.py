@@ -18,9 +18,10 @@ from claimaudit.draft.lexicon import alternation, lexicon
 ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?<!\d,)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 # a figure glued to the unit or the precision label before it, in a table pasted without its
 # cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it
-GLUED_AFTER = ("FLOPS", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s", "bps", "nm", "^2", "²", "FP32",
-               "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
-GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + r")"
+GLUED_AFTER = ("FLOPS", "FLOPs", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s", "bps", "nm", "^2", "²",
+               "W", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
+# ... or to a spec label in lower case before it (`Capacity128 GB`, `Transistors58.2B`)
+GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + r"|(?<=[a-z]{3}))"
                    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
@@ -66,8 +67,8 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     return unit, end
 
 
-GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TeraFLOPS|TOPS|GB/s|TB/s|GB|TB|MB|nm|mm\^2|mm²|[TP]Flops|"
-                        r"[tp]Flops|[GT]bps|[gt]bps)(?=\d)")
+GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TFLOPs|PFLOPs|TeraFLOPS|TOPS|GB/s|TB/s|GB|TB|MB|nm|mm\^2|mm²|W|"
+                        r"[TP]Flops|[tp]Flops|[GT]bps|[gt]bps)(?=\d)")
 
 
 def _unit_before_figure(view: str, position: int) -> tuple[str, int]:

@@ -43,7 +43,7 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     other = alternation(lex.words("other_side_words"))
     # "B200 SXM's 192 GB": up to two capitalised words of the name, the mark, one adjective
     possessive = re.compile(rf"(?:[ -]?[A-Z][A-Za-z0-9]*){{0,2}}\s?(?:{marks})\s*(?:[a-z][a-z-]+\s+)?")
-    owner_after = re.compile(rf"\s*(?:{after})\s+(?:the\s+|an?\s+)?", re.IGNORECASE)
+    owner_after = re.compile(rf"\s*(?:{after})\s+(?:the\s+|an?\s+)?(?:single\s+|each\s+)?", re.IGNORECASE)
     # another amount, at most three words of unit or noun, then "vs."
     other_side = re.compile(rf"\d[\d.,]*(?:\s?[^\s\d(),;]+){{0,3}}\s+(?:{other})\s*$", re.IGNORECASE)
     return possessive, owner_after, other_side

@@ -86,13 +86,17 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
                                        *([reading.baseline] if reading.baseline else []), *named])]
     # two products compared: any of each one's published figures (a figure a vendor revised may be
     # the one the text used); more ids: only their one current figure, or a coincidence is too likely
-    figures = {i: [f for f in catalogue.figures.get((i, reading.metric), ()) if f] for i in sides}
-    if len(sides) > 2:
-        figures = {i: found[:1] if len(found) == 1 else [] for i, found in figures.items()}
-    pairs = [(s, b) for s, b in permutations(sides, 2)
-             if (reading.subject in (None, s)) and (reading.baseline in (None, b))
-             and any(abs(fs / fb - ratio) <= tolerance for fs in figures[s] for fb in figures[b])]
-    if len(pairs) != 1:
+    every = {i: [f for f in catalogue.figures.get((i, reading.metric), ()) if f] for i in sides}
+    figures = every if len(sides) <= 2 else {i: f[:1] if len(f) == 1 else [] for i, f in every.items()}
+
+    def fitting(figures: dict) -> list[tuple[str, str]]:
+        return [(s, b) for s, b in permutations(sides, 2)
+                if (reading.subject in (None, s)) and (reading.baseline in (None, b))
+                and any(abs(fs / fb - ratio) <= tolerance for fs in figures[s] for fb in figures[b])]
+    pairs = fitting(figures)
+    # an id left out for its several figures may fit too ("double the memory of H100": the H200's
+    # 141 GB as well as the GH200's 144 GB): then no pair is the one
+    if len(pairs) != 1 or len(fitting(every)) > 1:
         return
     reading.subject, reading.baseline = pairs[0]
     also = "subject: the text around it also names"
