@@ -811,3 +811,29 @@ def test_each_clause_compares_with_its_own_name(specs):
 def test_a_name_glued_to_the_next_cells_vendor_word_is_still_its_name(specs):
     found = [m.entity for m in specs.find("产品Example Cirrus C2EXAMPLE Nimbus N1EXAMPLE Gale G1")]
     assert found == ["cirrus", "nimbus", "gale_g1"], found
+
+
+# --- rounds 44 and 45's lessons ----------------------------------------------------------------
+
+def test_a_total_after_two_memories_is_asked_and_the_figure_may_tell(specs):
+    text = "Memory: the Gale G1 has 96GB HBM3e and 128GB LPDDR5X, total 224GB."
+    found = claim(text, specs, "224 GB")
+    assert found.get("metric") is None or any(t.startswith("metric:") for t in found.get("todo", [])), found
+    assert claim(text, specs, "128 GB").get("metric") == "lpddr_capacity"
+
+
+@pytest.mark.parametrize("text", [
+    "支持9216个液冷芯片",          # a description between the classifier and the noun
+    "384卡超节点",                  # cards are the accelerators
+])
+def test_chinese_counts_of_chips(text):
+    from claimaudit.draft.numbers import count_kind, find_numbers
+    from claimaudit.draft.text import digits_view
+
+    assert count_kind(digits_view(text), find_numbers(text)[0]) == "chips"
+
+
+def test_in_processor_memory_is_sram():
+    from claimaudit.draft.context import memory_metric
+
+    assert memory_metric("3.6GB In-Processor-Memory") == "sram_capacity"

@@ -191,7 +191,8 @@ def memory_metric(clause: str) -> str | None:
     another memory no metric measures decides none."""
     if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
         return None
-    if re.search(r"SRAM|on-chip (?:memory|storage)|片上(?:存储|內存|内存)|晶片上", clause, re.IGNORECASE):
+    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上",
+                 clause, re.IGNORECASE):
         return "sram_capacity"
     if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
         return "fast_memory_capacity"

@@ -61,6 +61,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "hbm_capacity" and not own and (not context.memory_said(sentence)
                                                      or re.search(r"高速(?:記憶體|内存|存储)", clause)):
             missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
+        named = {word for word in ("HBM", "DDR", "SRAM") if word in sentence}
+        if metric and not own and not context.memory_said(clause) and len(named) > 1:
+            missing = "which memory"        # "20TB HBM3e ..., 17TB LPDDR5X ..., total 37TB": which?
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"

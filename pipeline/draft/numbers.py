@@ -227,13 +227,13 @@ def _several(view: str) -> list[Number]:
 @cache
 def _count_noun_after(kind: str | None) -> re.Pattern:
     """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`,
-    `72-GPU`); kind None: any count noun."""
-    groups = lexicon().data["count_nouns"]
-    nouns = [w for k, words in groups.items() if kind in (None, k) for w in words]
-    # the noun may stand in quotes (four 'pods,') or after a generic classifier (9,216個晶片)
+    `72-GPU`), in quotes (four 'pods,') or after a generic classifier (9,216個晶片) and up to two
+    Han characters of description (9216个液冷芯片); kind None: any count noun."""
+    nouns = [w for k, words in lexicon().data["count_nouns"].items() if kind in (None, k) for w in words]
     generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
     return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?"
-                      rf"(?:(?:{generic})\s?)?(?:" + alternation(nouns) + ")", re.IGNORECASE)
+                      rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
+                      "(?:" + alternation(nouns) + ")", re.IGNORECASE)
 
 
 @cache
