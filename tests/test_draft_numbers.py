@@ -236,6 +236,8 @@ def test_units_written_in_lower_case(text, expected):
     "市场规模将突破200亿元",                      # a price in yuan
     "这迫使液冷渗透率从30%猛增至70%",              # a market's penetration rate
     "A language model comprising 70 billion parameters",
+    "训练一个1.8万亿个参数的模型",              # a model's size, through a classifier
+    "这使得H100的利润率可能高达1000%",          # a profit margin
 ])
 def test_not_claims_of_round_39(text):
     assert found(text) == []

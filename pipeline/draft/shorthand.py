@@ -133,7 +133,7 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
 # holds it ("trains models of up to 24 trillion parameters", "支持 5 万亿参数")
 AGO = re.compile(r"\s?(?:(?:小時|小时|分鐘|分钟|天|秒)前|(?:hours?|minutes?|days?|weeks?) ago\b)",
                  re.IGNORECASE)
-PARAMETERS = re.compile(r"[\s-]?(?:parameters?\b|params\b|參數|参数)", re.IGNORECASE)
+PARAMETERS = re.compile(r"[\s-]?(?:个|個)?(?:parameters?\b|params\b|參數|参数)", re.IGNORECASE)
 HOLDS = re.compile(r"up to|support|handle|capacity|as large as|支持|支援|高达|高達|可训练|可訓練|容纳|容納",
                    re.IGNORECASE)
 
