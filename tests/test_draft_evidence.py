@@ -837,3 +837,27 @@ def test_in_processor_memory_is_sram():
     from claimaudit.draft.context import memory_metric
 
     assert memory_metric("3.6GB In-Processor-Memory") == "sram_capacity"
+
+
+# --- rounds 46 and 47's lessons ----------------------------------------------------------------
+
+def test_an_amount_with_another_after_a_possessive_is_the_same_names(specs):
+    text = "The Gale G1 wins, compared to an Example Nimbus N1's 96 GB HBM3 with 4 TB/s bandwidth."
+    assert claim(text, specs, "4 TB/s").get("subject") == "nimbus"
+    text = "Cirrus C2 replaces Nimbus N1's 96 GB HBM3 with 144 GB HBM3e."
+    assert claim(text, specs, "144 GB").get("subject") != "nimbus"
+
+
+def test_a_name_after_the_same_as_a_owns_no_later_figure(specs):
+    text = "Cirrus C2: 144 GB of HBM, the same envelope as a Nimbus Box, and 4,000 FP8 TFLOPS."
+    assert claim(text, specs, "4,000 TFLOPS").get("subject") != "nimbus_box"
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("The Gale G1 is 57 times larger than a Nimbus N1 and serves tokens from SRAM.", "57x", "die_area"),
+    ("The pod allows clusters that are 35 times larger than the Nimbus Box.", "35x", "chips"),
+])
+def test_times_larger_than(specs, text, claimed, metric):
+    found = claim(text, specs, claimed)
+    given = found.get("metric") or " ".join(t for t in found.get("todo", []) if t.startswith("shape:"))
+    assert given == metric or f"metric: {metric})" in given, found

@@ -278,7 +278,7 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
     if re.match(r"\s*(?:相比|相較|相较|比較)", after):
         return True
-    if re.search(r"\bsame\b[^.;]*\bas (?:the |its )?$", view[max(0, mention.start - 120):mention.start],
+    if re.search(r"\bsame\b[^.;]*\bas (?:the |its |an? )?$", view[max(0, mention.start - 120):mention.start],
                  re.IGNORECASE):
         return True          # "the same 72-GPU domain as the GB200"
     if _times_the_of(view, mention, number):

@@ -326,11 +326,17 @@ def density(text: str) -> str:
     return "sparse" if sparse else ""
 
 
+LARGER_THAN = re.compile(r"[\d.,]*\s*(?:times|x|×)?\s+(?:larger|bigger)\s+than\b", re.IGNORECASE)
+
+
 def ratio_metric(texts) -> tuple[str | None, str]:
     """The metric a ratio compares, from the words around it."""
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
+    if texts and LARGER_THAN.match(clause, texts[0][1]) and not re.search(
+            r"cluster|pod|system|集群|叢集", clause[:texts[0][1]], re.IGNORECASE):
+        return "die_area", ""           # "57 times larger than an H100": its size (a cluster's: chips)
     # "High Bandwidth Memory" is HBM's name, not a bandwidth
     if re.search(r"bandwidth(?! memory)|\bBW\b|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])

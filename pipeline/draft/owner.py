@@ -49,6 +49,11 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     return possessive, owner_after, other_side
 
 
+# after the possessive's amount: its unit and noun, then "with" and the next amount
+WITH_AFTER_POSSESSIVE = re.compile(r"\s?(?:'s|’s)\s*[\d.,]+\s?[A-Za-z/]+(?:\s[A-Za-z0-9]+){0,2}"
+                                   r"\s+with\s+(?:up to\s+)?$")
+
+
 def amount_owner(view: str, number: Number, mentions: list[Mention], clause_start: int) -> Owner | None:
     """The name that owns an amount by the grammar next to it, or the mark that it is the
     other side of a comparison; None when these words say nothing (or it is a ratio)."""
@@ -57,6 +62,10 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     possessive, owner_after, other_side = _patterns()
     before = [m for m in mentions if m.end <= number.start]
     if before and possessive.fullmatch(view, before[-1].end, number.start):
+        return Owner(before[-1])
+    # "an H100's 80 GB HBM3 with 3.35 TB/s": the same name's ("replaces H100's 80 GB with 141 GB": not)
+    if before and WITH_AFTER_POSSESSIVE.match(view[before[-1].end:number.start]) and not re.search(
+            r"replac|swap|upgrad", view[clause_start:before[-1].start], re.IGNORECASE):
         return Owner(before[-1])
     if before and re.fullmatch(r"\s?[(（]\s*", strip_qualifier(view[before[-1].end:number.start])):
         return Owner(before[-1])
