@@ -861,3 +861,13 @@ def test_times_larger_than(specs, text, claimed, metric):
     found = claim(text, specs, claimed)
     given = found.get("metric") or " ".join(t for t in found.get("todo", []) if t.startswith("shape:"))
     assert given == metric or f"metric: {metric})" in given, found
+
+
+def test_a_system_row_label_scopes_the_chips_column_to_its_system(specs):
+    table = "| Spec | Example Nimbus N1 |\n|---|---|\n| System power | ~8 kW |\n"
+    found = claim(table, specs, "8 kW")
+    assert found.get("subject") != "nimbus", found
+
+
+def test_a_list_number_run_into_a_name_leaves_the_name(specs):
+    assert [m.entity for m in specs.find("- 5Cirrus C2 supports 144 GB")] == ["cirrus"]

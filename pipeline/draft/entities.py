@@ -376,7 +376,9 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # are a name and the next cell's vendor word in capitals ("H100 PCIeNVIDIA A100").
     vendors = "|".join(sorted({re.escape(e.vendor.upper()) for e in entities.values() if e.vendor}))
     glued_before, glued_after = r"(?<=(?-i:[A-Z]\d{3}))", rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b))"
-    pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before})(?P<name>{body})(?:s|es)?"
+    # ... and a list's number run into the name after it ("- 5B100 GPU supports ...")
+    listed = r"(?<=(?:[\s(（])\d)"
+    pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed})(?P<name>{body})(?:s|es)?"
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
                      family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),
