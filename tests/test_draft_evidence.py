@@ -871,3 +871,9 @@ def test_a_system_row_label_scopes_the_chips_column_to_its_system(specs):
 
 def test_a_list_number_run_into_a_name_leaves_the_name(specs):
     assert [m.entity for m in specs.find("- 5Cirrus C2 supports 144 GB")] == ["cirrus"]
+
+
+def test_the_difference_from_a_name_makes_it_the_compared_with(specs):
+    text = ("Example Cirrus C2 is the new accelerator. The main difference from the Nimbus N1 is the "
+            "memory: 144 GB of HBM3E instead of 96 GB.")
+    assert claim(text, specs, "144 GB").get("subject") != "nimbus"
