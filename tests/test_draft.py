@@ -145,8 +145,6 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # number run into a name ("- 5B100 GPU supports 192 GB") read as a count of B100s
     "heldout49": "docs/draft-first-runs/round49.txt",   # first run at the session's end: a figure
     # the text calls sparse given the published dense figure's metric
-    "heldout52": "docs/draft-first-runs/round52.txt",   # first run at the session's end, not tuned
-    # on: "Rubin Ultra更可能跨向1MW机柜" (a rack's power) given to the chip
 }
 # round 17 (first run 70.2% recall) was tuned on: header units (`FP32 TFLOPS`, `(GiB/sec/chip)`),
 # `80G` under a memory heading, 三成; it meets the bar now and is held to it. So are round 21

@@ -877,3 +877,8 @@ def test_the_difference_from_a_name_makes_it_the_compared_with(specs):
     text = ("Example Cirrus C2 is the new accelerator. The main difference from the Nimbus N1 is the "
             "memory: 144 GB of HBM3E instead of 96 GB.")
     assert claim(text, specs, "144 GB").get("subject") != "nimbus"
+
+
+def test_an_amount_of_a_rack_after_a_chips_name_is_the_racks(specs):
+    found = claim("Nimbus N1 更可能跨向 40kW 机柜。", specs, "40 kW")
+    assert found.get("subject") != "nimbus", found
