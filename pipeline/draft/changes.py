@@ -35,9 +35,9 @@ def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Read
     if not (change or re.search(r"(?:up|down) from\s*$", before)) or not reading.subject:
         return
     subject = reading.subject
-    if _subjects_old_value(catalogue, number, reading, change):
-        return              # "H100的80GB HBM3升级到了141GB": the old value is the subject's own
     holders = _old_holders(catalogue, number, reading, named, change)
+    if holders is None:
+        return              # "H100的80GB HBM3升级到了141GB": the old value is the subject's own
     if len(holders) == 1:
         reading.subject = holders[0]
         reading.todo = [t for t in reading.todo if not open_subject(t)]
@@ -73,29 +73,20 @@ def previous_generations(catalogue: Catalogue, view: str, number: Number, readin
     return True
 
 
-def _values(number: Number, change) -> tuple:
+def _old_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set,
+                 change) -> list[str] | None:
+    """None when the subject publishes the old value and not the new one (the old value is its
+    own); else the other ids the text names that publish the old value, when the subject
+    publishes the new value and not the old one ([] when the figures do not tell)."""
+    metric, subject = reading.metric, reading.subject
     old = amount(claimed_text(number))
     new = amount(f"{change.group('new')} {change.group('unit') or number.unit}".strip()) if change else None
-    return old, new
-
-
-def _subjects_old_value(catalogue: Catalogue, number: Number, reading: Reading, change) -> bool:
-    """Whether the subject publishes the old value and not the new one (its successor's)."""
-    old, new = _values(number, change)
-    if reading.metric is None or number.unit in ("x", "%") or old is None or new is None:
-        return False
-    own = [reading.subject], [reading.metric]
-    return bool(matching(catalogue, *own, old)) and not matching(catalogue, *own, new)
-
-
-def _old_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set, change) -> list[str]:
-    """The other ids the text names that publish the old value, when the subject publishes the
-    new value and not the old one (else none: the figures do not tell the two apart)."""
-    metric, subject = reading.metric, reading.subject
-    old, new = _values(number, change)
     if metric is None or number.unit in ("x", "%") or old is None or new is None:
         return []
-    if matching(catalogue, [subject], [metric], old) or not matching(catalogue, [subject], [metric], new):
+    owns_old, owns_new = (bool(matching(catalogue, [subject], [metric], v)) for v in (old, new))
+    if owns_old and not owns_new:
+        return None
+    if owns_old or not owns_new:
         return []
     others = sorted(i for i in named if i and i != subject)
     return sorted({i for i, _ in matching(catalogue, others, [metric], old)})
