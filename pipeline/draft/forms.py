@@ -102,9 +102,11 @@ def unit_at(view: str, position: int) -> tuple[str, int]:
     return glued_unit(view, position)                # 230MBSRAM
 
 
+@cache
 def spelled_unit(written: str) -> str:
     """The canonical unit of a spelling as written, else of one in another case (4 characters
-    or more): `2.8tbps` is the spelling whose b (bit) or B (byte) is as written, Tbps."""
+    or more): `2.8tbps` is the spelling whose b (bit) or B (byte) is as written, Tbps (each
+    spelling looked up once)."""
     lex = lexicon()
     if written in lex.unit_of:
         return lex.unit_of[written]
