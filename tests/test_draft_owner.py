@@ -34,10 +34,21 @@ def subject_todo(found: dict) -> list[str]:
     ("FP8 compute is 900 TF on Breeze B1 vs. 4,000 TF on Zephyr Z2.", "4,000 TFLOPS", "zephyr"),
     ("Zephyr Z2 dense FP8 is faster (4 vs 0.9 petaFLOPS) compared to Breeze B1.", "0.9 PFLOPS", "breeze"),
     ("Zephyr Z2 dense FP8 is faster (4 vs 0.9 petaFLOPS) compared to Breeze B1.", "4 PFLOPS", "zephyr"),
+    # two amounts set against each other in a bracket: the two names before it, in order
+    ("Zephyr Z2 matches Breeze B1 in capacity (192 GB vs 32 GB) today.", "192 GB", "zephyr"),
+    ("Zephyr Z2 matches Breeze B1 in capacity (192 GB vs 32 GB) today.", "32 GB", "breeze"),
+    ("Zephyr Z2 has more memory than Breeze B1 (192 GB vs 32 GB).", "192 GB", "zephyr"),
+    # another sentence's "vs" marks no name of this one as the compared-with
+    ("Cloud vs edge fit. Zephyr Z2 matches Breeze B1 in capacity (192 GB vs 32 GB).", "192 GB", "zephyr"),
 ])
 def test_the_words_next_to_an_amount_decide_its_owner(base, text, claimed, subject):
     found = claim(text, base, claimed)
     assert found.get("subject") == subject and not subject_todo(found)
+
+
+def test_a_bracket_of_two_amounts_after_three_names_is_not_the_last_names(base):
+    found = claim("Breeze B1 and Aurora X1 trail Zephyr Z2 (32 GB vs 192 GB).", base, "32 GB")
+    assert found.get("subject") != "zephyr", found
 
 
 def test_a_possessive_family_name_asks_its_candidates(base):

@@ -16,7 +16,7 @@ from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
-from claimaudit.draft.text import Span
+from claimaudit.draft.text import Span, this_sentence
 from claimaudit.draft.topic import Topics, anaphor, aside, related, topic_ids
 
 
@@ -269,7 +269,7 @@ def _is_counted(view: str, mention: Mention) -> bool:
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     lex = lexicon()
-    before = view[max(0, mention.start - 40):mention.start]
+    before = this_sentence(view[max(0, mention.start - 40):mention.start])   # "A vs B fit. C ..."
     after = view[mention.end:mention.end + 6]
     marker = alternation(lex.words("baseline_before"))
     # "与主要竞品相比，英伟达 H100 ...": a comparison word closed by a comma marks no name after it

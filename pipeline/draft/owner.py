@@ -5,6 +5,8 @@
 - A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200".
 - An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
   PetaFLOPS)", "the H100 (80 GB)".
+- Two amounts set against each other in a bracket are the two names before it, in order:
+  "MI300X matches H200 in capacity (192 GB vs 141 GB)".
 - An amount after another amount and "vs." is the other side of a comparison: in "288 GB vs.
   180 GB" the 180 GB is not the sentence subject's. The entity the sentence compares with
   owns it ("(14 vs 9.0 petaFLOPS) compared to B200"); when it names none, the draft asks.
@@ -59,6 +61,10 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     other side of a comparison; None when these words say nothing (or it is a ratio)."""
     if number.unit in ("x", "%"):
         return None
+    pair = clause_start > 0 and view[clause_start - 1] in "(（" and PAIR_BRACKET.match(view, clause_start)
+    paired = _bracket_pair(view, number, mentions, clause_start) if pair else None
+    if paired is not None:
+        return Owner(paired)
     possessive, owner_after, other_side = _patterns()
     before = [m for m in mentions if m.end <= number.start]
     if before and possessive.fullmatch(view, before[-1].end, number.start):
@@ -67,7 +73,8 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if before and WITH_AFTER_POSSESSIVE.match(view[before[-1].end:number.start]) and not re.search(
             r"replac|swap|upgrad", view[clause_start:before[-1].start], re.IGNORECASE):
         return Owner(before[-1])
-    if before and re.fullmatch(r"\s?[(（]\s*", strip_qualifier(view[before[-1].end:number.start])):
+    between = strip_qualifier(view[before[-1].end:number.start]) if before else ""
+    if before and not pair and re.fullmatch(r"\s?[(（]\s*", between):
         return Owner(before[-1])
     after = [m for m in mentions if m.start >= number.end]
     if after and owner_after.fullmatch(view, number.end, after[0].start):
@@ -75,6 +82,23 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if other_side.search(view[max(clause_start, number.start - 48):number.start]):
         return Owner(other_side=True)
     return None
+
+
+# "(192 GB vs 141 GB)": a bracket of just two amounts set against each other
+PAIR_BRACKET = re.compile(r"\s*(?:~\s?)?\d[\d.,]*\s?[^\s\d()（）]{0,12}\s+(?:vs\.?|versus)\s+"
+                          r"(?:~\s?)?\d[\d.,]*\s?[^\s\d()（）]{0,12}\s*[)）]", re.IGNORECASE)
+
+
+def _bracket_pair(view: str, number: Number, mentions: list[Mention], clause_start: int) -> Mention | None:
+    """"MI300X matches H200 in capacity (192 GB vs 141 GB)": the two amounts set against each
+    other in a bracket are the two names before it, in their order (the sentence must name
+    exactly two ids and no unknown product; else the bracket is not the name's before it)."""
+    names = [m for m in mentions if m.end < clause_start]
+    ids = list(dict.fromkeys(m.entity for m in names))
+    if len(ids) != 2 or None in ids or "" in ids:
+        return None
+    second = re.search(r"\b(?:vs\.?|versus)\s", view[clause_start:number.start], re.IGNORECASE)
+    return next(m for m in names if m.entity == ids[1 if second else 0])
 
 
 def take_other_side(reading, number: Number, named: list[str]) -> None:

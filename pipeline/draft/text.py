@@ -141,6 +141,16 @@ def sentences(text: str) -> list[Span]:
     return pieces(text, 0, len(text), _SENTENCE_END)
 
 
+# a sentence's end inside a short piece of text ("vs. B" and "U.S. " end none)
+_PIECE_END = re.compile(r"(?<!\bvs)(?<!\bv)(?<![A-Z])[.!?]\s+|[。！？\n]")
+
+
+def this_sentence(before: str) -> str:
+    """The end of `before` that is in the sentence it ends in: "AMD vs NVIDIA fit. MI300X"'s
+    "vs" is another sentence's and marks no name after it."""
+    return _PIECE_END.split(before)[-1]
+
+
 def clauses(text: str, sentence: Span) -> list[Span]:
     """The sentence's clauses; "between 363 and 1,452" stays one clause."""
     spans = pieces(text, sentence.start, sentence.end, _CLAUSE_END)
