@@ -882,3 +882,44 @@ def test_the_difference_from_a_name_makes_it_the_compared_with(specs):
 def test_an_amount_of_a_rack_after_a_chips_name_is_the_racks(specs):
     found = claim("Nimbus N1 更可能跨向 40kW 机柜。", specs, "40 kW")
     assert found.get("subject") != "nimbus", found
+
+
+# --- round 55/56: memories the words do not name, years before names -------------------------
+
+def test_a_memory_under_a_gigabyte_is_on_chip(specs):
+    assert claim("Gale G1 的内存增加了 9 倍，增加到了 244MB。", specs, "244 MB")["metric"] == "sram_capacity"
+
+
+def test_an_unnamed_memory_is_the_one_the_subject_publishes_the_figure_as(specs):
+    found = claim("Gale G1 实现了128GB内存。", specs, "128 GB")
+    assert found["metric"] == "lpddr_capacity" and not [t for t in found.get("todo") or []
+                                                        if t.startswith("metric:")], found
+    # "GPU memory" names the HBM: the figure does not move it
+    assert claim("Gale G1 carries 128 GB of GPU memory.", specs, "128 GB")["metric"] == "hbm_capacity"
+
+
+@pytest.mark.parametrize("words, metric", [
+    ("| 芯片内存 (MB) | 28 |", "sram_capacity"),
+    ("其CPU主内存最大可达512GB", "lpddr_capacity"),
+    ("HBM 内存的容量依然是 32GB", "hbm_capacity"),
+])
+def test_memory_words(words, metric):
+    from claimaudit.draft.context import memory_metric
+    assert memory_metric(words) == metric
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("实现了144TB内存、900GB/s的GPU带宽", None),        # the rate's own noun; 内存 is the 144TB's
+    ("配备144GB内存和4TB/s带宽", "hbm_bandwidth"),       # a plain 带宽 after a memory: its rate
+])
+def test_a_capacitys_memory_noun_and_a_rate_with_a_noun_of_its_own(text, metric):
+    from claimaudit.draft.context import rate_metric
+    position = text.index("/s") - 3
+    position = max(i for i in range(position + 1) if not text[i - 1].isdigit() or i == 0)
+    assert rate_metric([(text, position), (text, position)]) == metric
+
+
+def test_a_year_before_a_name_counts_nothing(specs):
+    text = "The Cirrus C2 uses 5 nm, after the 2021 Nimbus N1 was built on 7-nanometer technology."
+    assert claim(text, specs, "7 nm").get("subject") == "nimbus"
+    assert not [c for c in drafted_claims(text, specs) if c.get("claimed") == "2021 W"]

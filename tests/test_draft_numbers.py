@@ -276,3 +276,8 @@ def test_units_of_a_row_pasted_without_borders(text, expected):
 ])
 def test_a_spec_list_pasted_without_borders(text, expected):
     assert [c for c, _ in found(text)] == expected
+
+
+def test_a_spaced_w_that_starts_a_name_is_no_watt():
+    assert [n.unit for n in find_numbers("after the 2021 WSE-2 was built")] == []    # a year: no number
+    assert [n.unit for n in find_numbers("it draws 700 W TDP, 700W")] == ["W", "W"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from claimaudit.draft.counts import is_counted as _is_counted
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
@@ -250,21 +251,6 @@ def _unmatched(mention: Mention) -> str:
                 "name); name one")
     return (f"{mention.text!r} is not one entity of the specs; add it (or an alias) with "
             "`extend:` or a new entity, then name it here")
-
-
-def _is_counted(view: str, mention: Mention) -> bool:
-    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
-    (a list's "1." before a name counts nothing: a count never ends in a point)."""
-    before = view[max(0, mention.start - 28):mention.start]
-    pair = re.search(r"(?:兩|两)\s?[個个顆颗]?$", before) and re.match(r".{0,10}?(?:之間|之间)",
-                                                                    view[mention.end:])
-    if re.search(r"(?:between|among) (?:any )?(?:two|2) $", before) or pair:
-        return False        # "between any two MI455X accelerators": a link of each chip, not a count
-    count = (r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+|"
-             r"\b(?:two|three|four|five|six|eight|twelve|sixteen|thirty-two|sixty-four) )")
-    # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
-    adjective = r"(?:[a-z][a-z-]+ )?"
-    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:

@@ -191,7 +191,8 @@ def memory_metric(clause: str) -> str | None:
     another memory no metric measures decides none."""
     if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
         return None
-    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上",
+    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上|"
+                 r"芯片(?:内存|內存)",
                  clause, re.IGNORECASE):
         return "sram_capacity"
     if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
@@ -199,7 +200,7 @@ def memory_metric(clause: str) -> str | None:
     if re.search(r"unified memory|統一記憶體|统一内存", clause, re.IGNORECASE):
         return None         # GPU and CPU memory as one: which of the specs' memories, the figure tells
     # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
-    cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機])(?:内存|內存|記憶體)"
+    cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機]|CPU\s?主?)(?:内存|內存|記憶體)"
     if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
         return "lpddr_capacity"
     return "hbm_capacity"
@@ -223,6 +224,9 @@ def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
     return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
 
 
+CAPACITY_BEFORE = re.compile(r"\d\s?[KMGTP]i?B\s?$")    # "144TB内存、900GB/s的GPU带宽": 内存 is the 144TB's
+OWN_NOUN = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}(?:\s?的\s?|\s)[A-Za-z\u4e00-\u9fff-]{1,12}?\s?"
+                      r"(?:带宽|帶寬|頻寬|bandwidth)")
 MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:HBM\w*|memory|显存|顯存)?\s*(?:@|at|with)\s*(?:up to\s*)?$",
                        re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
@@ -248,7 +252,9 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
                                                       "scaleout_bandwidth")
-                      and not _another_amount_between(text, position, m)]
+                      and not _another_amount_between(text, position, m)
+                      and not (m.end() <= position and CAPACITY_BEFORE.search(text, 0, m.start())
+                               and OWN_NOUN.match(text, position))]
         if candidates and index:    # past the clause, a word before the number heads it
             candidates = [m for m in candidates if m.end() <= position] or candidates
             if {"scaleup_bandwidth", "scaleout_bandwidth"} <= {table[m.group().lower()] for m in candidates}:

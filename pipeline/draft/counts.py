@@ -172,3 +172,22 @@ def _written_large(number: Number) -> bool:
     """`4 trillion`, `2,080億`, `900,000`: a separator or a scale word, never a year or a
     list number."""
     return number.value >= 1000 and ("," in number.text or "e" in number.text) and not number.word
+
+
+def is_counted(view: str, mention) -> bool:
+    """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
+    (a list's "1." before a name counts nothing: a count never ends in a point)."""
+    before = view[max(0, mention.start - 28):mention.start]
+    pair = re.search(r"(?:兩|两)\s?[個个顆颗]?$", before) and re.match(r".{0,10}?(?:之間|之间)",
+                                                                    view[mention.end:])
+    if re.search(r"(?:between|among) (?:any )?(?:two|2) $", before) or pair:
+        return False        # "between any two MI455X accelerators": a link of each chip, not a count
+    plural = r"\s?(?:chips|GPUs|TPUs|accelerators|cards|units|processors|s)\b"
+    if re.search(r"\b(?:the|its|their|in|of) (?:19|20)\d\d $", before) and not re.match(
+            plural, view[mention.end:mention.end + 14]):
+        return False        # "the 2021 WSE-2 was built": a year, not a count
+    count = (r"(?:(?<![A-Za-z0-9.])\d(?:[\d,.]*\d)?\s?[萬万億亿]?|[一二兩两三四五六七八九十百千萬万億亿]+|"
+             r"\b(?:two|three|four|five|six|eight|twelve|sixteen|thirty-two|sixty-four) )")
+    # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
+    adjective = r"(?:[a-z][a-z-]+ )?"
+    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))

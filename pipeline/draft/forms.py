@@ -94,6 +94,8 @@ def unit_at(view: str, position: int) -> tuple[str, int]:
         spelling = match.group().lstrip(" \u00a0-")
         if spelling in ("w", "kw") and (match.group() != spelling or view.startswith("/", match.end())):
             return "", position      # `450w`, `172.8kw`; not `8 w/ NVLink` (with)
+        if spelling == "W" and match.group() != spelling and view[match.end():match.end() + 1].isupper():
+            return "", position      # `the 2021 WSE-2`: a spaced letter that starts a name is no unit
         return lex.unit_of[spelling], match.end()
     match = lex.unit_pattern_i.match(view, position)
     unit = spelled_unit(match.group().lstrip(" \u00a0-")) if match else ""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from claimaudit.draft import context
-from claimaudit.draft.claims import Place, Reading
+from claimaudit.draft.claims import Place, Reading, claimed_text
 from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue
-from claimaudit.draft.figure_match import metrics_of_dimension
+from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import count_kind
@@ -64,6 +64,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         named = {word for word in ("HBM", "DDR", "SRAM") if word in sentence}
         if metric and not own and not context.memory_said(clause) and len(named) > 1:
             missing = "which memory"        # "20TB HBM3e ..., 17TB LPDDR5X ..., total 37TB": which?
+        if metric == "hbm_capacity" and not own and not re.search(r"HBM|DDR|GPU memory|VRAM|显存|顯存",
+                                                                  clause):
+            metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing)
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"
@@ -109,6 +112,23 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     reading.metric = metric
     if missing:
         reading.todo.append(_missing_words(missing, metric, offered))
+
+
+def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
+                    missing: str) -> tuple[str, str]:
+    """A memory the words do not name: under a gigabyte it is on-chip SRAM ("内存增加到了 244MB":
+    no HBM is that small); of a subject that publishes it as exactly one other memory ("DGX GH200
+    ... 144TB内存": its fast memory), that memory."""
+    value = amount(claimed_text(number))
+    if value is not None and value < 1e9 and "sram_capacity" in catalogue.metrics:
+        return "sram_capacity", missing
+    memories = [m for m in ("sram_capacity", "lpddr_capacity", "fast_memory_capacity")
+                if m in catalogue.metrics]
+    if subject and value is not None and not matching(catalogue, [subject], [metric], value):
+        hits = {m for _, m in matching(catalogue, [subject], memories, value)}
+        if len(hits) == 1:
+            return hits.pop(), ""
+    return metric, missing
 
 
 def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:
