@@ -185,8 +185,8 @@ def test_eval_meets_the_targets_on_every_annotated_article():
     # no field the text decides is drafted wrong without a question, in any tuned round
     silent = {m["split"]: int(m["silent"]) for m in re.finditer(
         r"^(?P<split>\S+) +structure of \d+: .*?silent (?P<silent>\d+),", out.stdout, re.M)}
-    assert silent and not {s: n for s, n in silent.items()
-                           if n and s not in NOT_YET_TUNED and s not in FIRST_RUN_ONLY}, silent
+    excused = {**NOT_YET_TUNED, **FIRST_RUN_ONLY}
+    assert silent and not {s: n for s, n in silent.items() if n and s not in excused}, silent
     for split, record in FIRST_RUN_ONLY.items():
         assert split in (ROOT / record).read_text(encoding="utf-8"), split
         assert silent.get(split), f"{split} has no silent error left: hold it to the rule"

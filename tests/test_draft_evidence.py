@@ -923,3 +923,48 @@ def test_a_year_before_a_name_counts_nothing(specs):
     text = "The Cirrus C2 uses 5 nm, after the 2021 Nimbus N1 was built on 7-nanometer technology."
     assert claim(text, specs, "7 nm").get("subject") == "nimbus"
     assert not [c for c in drafted_claims(text, specs) if c.get("claimed") == "2021 W"]
+
+
+BOARDS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: kestrel, name: Example Kestrel K1, vendor: Example, kind: chip, aliases: [Kestrel K1], facts: []}
+      - id: kestrel_board
+        name: Example Kestrel Board (8 Kestrel K1)
+        vendor: Example
+        kind: system
+        aliases: [Kestrel Board]
+        members: {kestrel: 8}
+        facts:
+          - {metric: fast_memory_capacity, value: 1.5 TB, source: ex-sheet}
+      - id: osprey
+        name: Example Osprey O1
+        vendor: Example
+        kind: chip
+        aliases: [Osprey O1]
+        facts:
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet}
+          - {metric: lpddr_capacity, value: 480 GB, source: ex-sheet}
+      - id: osprey_pod
+        name: Example Osprey Pod (256 Osprey O1)
+        vendor: Example
+        kind: system
+        aliases: [Osprey Pod]
+        members: {osprey: 256}
+        facts:
+          - {metric: fast_memory_capacity, value: 144 TB, source: ex-sheet}
+    """)
+
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    # a board of accelerators alone: its published fast memory is its HBM, as the words say
+    ("Kestrel Board\\nAggregate Memory Capacity: Up to 1.5TB", "1.5 TB", "hbm_capacity"),
+    # with CPU memory in it, and far from its chips' HBM (256 x 96 GB): the fast memory
+    ("Osprey Pod 实现了144TB内存。", "144 TB", "fast_memory_capacity"),
+])
+def test_an_unnamed_memory_of_a_system(tmp_path_factory, text, claimed, metric):
+    boards = catalogue_of(tmp_path_factory, BOARDS)
+    found = claim(text.replace("\\n", "\n"), boards, claimed)
+    assert found.get("metric") == metric and not [t for t in found.get("todo") or []
+                                                  if t.startswith("metric:")], found

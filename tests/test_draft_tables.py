@@ -303,3 +303,36 @@ def test_a_short_row_label_under_a_family_word_names_the_one_member(tmp_path_fac
     assert claims["32 GB"].get("subject") == "kite_k4" and not claims["32 GB"].get("todo")
     assert claims["95 GB"].get("subject") == "kite_k5" and not claims["95 GB"].get("todo")
     assert any(t.startswith("subject:") for t in claims["64 GB"]["todo"])      # k9: asked
+
+
+STACKED = textwrap.dedent("""\
+    The two boards compared:
+    Crest C2 board
+    Vale Box 8-GPU
+    Memory Capacity
+    Up to 80GB
+    Up to 768GB
+    Power
+    600W
+    10kW
+    NVLink
+    4th Gen
+    5th Gen
+    """)
+
+
+@pytest.mark.parametrize("claimed, subject, metric", [
+    ("80 GB", "crest", "hbm_capacity"),
+    ("768 GB", "vale_box", "hbm_capacity"),
+    ("600 W", "crest", "power"),
+    ("10 kW", "vale_box", "power"),
+])
+def test_a_table_pasted_one_cell_per_line_reads_its_header_lines_as_columns(specs, claimed, subject, metric):
+    found = next(c for c in drafted_claims(STACKED, specs) if c.get("claimed") == claimed)
+    assert (found.get("subject"), found.get("metric")) == (subject, metric), found
+    assert not [t for t in found.get("todo") or [] if t.startswith("subject:")], found
+
+
+def test_the_header_lines_figures_are_names_not_claims(specs):
+    assert "8" not in [c.get("claimed") for c in drafted_claims(STACKED, specs)]
+

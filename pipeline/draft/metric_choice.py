@@ -11,7 +11,7 @@ from claimaudit.draft import context
 from claimaudit.draft.claims import Place, Reading, claimed_text
 from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue
-from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension
+from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import count_kind
@@ -118,16 +118,25 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
                     missing: str) -> tuple[str, str]:
     """A memory the words do not name: under a gigabyte it is on-chip SRAM ("内存增加到了 244MB":
     no HBM is that small); of a subject that publishes it as exactly one other memory ("DGX GH200
-    ... 144TB内存": its fast memory), that memory."""
+    ... 144TB内存": its fast memory, far from its chips' HBM), that memory; asked when no HBM
+    figure of the subject tells. A system with no CPU memory has HBM alone as fast memory."""
     value = amount(claimed_text(number))
     if value is not None and value < 1e9 and "sram_capacity" in catalogue.metrics:
         return "sram_capacity", missing
     memories = [m for m in ("sram_capacity", "lpddr_capacity", "fast_memory_capacity")
                 if m in catalogue.metrics]
-    if subject and value is not None and not matching(catalogue, [subject], [metric], value):
-        hits = {m for _, m in matching(catalogue, [subject], memories, value)}
-        if len(hits) == 1:
-            return hits.pop(), ""
+    if not subject or value is None:
+        return metric, missing
+    hits = {m for _, m in matching(catalogue, [subject], memories, value)}
+    own = [*catalogue.figures.get((subject, metric), ()), *scaled(catalogue, subject, metric)]
+    if len(hits) == 1 and own and not any(same_figure(value, f) for f in own):
+        return hits.pop(), ""       # the HBM reading is contradicted by the subject's own figure
+    cpu_memory = any((e, "lpddr_capacity") in catalogue.figures
+                     for e in [subject, *catalogue.members_of(subject)])
+    if hits == {"fast_memory_capacity"} and not cpu_memory and not missing:
+        return metric, ""           # "Up to 1.5TB" of a board of GPUs alone: its fast memory is HBM
+    if len(hits) == 1 and not own:  # a figure only another memory of the subject gives: which?
+        return metric, "which memory"
     return metric, missing
 
 

@@ -12,7 +12,7 @@ header cell is the metric's words. A column whose header names no entity and who
 changes (`+76%`) compares the last entity column with the first: a ratio claim; so does a
 column headed by an increase word (`改進`, "Improvement") whose cells are bare percentages
 (`| 90% |`: +90%) or ratios and percentages with words (`| 1.67x Faster |`, `| ~30% - 36%
-Increase |`).
+Increase |`). A table pasted one cell per line is read in stacked_tables.py.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from claimaudit.draft.entities import Mention
 from claimaudit.draft.forms import unit_at
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.stacked_tables import stacked_tables
 from claimaudit.draft.text import Span
 
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
@@ -256,6 +257,7 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
     out: list[Cell] = []
     if names_in is not None and numbers_in is not None:
         out += loose_tables(text, paragraphs, names_in, numbers_in)
+        out += stacked_tables(text, paragraphs, names_in, numbers_in, Cell)
     for table in tables(text, paragraphs):
         header = table[0][1]
         whole = Span(table[0][0].start, table[-1][0].end)

@@ -1,0 +1,85 @@
+"""A comparison table pasted one cell per line (pipeline/draft/, issue 19).
+
+Copying a table from a web page often keeps no borders and no columns: each cell lands on a
+line of its own, row after row. The header is a run of two or more short lines that each name
+one entity; then each row is a label line and as many value lines as the header has names:
+
+    HGX H100 8-GPU
+    HGX B100 8-GPU
+    Aggregate Memory Capacity
+    Up to 640GB
+    Up to 1.5TB
+
+Each value line's figure is a cell: the header line in its place names the subject, the label
+line the metric. Two rows with figures make a table; a row that breaks the pattern (a long
+line, a sentence mark, a label with a figure) ends it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.text import Span
+
+MAX_CELL = 48                   # a pasted cell is a few words; a longer line is prose
+SENTENCE_MARK = re.compile(r"[.。;；!?！？]\s|[。；！？]")
+
+
+def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> list:
+    """Every value cell of every table pasted one cell per line; `names_in(start, end)` gives
+    the spans naming entities, `numbers_in(start, end)` the numbers' spans, `cell_type` builds
+    a cell (table_cells.Cell)."""
+    lines = [(start, end) for start, end in paragraphs if text[start:end].strip()]
+    out: list = []
+    i = 0
+    while i < len(lines):
+        width = 0
+        while i + width < len(lines) and _header_line(text, lines[i + width], names_in):
+            width += 1
+        if width < 2:
+            i += 1
+            continue
+        found, j = _rows(text, lines, i + width, width, numbers_in)
+        if sum(1 for row in found if row[1]) < 2:
+            i += 1
+            continue
+        table = Span(lines[i][0], lines[j - 1][1])
+        for label, values in found:
+            for column, (start, end), number in values:
+                header = Span(*lines[i + column])
+                out.append(cell_type(number, Span(start, end), text[label[0]:label[1]].strip(), header,
+                                     table=table))
+        i = j
+    return out
+
+
+def _header_line(text: str, line: tuple[int, int], names_in) -> bool:
+    """A short line naming exactly one entity, with no sentence mark."""
+    start, end = line
+    words = text[start:end].strip()
+    return (0 < len(words) <= MAX_CELL and not SENTENCE_MARK.search(words)
+            and len({text[s.start:s.end] for s in names_in(start, end)}) == 1)
+
+
+def _rows(text: str, lines, first: int, width: int, numbers_in):
+    """The rows after a header: (label line, [(column, value line, number span)]) while each
+    row is a short label with no figure and `width` short value lines; and the index after."""
+    found = []
+    j = first
+    while j + width < len(lines):
+        label, values = lines[j], lines[j + 1:j + 1 + width]
+        if numbers_in(*label) or not all(_cell_line(text, line) for line in [label, *values]):
+            break
+        cells = []
+        for column, (start, end) in enumerate(values):
+            numbers = numbers_in(start, end)
+            if len(numbers) == 1:
+                cells.append((column, (start, end), numbers[0]))
+        found.append((label, cells))
+        j += width + 1
+    return found, j
+
+
+def _cell_line(text: str, line: tuple[int, int]) -> bool:
+    words = text[line[0]:line[1]].strip()
+    return 0 < len(words) <= MAX_CELL and not SENTENCE_MARK.search(words)
