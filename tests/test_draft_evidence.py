@@ -968,3 +968,57 @@ def test_an_unnamed_memory_of_a_system(tmp_path_factory, text, claimed, metric):
     found = claim(text.replace("\\n", "\n"), boards, claimed)
     assert found.get("metric") == metric and not [t for t in found.get("todo") or []
                                                   if t.startswith("metric:")], found
+
+
+SPACED = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: qx300x
+        name: Example QX300X
+        vendor: Example
+        kind: chip
+        aliases: [QX300X]
+        facts:
+          - {metric: hbm_capacity, value: 192 GB, source: ex-sheet}
+      - id: rv100
+        name: Example RV100
+        vendor: Example
+        kind: chip
+        aliases: [RV100]
+        facts:
+          - {metric: hbm_capacity, value: 80 GB, source: ex-sheet}
+          - {metric: transistors, value: "80000000000", source: ex-sheet}
+      - id: rv200
+        name: Example RV200
+        vendor: Example
+        kind: chip
+        aliases: [RV200]
+        facts:
+          - {metric: transistors, value: "208000000000", source: ex-sheet}
+    """)
+
+
+@pytest.fixture(scope="module")
+def spaced(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPACED)
+
+
+def test_a_model_number_written_apart_from_its_letters_is_the_name(spaced):
+    claims = drafted_claims("QX 300X 的内存配置是 RV100 的 2.4 倍。QX 300X 搭載了 192GB HBM 3。", spaced)
+    assert "300x" not in [c.get("claimed") for c in claims]
+    ratio = next(c for c in claims if c.get("claimed") == "2.4x")
+    assert (ratio.get("subject"), ratio.get("baseline")) == ("qx300x", "rv100"), ratio
+    assert [m.entity for m in spaced.find("GB 200 and QX-300X")] == ["qx300x"]     # no unit letters
+
+
+def test_a_clause_led_by_a_comparison_and_a_name_owns_its_figure(spaced):
+    text = "RV200芯片拥有 2080 亿个晶体管,相较于上一代 RV100 芯片只有800亿个晶体管。"
+    assert claim(text, spaced, "800e8").get("subject") == "rv100"
+    assert claim(text, spaced, "2080e8").get("subject") == "rv200"
+
+
+def test_its_amount_is_not_a_later_names(spaced):
+    text = ("The QX300X is built for inference. Its 192GB memory capacity means that large models which "
+            "require multiple RV100s running in parallel fit on one card.")
+    assert claim(text, spaced, "192 GB").get("subject") != "rv100"

@@ -90,8 +90,9 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
                               _spans_in([Span(m.start, m.end) for m in mentions]),
                               _spans_in([Span(n.start, n.end) for n in numbers]))
     cell_starts = [cell.span.start for cell in table]
-    # a header cell that names the column's entity is a name ("A100 80GB PCIe"), not a claim
-    names = sorted({cell.subject for cell in table if cell.subject is not None}, key=lambda s: s.start)
+    # a header cell naming its column's entity ("A100 80GB PCIe"), a model number apart ("MI 300X"): names
+    names = sorted({cell.subject for cell in table if cell.subject is not None} | {
+        Span(m.start, m.end) for m in mentions if re.search(r"[A-Za-z] \d", m.text)}, key=lambda s: s.start)
     name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}
     row_metric: dict[int, str] = {}        # a table row's metric, for its change column

@@ -168,6 +168,9 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         baselines = own_clause      # "是 Trainium3 的3倍多,FP8性能超过 TPU v7": each clause its own
     others = [m for m in inside if m not in marked and not _is_counted(place.view, m)
               and m.start < place.clause.end]
+    if re.search(r"\b(?:[Ii]ts|[Tt]heir)\s+$|(?:它的|其)\s*$",
+                 place.view[max(0, number.start - 8):number.start]):
+        others = [m for m in others if m.end <= number.start]   # "Its 192GB ... multiple H100s": not theirs
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
     elif baselines:

@@ -113,10 +113,20 @@ def trie_regex(names) -> str:
     for name in names:
         node = trie
         for index, part in enumerate(re.split(r"[\s-]+", name.strip())):
-            for char in ([SEPARATOR] if index else []) + list(part.lower()):
+            # "MI300X" written "MI 300X": letters, then the model number apart (not a unit's "GB 200")
+            parts = _model_number.fullmatch(part.lower())
+            chars = list(part.lower())
+            if parts is not None and parts.group(1) not in _UNIT_LETTERS:
+                chars = [*parts.group(1), SEPARATOR, *parts.group(2)]
+            for char in ([SEPARATOR] if index else []) + chars:
                 node = node.setdefault(char, {})
         node[END] = {}
     return _trie_body(trie)
+
+
+_model_number = re.compile(r"([a-z]{2,4})(\d{2,4}[a-z]?)")
+_UNIT_LETTERS = {"gb", "tb", "mb", "kb", "pb", "gib", "tib", "nm", "kw", "fp", "int", "bf", "tf", "hbm",
+                 "ddr"}
 
 
 def _trie_body(node: dict) -> str:

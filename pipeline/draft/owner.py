@@ -5,6 +5,7 @@
 - A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200".
 - An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
   PetaFLOPS)", "the H100 (80 GB)".
+- A clause led by a comparison word and a name owns its figure: "相较于上一代 H100 芯片只有800亿".
 - Two amounts set against each other in a bracket are the two names before it, in order:
   "MI300X matches H200 in capacity (192 GB vs 141 GB)".
 - An amount after another amount and "vs." is the other side of a comparison: in "288 GB vs.
@@ -67,6 +68,10 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
         return Owner(paired)
     possessive, owner_after, other_side = _patterns()
     before = [m for m in mentions if m.end <= number.start]
+    lead = [m for m in before if m.start >= clause_start]
+    if lead and len({m.entity for m in lead}) == 1 and COMPARED_LEAD.fullmatch(
+            view, clause_start, lead[0].start) and COMPARED_OWN.fullmatch(view, lead[-1].end, number.start):
+        return Owner(lead[-1])      # "，相较于上一代 H100 芯片只有800亿个晶体管": the compared-with's own
     if before and possessive.fullmatch(view, before[-1].end, number.start):
         return Owner(before[-1])
     # "an H100's 80 GB HBM3 with 3.35 TB/s": the same name's ("replaces H100's 80 GB with 141 GB": not)
@@ -82,6 +87,14 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if other_side.search(view[max(clause_start, number.start - 48):number.start]):
         return Owner(other_side=True)
     return None
+
+
+# a clause led by a comparison word and a name, then a figure with only "has"/"is" words between:
+# the compared-with's own figure (not a difference: "相比H100高出 50GB" has a word of change)
+COMPARED_LEAD = re.compile(r"\s*(?:相较于|相較於|相比于|相比於|相较|相較|比起|较之|較之)\s*"
+                           r"(?:上一?代|前一?代|前代)?\s*")
+COMPARED_OWN = re.compile(r"\s*(?:芯片|晶片|GPU|加速器)?\s*"
+                          r"(?:只有|仅有|僅有|只|仅|僅|为|為|是|的|拥有|擁有|有)?\s*(?:约|約|大约|大約)?\s*")
 
 
 # "(192 GB vs 141 GB)": a bracket of just two amounts set against each other
