@@ -281,3 +281,10 @@ def test_a_spec_list_pasted_without_borders(text, expected):
 def test_a_spaced_w_that_starts_a_name_is_no_watt():
     assert [n.unit for n in find_numbers("after the 2021 WSE-2 was built")] == []    # a year: no number
     assert [n.unit for n in find_numbers("it draws 700 W TDP, 700W")] == ["W", "W"]
+
+
+def test_e_notation_figures():
+    text = "每颗 TPU 1.6e10 字节 / 秒, 9.0e11 bytes/s, 2e5 chips"
+    found = [(n.text, n.unit, n.value) for n in find_numbers(text)]
+    assert found == [("1.6e10", "B/s", 1.6e10), ("9.0e11", "B/s", 9.0e11), ("2e5", "", 2e5)]
+    assert "1e12" not in [n.text for n in find_numbers("= 114×4096×1980M/1e12 TFLOPS")]   # a divisor

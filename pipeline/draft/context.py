@@ -12,8 +12,8 @@ from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 UNIT_DIMENSION = {
     "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops",
     "TOPS": "ops", "POPS": "ops",
-    "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes", "GiB": "bytes", "TiB": "bytes",
-    "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate", "TiB/s": "rate",
+    "B": "bytes", "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes", "GiB": "bytes", "TiB": "bytes",
+    "B/s": "rate", "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate", "TiB/s": "rate",
     "Gbps": "rate", "Tbps": "rate", "Pbps": "rate",
     "ns": "time", "us": "time", "ms": "time", "s": "time", "min": "time",
     "W": "power", "kW": "power", "MW": "power", "nm": "length", "mm2": "area",

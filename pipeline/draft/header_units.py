@@ -26,7 +26,7 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.table_cells import INNER, tables
 from claimaudit.draft.text import Span
 
-BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE]\+?\d{1,2}(?![\w.]))?")
 PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
 PER_ONE = re.compile(r"\s*(?:/|\bper\s+|每)\s*(?:chip|GPU|accelerator|device|card|晶片|芯片|卡)\s*$",
                      re.IGNORECASE)
