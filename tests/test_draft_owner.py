@@ -373,3 +373,20 @@ def test_a_name_the_specs_lack_in_the_paragraph_leaves_it_asked(base):
 def test_a_figure_equal_to_no_candidates_figure_leaves_it_asked(base):
     found = claim(TWO_NAMED.format("").replace("32 GB", "64 GB"), base, "64 GB")
     assert "subject" not in found and subject_todo(found)
+
+
+# --- topic.py: a list item under its lead line ------------------------------------------------
+
+def test_a_list_item_naming_no_one_is_about_its_lead_lines_one_entity(base):
+    text = ("The market has many chips. Breeze B1 is older.\n"
+            "Concretely, this Zephyr Z2 chip has the following specifications:\n"
+            "- 1.5x Breeze B1 in memory\n- A capacity of 192 GB of HBM.\n")
+    found = claim(text, base, "192 GB")
+    assert found.get("subject") == "zephyr" and not subject_todo(found), found
+
+
+def test_an_earlier_item_naming_another_entity_ends_the_leads_say(base):
+    text = ("Zephyr Z2 delivers:\n- Up to 8192 Zephyr Z2 chips per Zephyr Pod\n"
+            "- 32.8 exaflops of dense FP8\n")
+    found = claim(text, base, "32.8 EFLOPS")
+    assert found.get("subject") != "zephyr" or subject_todo(found), found

@@ -7,6 +7,8 @@
   clause is the sentence's subject: it refers to the topic when the topic is one entity of
   the anaphor's kind (a chip word to a chip). Of another kind, the topic's containers or
   members of that kind are candidates, for the scope or a published figure to decide.
+- A list item that names no one is about the one entity its lead line names ("this Maia 100
+  chip has the following specifications:" over "- TDP power of 500 watts.").
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Topics:
         self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
+        self.mentions = mentions                                  # every name, known or not
         self.recent_starts = [m.start for m in self.recently]
         # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
         # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
@@ -146,3 +149,28 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
     if kind == "system":
         return members or [c for k in ("system", "cluster") for c in catalogue.containers_of(entity, k)]
     return members or catalogue.containers_of(entity, kind)
+
+
+COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
+LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
+
+
+def list_lead(view: str, paragraphs, paragraph, mentions) -> str | None:
+    """The one id named by the lead line (ending in a colon) of the list the paragraph is an
+    item of, when every line between is an item naming no one; None otherwise."""
+    if not LIST_ITEM.match(view, paragraph.start):
+        return None
+    index = bisect_right([start for start, _ in paragraphs], paragraph.start) - 1
+    while index > 0:
+        index -= 1
+        start, end = paragraphs[index]
+        if LIST_ITEM.match(view, start) and any(start <= m.start < end and not COMPARED_WITH.search(
+                view, max(start, m.start - 12), m.start) for m in mentions):
+            return None     # an earlier item names one ("- 1.5x GB200 NVL72" compares): the last name
+        if not view[start:end].strip() or LIST_ITEM.match(view, start):
+            continue        # a blank line, or an earlier item
+        if not re.search(r"[:：]\s*$", view[start:end]):
+            return None
+        named = {m.entity for m in mentions if start <= m.start < end}
+        return next(iter(named)) if len(named) == 1 and "" not in named else None
+    return None
