@@ -390,3 +390,21 @@ def test_an_earlier_item_naming_another_entity_ends_the_leads_say(base):
             "- 32.8 exaflops of dense FP8\n")
     found = claim(text, base, "32.8 EFLOPS")
     assert found.get("subject") != "zephyr" or subject_todo(found), found
+
+
+def test_an_anaphor_with_an_adjective_before_the_amount_is_not_a_later_names(base):
+    text = ("Zephyr Z2 ships this year. This powerful processor delivers 4,000 TFLOPS of dense FP8 "
+            "and achieves about 60% of Breeze B1's memory.")
+    assert claim(text, base, "4,000 TFLOPS").get("subject") != "breeze"
+
+
+def test_a_rate_of_memory_operating_at():
+    from claimaudit.draft.context import rate_metric
+    text = "it is equipped with 32GB of HBM operating at 1.6TB/s and a chip-to-chip interconnect of 3.2 Tbps"
+    assert rate_metric([(text, text.index("1.6"))]) == "hbm_bandwidth"
+
+
+def test_chinese_halving_words_are_ratios():
+    from claimaudit.draft.numbers import find_numbers
+    found = [(n.value, n.unit) for n in find_numbers("内存带宽砍半到4TB/s，销量腰斩")]
+    assert found == [(0.5, "x"), (4.0, "TB/s"), (0.5, "x")]

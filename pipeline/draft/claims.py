@@ -18,7 +18,7 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span, this_sentence
-from claimaudit.draft.topic import Topics, anaphor, aside, list_lead, related, topic_ids
+from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, list_lead, related, topic_ids
 
 
 @dataclass
@@ -168,8 +168,9 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         baselines = own_clause      # "是 Trainium3 的3倍多,FP8性能超过 TPU v7": each clause its own
     others = [m for m in inside if m not in marked and not _is_counted(place.view, m)
               and m.start < place.clause.end]
-    if re.search(r"\b(?:[Ii]ts|[Tt]heir)\s+$|(?:它的|其)\s*$",
-                 place.view[max(0, number.start - 8):number.start]):
+    lead_in = place.view[place.clause.start:number.start]
+    if re.search(r"\b(?:[Ii]ts|[Tt]heir)\s+$|(?:它的|其)\s*$", lead_in[-8:]) or anaphor_before(
+            lead_in, len(lead_in)):
         others = [m for m in others if m.end <= number.start]   # "Its 192GB ... multiple H100s": not theirs
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity

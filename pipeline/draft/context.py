@@ -227,8 +227,8 @@ def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
 CAPACITY_BEFORE = re.compile(r"\d\s?[KMGTP]i?B\s?$")    # "144TB内存、900GB/s的GPU带宽": 内存 is the 144TB's
 OWN_NOUN = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}(?:\s?的\s?|\s)[A-Za-z\u4e00-\u9fff-]{1,12}?\s?"
                       r"(?:带宽|帶寬|頻寬|bandwidth)")
-MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:HBM\w*|memory|显存|顯存)?\s*(?:@|at|with)\s*(?:up to\s*)?$",
-                       re.IGNORECASE)
+MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
+                       r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$", re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 

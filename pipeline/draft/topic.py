@@ -27,7 +27,9 @@ CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|wh
 def _anaphor_pattern() -> tuple[re.Pattern, dict]:
     table = {w.lower(): kind for kind, words in lexicon().data["anaphor_words"].items() for w in words}
     body = alternation(table)
-    return re.compile(rf"{CLAUSE_START}(?P<word>{body})", re.IGNORECASE), table
+    # "This powerful processor": a determiner and one adjective before a chip word
+    chip = r"(?:this|the)\s[a-z]+\s(?:chip|processor|accelerator|GPU)\b"
+    return re.compile(rf"{CLAUSE_START}(?P<word>{body}|{chip})", re.IGNORECASE), table
 
 
 def anaphor(sentence: str, position: int) -> str | None:
@@ -39,7 +41,12 @@ def anaphor(sentence: str, position: int) -> str | None:
         return None
     before = [m for m in found if m.start("word") < position]
     chosen = before[-1] if before else found[0]
-    return table[chosen.group("word").lower()]
+    return table.get(chosen.group("word").lower(), "chip")
+
+
+def anaphor_before(sentence: str, position: int) -> bool:
+    """Whether an anaphor at a clause start stands before `position` (the number's subject)."""
+    return any(m.start("word") < position for m in _anaphor_pattern()[0].finditer(sentence, 0, position))
 
 
 class Topics:
