@@ -408,3 +408,8 @@ def test_chinese_halving_words_are_ratios():
     from claimaudit.draft.numbers import find_numbers
     found = [(n.value, n.unit) for n in find_numbers("内存带宽砍半到4TB/s，销量腰斩")]
     assert found == [(0.5, "x"), (4.0, "TB/s"), (0.5, "x")]
+
+
+def test_the_memory_right_after_a_ratio_is_what_it_compares(base):
+    text = "The Zephyr Z2 offers almost double the memory of the Breeze B1 with 1.4X the bandwidth."
+    assert claim(text, base, "2x").get("metric") == "hbm_capacity"

@@ -20,6 +20,11 @@ from claimaudit.draft.numbers import count_kind
 MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR)\w*", re.IGNORECASE)
 
 
+# a ratio and "the memory" right after it: the memory's size, whatever the clause says after
+THE_MEMORY = re.compile(r"\S+\s+the\s+(?:HBM\s+|GPU\s+)?(?:memory|memory capacity|HBM)"
+                        r"(?!\s*(?:bandwidth|BW))\b", re.IGNORECASE)
+
+
 def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: Reading) -> None:
     """The metric from the unit's dimension and the words near the number."""
     clause = place.view[place.clause.start:place.clause.end]
@@ -86,6 +91,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric, missing = context.flops_metric(texts)       # "FP64 ..., FP32 ... 分别提升 3.1倍、3.1倍"
     elif dimension in ("ratio", "percent"):
         metric, missing = context.ratio_metric(texts)
+        if THE_MEMORY.match(clause, number.start - place.clause.start):
+            metric, missing = "hbm_capacity", ""    # "double the memory of the H100 with 1.4X the bandwidth"
         if metric is None and missing == "what is compared":
             metric, missing = compared_metric(place.view, place.sentence, place.clause, number.start)
             if metric is None:
