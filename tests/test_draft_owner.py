@@ -311,10 +311,10 @@ def test_a_list_number_before_a_name_does_not_count_it(base, text):
 
 
 def test_a_count_before_a_name_still_counts_it():
-    for before in ("1.5 million ", "144顆", "1. "):
-        view = before + "Zephyr chips"
+    for before in ("1.5 million ", "144顆", "8192张", "1. ", "the 2021 "):
+        view = before + "Zephyr chips" if before != "the 2021 " else before + "Zephyr was built"
         mention = Mention(len(before), len(before) + 6, "zephyr", "Zephyr", ())
-        assert _is_counted(view, mention) is (before != "1. ")
+        assert _is_counted(view, mention) is (before not in ("1. ", "the 2021 ")), before
 
 
 # --- an asked subject lists the ids named around it --------------------------------------------

@@ -190,4 +190,6 @@ def is_counted(view: str, mention) -> bool:
              r"\b(?:two|three|four|five|six|eight|twelve|sixteen|thirty-two|sixty-four) )")
     # one lower-case adjective may stand between: "64 interconnected Trainium2 chips"
     adjective = r"(?:[a-z][a-z-]+ )?"
-    return bool(re.search(count + r"\s?(?:thousand|million)?\s?[個个顆颗台臺]?\s?" + adjective + "$", before))
+    classifier = r"[個个顆颗台臺张張块塊]?"        # 144顆, 8192张 (cards)
+    scale = r"\s?(?:thousand|million)?\s?"
+    return bool(re.search(count + scale + classifier + r"\s?" + adjective + "$", before))
