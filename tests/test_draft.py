@@ -140,6 +140,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # whose table cells run together (`Cores16896145922x 16896`) and per-card counts doubled (`2x 5120-bit`)
     "heldout62": "docs/draft-first-runs/round62.txt",   # 12 of its 16 number misses are one server
     # maker's table of bare small counts (GPUs per server, MIG instances, decoders: `| 7 | 7 |`)
+    "heldout63": "docs/draft-first-runs/round63.txt",   # 5 of its 11 number misses are billions
+    # written with a bare B (`80B`, `208B`, `104-billion`) and a misspelt `exoflops`
+    "heldout64": "docs/draft-first-runs/round64.txt",   # of 12, 6 are a VM's host figures (vCores, a
+    # disk, MBps, Mbps) and ranges with an en dash (`7–10%`, `192–225 GB`)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -413,3 +413,14 @@ def test_chinese_halving_words_are_ratios():
 def test_the_memory_right_after_a_ratio_is_what_it_compares(base):
     text = "The Zephyr Z2 offers almost double the memory of the Breeze B1 with 1.4X the bandwidth."
     assert claim(text, base, "2x").get("metric") == "hbm_capacity"
+
+
+def test_a_chips_link_named_network_is_no_scale_out():
+    from claimaudit.draft.context import rate_metric
+    text = "it connects 9,216 chips through the Inter-Chip Interconnect network operating at 9.6 terabits/s"
+    assert rate_metric([(text, text.index("9.6")), (text, text.index("9.6"))]) == "scaleup_bandwidth"
+
+
+def test_more_power_is_what_a_ratio_compares(base):
+    found = claim("The Zephyr Z2 draws ~40% more power than the Breeze B1.", base, "+40%")
+    assert found.get("metric") == "power"

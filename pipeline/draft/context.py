@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.draft import rate_words
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 
@@ -212,21 +213,6 @@ def memory_said(text: str) -> bool:
                           text, re.IGNORECASE))
 
 
-def _another_amount_between(text: str, position: int, word: re.Match) -> bool:
-    """"5.3TB/s的带宽和896GB/s的Infinity Fabric带宽": a metric word after another amount is
-    that amount's, not this one's (a word before both may head them all: "内存带宽: A 4.0TB/s,
-    低于 B 的 8.0TB/s")."""
-    start = re.match(r"[\d.,]+", text[position:])
-    after = position + (start.end() if start else 0)
-    if word.start() < after:
-        return False
-    between = text[after:word.start()]
-    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
-
-
-CAPACITY_BEFORE = re.compile(r"\d\s?[KMGTP]i?B\s?$")    # "144TB内存、900GB/s的GPU带宽": 内存 is the 144TB's
-OWN_NOUN = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}(?:\s?的\s?|\s)[A-Za-z\u4e00-\u9fff-]{1,12}?\s?"
-                      r"(?:带宽|帶寬|頻寬|bandwidth)")
 MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
                        r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$", re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
@@ -252,9 +238,10 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
                                                       "scaleout_bandwidth")
-                      and not _another_amount_between(text, position, m)
-                      and not (m.end() <= position and CAPACITY_BEFORE.search(text, 0, m.start())
-                               and OWN_NOUN.match(text, position))]
+                      and not rate_words.another_amount_between(text, position, m)
+                      and not rate_words.link_network(text, m)
+                      and not (m.end() <= position and rate_words.CAPACITY_BEFORE.search(text, 0, m.start())
+                               and rate_words.OWN_NOUN.match(text, position))]
         if candidates and index:    # past the clause, a word before the number heads it
             candidates = [m for m in candidates if m.end() <= position] or candidates
             if {"scaleup_bandwidth", "scaleout_bandwidth"} <= {table[m.group().lower()] for m in candidates}:
@@ -265,6 +252,7 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
             # link the sentence named, in words, before it
             sentence, at = texts[1]
             named = [m for m in pattern.finditer(sentence[:at]) if not GENERIC_LINK.fullmatch(m.group())
+                     and not rate_words.link_network(sentence, m)
                      and table[m.group().lower()] in ("scaleup_bandwidth", "scaleout_bandwidth")]
             if named:
                 return table[named[-1].group().lower()]

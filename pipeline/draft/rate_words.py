@@ -1,0 +1,33 @@
+"""Which amount a bandwidth word belongs to (pipeline/draft/context.py's rate words, issue 19).
+
+A word for a memory or a link names the rate it stands next to, not any rate of its sentence:
+"5.3TB/s的带宽和896GB/s的Infinity Fabric带宽" (a word after another amount is that amount's),
+"144TB内存、900GB/s的GPU带宽" (a capacity's memory noun is not a rate's that has a noun of its
+own), "Inter-Chip Interconnect network" (a chips' link's name, no scale-out network).
+"""
+
+from __future__ import annotations
+
+import re
+
+CAPACITY_BEFORE = re.compile(r"\d\s?[KMGTP]i?B\s?$")    # "144TB内存、900GB/s的GPU带宽": 内存 is the 144TB's
+OWN_NOUN = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}(?:\s?的\s?|\s)[A-Za-z\u4e00-\u9fff-]{1,12}?\s?"
+                      r"(?:带宽|帶寬|頻寬|bandwidth)")
+
+
+def another_amount_between(text: str, position: int, word: re.Match) -> bool:
+    """"5.3TB/s的带宽和896GB/s的Infinity Fabric带宽": a metric word after another amount is
+    that amount's, not this one's (a word before both may head them all: "内存带宽: A 4.0TB/s,
+    低于 B 的 8.0TB/s")."""
+    start = re.match(r"[\d.,]+", text[position:])
+    after = position + (start.end() if start else 0)
+    if word.start() < after:
+        return False
+    between = text[after:word.start()]
+    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
+
+
+def link_network(text: str, word: re.Match) -> bool:
+    """"Inter-Chip Interconnect network", "NVLink network": a chips' link's name, no scale-out."""
+    return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)\s(?:network|fabric)$", text[:word.end()],
+                          re.IGNORECASE))
