@@ -144,6 +144,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # written with a bare B (`80B`, `208B`, `104-billion`) and a misspelt `exoflops`
     "heldout64": "docs/draft-first-runs/round64.txt",   # of 12, 6 are a VM's host figures (vCores, a
     # disk, MBps, Mbps) and ranges with an en dash (`7–10%`, `192–225 GB`)
+    "heldout65": "docs/draft-first-runs/round65.txt",   # of 26, 6 are one network page's arithmetic
+    # (`21*200Gbps = 21*25 GB/s = 525 GB/s`), 4 billions with a bare B (`~92B`, `80B`), 6 core counts
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -155,6 +157,7 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # number run into a name ("- 5B100 GPU supports 192 GB") read as a count of B100s
     "heldout49": "docs/draft-first-runs/round49.txt",   # first run at the session's end: a figure
     # the text calls sparse given the published dense figure's metric
+    "heldout66": "docs/draft-first-runs/round66.txt",   # first run at the session's end (2 silent)
 }
 # round 55 (first run 74.1%: a translated reference page's tables in e-notation, `9.0e11`) was tuned
 # on and is held to the bar. round 17 (first run 70.2% recall) was tuned on: header units

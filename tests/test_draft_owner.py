@@ -424,3 +424,9 @@ def test_a_chips_link_named_network_is_no_scale_out():
 def test_more_power_is_what_a_ratio_compares(base):
     found = claim("The Zephyr Z2 draws ~40% more power than the Breeze B1.", base, "+40%")
     assert found.get("metric") == "power"
+
+
+def test_a_ratio_of_fp16_and_bf16_alike_is_bf16s(base):
+    found = claim("Zephyr Z2 delivers nearly double the total FP16/BF16 compute performance of Breeze B1.",
+                  base, "2x")
+    assert found.get("metric") in (None, "bf16_dense", "bf16_sparse"), found

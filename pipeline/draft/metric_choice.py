@@ -93,6 +93,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric, missing = context.ratio_metric(texts)
         if THE_MEMORY.match(clause, number.start - place.clause.start):
             metric, missing = "hbm_capacity", ""    # "double the memory of the H100 with 1.4X the bandwidth"
+        if metric in ("fp16_dense", "fp16_sparse") and set(context.precision_list(clause)[1]) == {"fp16",
+                                                                                                "bf16"}:
+            metric = "bf16_" + metric.split("_")[1]     # "double the FP16/BF16 compute": bf16, as a table's
         if metric is None and missing == "what is compared":
             metric, missing = compared_metric(place.view, place.sentence, place.clause, number.start)
             if metric is None:
