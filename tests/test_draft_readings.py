@@ -407,3 +407,8 @@ def test_the_previous_generation_is_the_name_with_its_last_digit_one_less(specs)
 def test_a_rate_after_a_memory_amount_and_at_is_that_memorys(specs, text):
     rate = next(c for c in drafted_claims(text + "\n", specs) if c["claimed"] == "8 TB/s")
     assert rate.get("metric") == "hbm_bandwidth"
+
+
+def test_a_variant_in_words_asks_with_the_products_other_forms(specs):
+    found = claim("The Heron H9 draws 700W, with a lower-power variant at 350W.\n", specs, "350 W")
+    assert any("variant of heron: the specs hold heron_pcie" in t for t in found["todo"]), found

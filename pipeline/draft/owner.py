@@ -180,6 +180,15 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
     subject's name says is asked, with the specs' entities of that form as candidates."""
     said = FORM_VERSION.search(view, clause_start, number.start) or FORM_BRACKET.search(
         view, max(0, number.start - 40), number.start)
+    if said is None and reading.subject is not None and number.unit not in ("x", "%") and re.search(
+            r"\b(?:a|an|its|the)\s+[a-z-]+\s+(?:variant|version)\b", view[clause_start:number.start]):
+        stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", catalogue.entities[reading.subject].name)
+        forms = sorted(e.id for e in catalogue.entities.values() if e.name.startswith(stem + " ")
+                       and e.id != reading.subject)
+        if forms:       # "a lower-power variant at 350W": one of the product's other forms, perhaps
+            reading.todo.append(f"subject: the clause speaks of a variant of {reading.subject}: the specs "
+                                f"hold {', '.join(forms)}; {reading.subject} written: confirm or change")
+        return
     if said is None or reading.subject is None or number.unit in ("x", "%"):
         return
     form = re.sub(r"[^a-z0-9]", "", said.group(1).lower())
