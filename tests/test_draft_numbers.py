@@ -288,3 +288,7 @@ def test_e_notation_figures():
     found = [(n.text, n.unit, n.value) for n in find_numbers(text)]
     assert found == [("1.6e10", "B/s", 1.6e10), ("9.0e11", "B/s", 9.0e11), ("2e5", "", 2e5)]
     assert "1e12" not in [n.text for n in find_numbers("= 114×4096×1980M/1e12 TFLOPS")]   # a divisor
+
+
+def test_a_formats_name_is_no_glued_figure():
+    assert [(n.text, n.unit) for n in find_numbers("about 9.89e14 bfloat16 FLOPs/s")] == [("9.89e14", "")]

@@ -24,7 +24,8 @@ ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?<!\d,)(?!(?<=[/×*])\d+(?:\.\d+)?[eE]
 GLUED_AFTER = ("FLOPS", "FLOPs", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s", "bps", "nm", "^2", "²",
                "W", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
 # ... or to a spec label in lower case before it (`Capacity128 GB`, `Transistors58.2B`)
-GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + r"|(?<=[a-z]{3}))"
+LABEL_BEFORE = r"|(?<=[a-z]{3})(?<!float)"          # not `bfloat16 FLOPs` (a format's name)
+GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + LABEL_BEFORE + ")"
                    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
 CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
