@@ -292,3 +292,8 @@ def test_e_notation_figures():
 
 def test_a_formats_name_is_no_glued_figure():
     assert [(n.text, n.unit) for n in find_numbers("about 9.89e14 bfloat16 FLOPs/s")] == [("9.89e14", "")]
+
+
+def test_a_bare_b_before_transistors_is_a_billion():
+    assert [(n.text, n.value) for n in find_numbers("208B transistors")] == [("208e9", 208e9)]
+    assert find_numbers("the 208B parameter model") == []       # a model's size: no figure

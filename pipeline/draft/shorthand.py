@@ -41,12 +41,17 @@ def stacked_scale() -> re.Pattern:
     data = lexicon().data
     small = alternation(data["chinese_small_scales"], bounded=False)
     big = alternation(data["chinese_big_scales"], bounded=False)
-    return re.compile(rf"\s?({alternation(data['english_scales'])}|(?:{small})?(?:{big})+|千)", re.IGNORECASE)
+    # "208B transistors": a bare B before a transistor word is a billion
+    bare_b = r"B(?=\s?(?:transistors|晶体管|晶體管|電晶體))"
+    english = alternation(data["english_scales"])
+    return re.compile(rf"\s?({english}|(?:{small})?(?:{big})+|千|{bare_b})", re.IGNORECASE)
 
 
 def scale_power(word: str) -> int:
     """The power of ten of a scale word: thousand -> 3, 千萬億 -> 15, 百万 -> 6."""
     data = lexicon().data
+    if word.lower() == "b":
+        return 9                # a bare B before transistors (stacked_scale)
     english = data["english_scales"].get(word.lower())
     if english:
         return english
