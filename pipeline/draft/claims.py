@@ -18,7 +18,7 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span, this_sentence
-from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, list_lead, related, topic_ids
+from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, related, topic_ids
 
 
 @dataclass
@@ -317,8 +317,7 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
              else topic_ids(mentions, place.paragraphs, place.sentence.start))
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
-    named = place.topics.mentions if place.topics is not None else mentions
-    lead = list_lead(place.view, place.paragraphs, place.paragraph, named) if place.paragraphs else None
+    lead = place.topics.leads.get(place.paragraph.start) if place.topics is not None else None
     if lead and not kind:
         reading.subject, reading.referred = lead, True     # "- TDP power of 500 watts." under its lead
         return

@@ -22,6 +22,9 @@ import re
 from claimaudit.draft.text import Span
 
 MAX_CELL = 48                   # a pasted cell is a few words; a longer line is prose
+# bounds that keep the reading linear in the text's length (a run of name lines is tried from
+# each of its lines): more columns or rows than these are no table pasted by hand
+MAX_COLUMNS, MAX_ROWS = 8, 64
 SENTENCE_MARK = re.compile(r"[.。;；!?！？]\s|[。；！？]")
 
 
@@ -34,7 +37,8 @@ def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> li
     i = 0
     while i < len(lines):
         width = 0
-        while i + width < len(lines) and _header_line(text, lines[i + width], names_in):
+        while width < MAX_COLUMNS and i + width < len(lines) and _header_line(text, lines[i + width],
+                                                                              names_in):
             width += 1
         if width < 2:
             i += 1
@@ -64,9 +68,9 @@ def _header_line(text: str, line: tuple[int, int], names_in) -> bool:
 def _rows(text: str, lines, first: int, width: int, numbers_in):
     """The rows after a header: (label line, [(column, value line, number span)]) while each
     row is a short label with no figure and `width` short value lines; and the index after."""
-    found = []
+    found: list = []
     j = first
-    while j + width < len(lines):
+    while j + width < len(lines) and len(found) < MAX_ROWS:
         label, values = lines[j], lines[j + 1:j + 1 + width]
         if numbers_in(*label) or not all(_cell_line(text, line) for line in [label, *values]):
             break

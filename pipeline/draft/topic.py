@@ -57,7 +57,7 @@ class Topics:
         self.kin: Callable[[str], set] = kin or (lambda entity: set())   # members and containers
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
-        self.mentions = mentions                                  # every name, known or not
+        self.leads = list_leads(text, paragraphs, mentions) if text is not None else {}
         self.recent_starts = [m.start for m in self.recently]
         # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
         # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
@@ -162,22 +162,22 @@ COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$
 LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
 
 
-def list_lead(view: str, paragraphs, paragraph, mentions) -> str | None:
-    """The one id named by the lead line (ending in a colon) of the list the paragraph is an
-    item of, when every line between is an item naming no one; None otherwise."""
-    if not LIST_ITEM.match(view, paragraph.start):
-        return None
-    index = bisect_right([start for start, _ in paragraphs], paragraph.start) - 1
-    while index > 0:
-        index -= 1
-        start, end = paragraphs[index]
-        if LIST_ITEM.match(view, start) and any(start <= m.start < end and not COMPARED_WITH.search(
-                view, max(start, m.start - 12), m.start) for m in mentions):
-            return None     # an earlier item names one ("- 1.5x GB200 NVL72" compares): the last name
-        if not view[start:end].strip() or LIST_ITEM.match(view, start):
-            continue        # a blank line, or an earlier item
-        if not re.search(r"[:：]\s*$", view[start:end]):
-            return None
-        named = {m.entity for m in mentions if start <= m.start < end}
-        return next(iter(named)) if len(named) == 1 and "" not in named else None
-    return None
+def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
+    """Each list item's lead: paragraph start -> the one id its list's lead line (ending in a
+    colon) names, for items after which no earlier item named one (a compared-with "- 1.5x
+    GB200 NVL72" does not count). One pass over the text: every number looks its item up."""
+    starts = [m.start for m in mentions]
+    out: dict[int, str] = {}
+    lead = None
+    for start, end in paragraphs:
+        inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
+        if LIST_ITEM.match(view, start):
+            if lead is not None:
+                out[start] = lead
+            if any(not COMPARED_WITH.search(view, max(start, m.start - 12), m.start) for m in inside):
+                lead = None     # an item names one: the text's last name is the topic
+        elif view[start:end].strip():
+            named = {m.entity for m in inside}
+            lead = next(iter(named)) if re.search(r"[:：]\s*$", view[start:end]) and len(named) == 1 \
+                and "" not in named else None
+    return out
