@@ -336,3 +336,30 @@ def test_a_table_pasted_one_cell_per_line_reads_its_header_lines_as_columns(spec
 def test_the_header_lines_figures_are_names_not_claims(specs):
     assert "8" not in [c.get("claimed") for c in drafted_claims(STACKED, specs)]
 
+
+
+def test_a_loose_tables_row_naming_one_entity_does_not_end_it(specs):
+    """`Architecture Ampere Hopper`: a row of words naming one entity heads no table of its own
+    (a header names two or more), so the header above keeps its columns."""
+    text = "Feature Vale V1 Crest C2\nSold in Vale Box PCIe card\nMemory 96 GB 80 GB\n"
+    claims = drafted(text, specs)
+    assert [(c["claimed"], c.get("subject")) for c in claims] == [("96 GB", "vale"), ("80 GB", "crest")]
+
+
+def test_a_row_names_precision_words_are_its_cells_metric_words(specs):
+    """`| B200 BF16 TC / HBM3e | 2250 | 8 |`: the row's name cell says the precision of its
+    compute column."""
+    text = ("| System | Arithmetic Bandwidth (TFLOPs/s) | Memory Bandwidth (TB/s) |\n"
+            "| Crest C2 BF16 TC / HBM | 500 | 3 |\n| Vale V1 FP8 TC / HBM | 1000 | 4 |\n")
+    found = {c["claimed"]: (c.get("subject"), c.get("metric")) for c in drafted(text, specs)}
+    assert found["500 TFLOPS"] == ("crest", "bf16_dense")
+    assert found["1000 TFLOPS"] == ("vale", "fp8_dense")
+
+
+def test_an_empty_corner_cell_keeps_the_headers_columns(specs):
+    """`| | Vale V1 | Crest C2 |`: the header's empty first cell is a column, so the names stand
+    over their values."""
+    text = "| | Vale V1 | Crest C2 |\n| GPU Memory (GB) | 96 | 80 |\n| Power (W) | 700 | 600 |\n"
+    found = [(c["claimed"], c.get("subject"), c.get("metric")) for c in drafted(text, specs)]
+    assert found == [("96 GB", "vale", "hbm_capacity"), ("80 GB", "crest", "hbm_capacity"),
+                     ("700 W", "vale", "power"), ("600 W", "crest", "power")]

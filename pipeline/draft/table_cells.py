@@ -59,7 +59,11 @@ def row_cells(text: str, start: int, end: int) -> list[Span] | None:
             spans = spans[1:]
         if line.strip().endswith("|"):
             spans = spans[:-1]
-        return [s for s in spans if s is not None] if len(spans) >= 2 else None
+        # `| | H100 | A100 |`: an empty corner cell keeps its column
+        corner = [Span(start + bounds[1], start + bounds[1])] if spans and spans[0] is None \
+            and line.strip().startswith("|") else []
+        kept = corner + [s for s in spans if s is not None]
+        return kept if len(kept) >= 2 else None
     pieces = [m for m in re.finditer(r"[^\t]+?(?=\t| {2,}|$)", line) if m.group().strip()]
     if len(pieces) < 3:
         return None
@@ -231,8 +235,8 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
             continue
         named = names_in(start, end)
         line = text[start:end]
-        if header and not named and len(line) <= 60 and not re.search(r"[.,;:。，；：]", line):
-            continue        # `Connection to host via PCIe Gen4 x8 Gen4 x8`: a row of no figures
+        if header and len(named) < 2 and len(line) <= 60 and not re.search(r"[.,;:。，；：]", line):
+            continue        # `Connection to host via PCIe Gen4 x8 Gen4 x8`, `Architecture Ampere Hopper`
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
         table_start = start
         tail = text[named[-1].end:end].strip().lower() if header else ""
@@ -266,9 +270,15 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         if columns:
             out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
         elif rows:
-            out += [Cell(spans[j], row, text[header[j].start:header[j].end], spans[0], table=whole)
+            # the row's name cell says what its cells measure too: `| B200 BF16 TC | 2250 |`
+            out += [Cell(spans[j], row, f"{_text(text, spans[0])} {_text(text, header[j])}", spans[0],
+                         table=whole)
                     for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
     return sorted(out, key=lambda cell: cell.span.start)
+
+
+def _text(text: str, span: Span) -> str:
+    return text[span.start:span.end]
 
 
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
