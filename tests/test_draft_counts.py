@@ -32,6 +32,7 @@ COUNTS = [
     ("The rack holds 18 GPU sleds and 9 switch sleds", ["18", "9"]),
     ("and 36 Grace SoCs in one NVLink domain", ["36"]),               # a capitalised plural
     ("AMD wants to put 128 of them in your GPU rack", ["128"]),      # a pronoun
+    ("The system packs 384 of Huawei's Ascend 910C chips", ["384"]),    # "of" and an owner
     # a compound before a noun
     ("the same 72-NPU NVLink domain", ["72"]),
     # a Chinese measure word (any Han character that is no unit, date or skip word)

@@ -262,6 +262,13 @@ def test_a_name_compared_with_is_no_topic(specs):
     assert found.get("subject") != "gale_g1" and subject_todo(found), found
 
 
+def test_a_name_compared_with_after_adjectives_is_no_topic(specs):
+    """"over the current flagship Cirrus C2": the words between do not make it the topic."""
+    text = "The Gale G1 is a major step over the current flagship Cirrus C2. The full chip has 256MB of SRAM."
+    found = claim(text, specs, "256 MB")
+    assert found.get("subject") == "gale_g1", found
+
+
 # --- a system word after a chip's name ------------------------------------------------------
 
 def test_a_counted_server_of_a_chip_is_its_container_of_that_size(specs):

@@ -42,6 +42,7 @@ NUMBER_FORMS = [
     ("3 times faster", ["3x"]),
     ("a 3.3-fold increase", ["3.3x"]),
     ("an impressive 68-fold improvement", ["68x"]),
+    ("and a tenfold improvement over the fifth generation", ["10x"]),        # a fold word
     ("注意力加速能力从5TF/s来到10.7TF/s,翻了一番还多", ["5 TFLOPS", "10.7 TFLOPS", "2x"]),
     ("还是两个Die通过NV-HBI高速界面互连", ["2"]),
     ("實現高達4.4倍的計算性能", ["4.4x"]),
@@ -55,6 +56,8 @@ NUMBER_FORMS = [
     ("more than doubling the number of chips", ["2x"]),
     ("eight stacks of HBM3e", ["8"]),
     ("up to a million accelerators", ["1e6"]),
+    ("300 PFLOPS, or 300 quadrillion calculations per second", ["300 PFLOPS", "300e15"]),  # past trillion
+    ("42.5 ExaFlops, capable of 42.5 quintillion operations per second", ["42.5 EFLOPS", "42.5e18"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
     ("up to 4 trillion chips", ["4e12"]),

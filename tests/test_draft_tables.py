@@ -363,3 +363,12 @@ def test_an_empty_corner_cell_keeps_the_headers_columns(specs):
     found = [(c["claimed"], c.get("subject"), c.get("metric")) for c in drafted(text, specs)]
     assert found == [("96 GB", "vale", "hbm_capacity"), ("80 GB", "crest", "hbm_capacity"),
                      ("700 W", "vale", "power"), ("600 W", "crest", "power")]
+
+
+def test_a_loose_tables_cells_may_carry_an_about_sign_and_a_short_note(specs):
+    """`HBM capacity 80 GB (HBM2e) 80 GB (HBM3)`, `HBM bandwidth ~2.0 TB/s ~3.35 TB/s`: a note
+    in brackets after a value and an about sign before one keep the row a row."""
+    text = ("Spec Vale V1 Crest C2\nHBM capacity 96 GB (HBM3e) 80 GB (HBM3)\n"
+            "Dense BF16/FP16 peak ~900 TFLOP/s ~500 TFLOP/s\n")
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs)]
+    assert found == [("96 GB", "vale"), ("80 GB", "crest"), ("900 TFLOPS", "vale"), ("500 TFLOPS", "crest")]

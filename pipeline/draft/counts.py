@@ -106,9 +106,14 @@ def _of_pronoun(view: str, number: Number) -> bool:
     return bool(re.match(r"\s+of\s+(?:them|these|those|['’]em)(?![A-Za-z])", after))
 
 
+OF_OWNER = re.compile(r"\s+of\s+(?:the|its|their|[A-Z][\w-]*['’]s)(?=\s)")
+
+
 def _plural_after(view: str, number: Number) -> bool:
-    match = _plural_phrase().match(view, number.end)
-    if not match or re.match(r"[\s-]+(?:of|per|in|on|at|to|for)\b", view[number.end:]):
+    # `packs 384 of Huawei's Ascend 910C chips`: "of" and an owner before the plural phrase
+    owner = OF_OWNER.match(view, number.end, number.end + 40)
+    match = _plural_phrase().match(view, owner.end() if owner else number.end)
+    if not match or not owner and re.match(r"[\s-]+(?:of|per|in|on|at|to|for)\b", view[number.end:]):
         return False
     head = match.group(1).lower()
     skip = {w.lower() for w in lexicon().words("not_count_nouns")}

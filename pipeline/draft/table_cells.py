@@ -248,12 +248,13 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
 def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
     """A label of words (no sentence mark; digits only in a short one: `FP4`, `FP16/BF16`),
     then values apart by spaces only."""
-    label = text[start:values[0].start]
+    label = text[start:values[0].start].rstrip(" ~≈")
     if not label.strip() or re.search(r"[,，。:：;；]", label) or (
-            re.search(r"\d", label) and len(label.strip()) > 16):
+            re.search(r"\d", label) and len(label.strip()) > 24):
         return False
     gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
-    return all(re.fullmatch(r"\s*[+\-−]?", gap) for gap in gaps)
+    # `80 GB (HBM2e) 80 GB (HBM3)`, `~2.0 TB/s ~3.35 TB/s`: a short note after a value, an about sign
+    return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*)?[~≈]?[+\-−]?", gap) for gap in gaps)
 
 
 def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[Cell]:

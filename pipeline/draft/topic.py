@@ -131,7 +131,8 @@ class Topics:
 def _aside_pattern(compared: bool) -> re.Pattern:
     lex = lexicon()
     words = [*lex.words("rival_before"), *(lex.words("compared_before") if compared else [])]
-    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,3})?"
+    # "over the current flagship A100": up to two lower-case words before the name
+    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,3})?(?:[a-z]+ ){0,2}"
     return re.compile(rf"(?:{alternation(words)})\s*{owner}$", re.IGNORECASE)
 
 
