@@ -372,3 +372,18 @@ def test_a_loose_tables_cells_may_carry_an_about_sign_and_a_short_note(specs):
             "Dense BF16/FP16 peak ~900 TFLOP/s ~500 TFLOP/s\n")
     found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs)]
     assert found == [("96 GB", "vale"), ("80 GB", "crest"), ("900 TFLOPS", "vale"), ("500 TFLOPS", "crest")]
+
+
+def test_an_amount_keeps_its_density_question_whatever_its_sentence_compares(specs):
+    """"130 PFLOPS of FP8, double that of the Vale V1": the comparison's two sides publishing
+    both densities alike settles the ratio's density, never the amount's."""
+    text = "The Vale Rack is new. It can deliver 130 PFLOPS of FP8, double that of the Vale V1.\n"
+    found = next(c for c in drafted(text, specs) if c.get("claimed") == "130 PFLOPS")
+    assert found.get("subject") == "vale_rack", found
+    assert any("dense or sparse" in t for t in found.get("todo", [])), found
+
+
+def test_a_header_cell_that_is_a_unit_gives_it_to_its_column(specs):
+    """`| Layer | GB/s |`: the header cell is the unit alone."""
+    text = "| Layer | GB/s | Source |\n|---|---|---|\n| Vale V1 HBM | 4,000 | datasheet |\n"
+    assert [c["claimed"] for c in drafted(text, specs)] == ["4,000 GB/s"]

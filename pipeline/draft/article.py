@@ -211,7 +211,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.settle_by_figures(catalogue, number, reading)
     settle.confirm_assumed(catalogue, number, reading, named,
                            place.topics.only_aside if place.topics is not None else frozenset())
-    settle.density_settled(catalogue, reading)
+    settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)

@@ -50,6 +50,7 @@ def header_unit(words: str) -> tuple[str, str] | None:
     candidates = [inside.group(1), words[:inside.start()].strip()] if inside else []   # `TeraFLOPS (FP8)`
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
+    candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
     for candidate in candidates:
         candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)

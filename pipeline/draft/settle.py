@@ -305,7 +305,7 @@ def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -
             reading.todo = [t for t in reading.todo if t not in open_metric]
 
 
-def density_settled(catalogue: Catalogue, reading: Reading) -> None:
+def density_settled(catalogue: Catalogue, reading: Reading, ratio: bool = True) -> None:
     """"FP16 算力达到 256 TFLOPS" of a chip whose vendor publishes a dense FP16 figure and no
     sparse one: dense and sparse are not two readings, so the written dense one stands with
     no question. A ratio
@@ -317,7 +317,9 @@ def density_settled(catalogue: Catalogue, reading: Reading) -> None:
             open_subject(t) or t.startswith("baseline:") for t in reading.todo):
         return
     sparse = reading.metric.removesuffix("_dense") + "_sparse"
-    sides = [s for s in (reading.subject, reading.baseline) if s]
+    # an amount is the subject's alone, whatever its sentence compares ("2,000 TFLOPS ..., triple
+    # that of the A100")
+    sides = [s for s in (reading.subject, reading.baseline if ratio else None) if s]
     if not sides or reading.subject is None:
         return
     if any((s, reading.metric) not in catalogue.published for s in sides):
