@@ -412,3 +412,10 @@ def test_a_rate_after_a_memory_amount_and_at_is_that_memorys(specs, text):
 def test_a_variant_in_words_asks_with_the_products_other_forms(specs):
     found = claim("The Heron H9 draws 700W, with a lower-power variant at 350W.\n", specs, "350 W")
     assert any("variant of heron: the specs hold heron_pcie" in t for t in found["todo"]), found
+
+
+def test_a_change_noun_two_words_after_a_percentage_makes_it_a_change(specs):
+    """"a 50% overall bandwidth increase over the Lark K1": the words between do not hide it."""
+    found = drafted_claims("The Lark K2 offers a 50% overall bandwidth increase over the Lark K1.\n", specs)
+    assert [(c.get("claimed"), c.get("subject"), c.get("baseline")) for c in found] == [
+        ("+50%", "lark2", "lark")]

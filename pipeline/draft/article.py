@@ -26,7 +26,7 @@ from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
-from claimaudit.draft.phrasing import comparative_change
+from claimaudit.draft.phrasing import change_window, comparative_change
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -220,7 +220,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     changes.earlier_value(catalogue, view, number, reading, named)
     changes.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
-    window = _window(place, number)
+    window = change_window(place.view, place.clause, number)
     ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause)   # "a 33% increase"
     if change is None and number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
@@ -262,13 +262,6 @@ def _without_names(view: str, clause: Span, mentions) -> str:
         for index in range(max(mention.start, clause.start), min(mention.end, clause.end)):
             text[index - clause.start] = " "
     return "".join(text)
-
-
-def _window(place: build.Place, number: Number) -> str:
-    """The words next to a number, inside its clause (after "by", back to "outperforms")."""
-    by = re.search(r"\bby\s*~?\s*$", place.view[max(0, number.start - 10):number.start])
-    start = max(place.clause.start, number.start - (60 if by else 12))
-    return place.view[start:min(place.clause.end, number.end + 16)]
 
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:

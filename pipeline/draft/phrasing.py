@@ -124,3 +124,16 @@ def name_before_noun(view: str, number: Number) -> bool:
     return number.unit == "" and not number.word and written.replace(",", "").isdigit() \
         and bool(re.match(nouns, view[number.end:number.end + 3]))     # 90 萬核心 is a count
 
+
+def change_window(view: str, clause, number: Number) -> str:
+    """The words next to a number, inside its clause (after "by", back to "outperforms"), that
+    say whether it is a change."""
+    by = re.search(r"\bby\s*~?\s*$", view[max(0, number.start - 10):number.start])
+    start = max(clause.start, number.start - (60 if by else 12))
+    # "a 50% overall bandwidth increase": two words may stand before the change noun
+    noun = CHANGE_NOUN.match(view, number.end, clause.end)
+    return view[start:min(clause.end, noun.end() if noun else number.end + 16)]
+
+
+CHANGE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]*\s+){1,2}"
+                         r"(?:increase|boost|improvement|uplift|gain|reduction|decrease|cut)\b")
