@@ -57,6 +57,7 @@ NUMBER_FORMS = [
     ("eight stacks of HBM3e", ["8"]),
     ("up to a million accelerators", ["1e6"]),
     ("300 PFLOPS, or 300 quadrillion calculations per second", ["300 PFLOPS", "300e15"]),  # past trillion
+    ("a die of 823sqmm and a link of 260TB/second", ["823 mm2", "260 TB/s"]),     # spellings
     ("42.5 ExaFlops, capable of 42.5 quintillion operations per second", ["42.5 EFLOPS", "42.5e18"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
