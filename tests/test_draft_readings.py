@@ -419,3 +419,44 @@ def test_a_change_noun_two_words_after_a_percentage_makes_it_a_change(specs):
     found = drafted_claims("The Lark K2 offers a 50% overall bandwidth increase over the Lark K1.\n", specs)
     assert [(c.get("claimed"), c.get("subject"), c.get("baseline")) for c in found] == [
         ("+50%", "lark2", "lark")]
+
+
+LINK_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: wren
+        name: Example Wren W3
+        vendor: Example
+        kind: chip
+        aliases: [Wren W3]
+        facts:
+          - {metric: hbm_capacity, value: 128 GB, source: ex-sheet}
+          - {metric: sram_capacity, value: 96 MB, source: ex-sheet}
+          - {metric: scaleup_bandwidth, value: 1050 GB/s, source: ex-sheet}
+          - {metric: scaleout_bandwidth, value: 600 Gbps, source: ex-sheet}
+    """)
+
+
+@pytest.fixture(scope="module")
+def links(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, LINK_SPECS)
+
+
+def test_high_bandwidth_memory_after_an_amount_is_its_hbm(links):
+    """"128GB of high-bandwidth memory (HBM) ... and 96 MB of SRAM": the memory named right
+    after the amount is its own, the SRAM later in the clause is the 96 MB's."""
+    text = "The Wren W3 is new. It has 128GB of high-bandwidth memory (HBM) and 96 MB of SRAM.\n"
+    found = {c["claimed"]: c.get("metric") for c in drafted_claims(text, links)}
+    assert found == {"128 GB": "hbm_capacity", "96 MB": "sram_capacity"}
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("With its networking, the Wren W3 delivers 1.2 TB/s bi-directional communications.", True),
+    ("With its scale-out networking, the Wren W3 delivers 1.2 TB/s in all.", False),  # the words say
+    ("With its networking, the Wren W3 delivers 600 Gbps.", False),     # the figure is its scale-out one
+])
+def test_a_general_network_word_with_a_figure_of_no_link_asks_which(links, text, asked):
+    found = drafted_claims(text + "\n", links)[0]
+    assert found.get("subject") == "wren", found
+    assert any("which link" in t for t in found.get("todo", [])) is asked, found

@@ -17,7 +17,8 @@ from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.numbers import count_kind
 
 # the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
-MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR)\w*", re.IGNORECASE)
+MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR|high[- ]bandwidth memory)\w*",
+                          re.IGNORECASE)
 
 
 # a ratio and "the memory" right after it: the memory's size, whatever the clause says after
@@ -79,6 +80,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "rate":
         metric = context.rate_metric(texts)
         missing = "" if metric else "which bandwidth"
+        _unsaid_link(catalogue, reading, number, metric, sentence)
     elif dimension == "count":
         metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
         missing = "" if metric else "what is counted"
@@ -122,6 +124,28 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     reading.metric = metric
     if missing:
         reading.todo.append(_missing_words(missing, metric, offered))
+
+
+LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")
+NAMED_LINK = re.compile(r"scale[- ]?(?:up|out)|NVLink|\bICI\b|Infinity Fabric|\bEFA\b|InfiniBand|\bNICs?\b|"
+                        r"ConnectX|UALink|chip-to-chip|inter-chip|晶片間|芯片间|芯片間", re.IGNORECASE)
+
+
+def _unsaid_link(catalogue: Catalogue, reading: Reading, number: Number, metric: str | None,
+                 sentence: str) -> None:
+    """"1.2 TB/s bi-directional communications" with "networking" around it, of a chip that
+    publishes a scale-up and a scale-out figure and neither of them: a general network word does
+    not say which link (or the sum of both) the figure is, so the written one is asked."""
+    subject = reading.subject
+    value = amount(claimed_text(number))
+    if metric not in LINKS or subject is None or value is None or NAMED_LINK.search(sentence):
+        return
+    published = all((subject, m) in catalogue.published for m in LINKS)
+    if not published or matching(catalogue, [subject], LINKS, value):
+        return
+    reading.todo.append(f"metric: the words do not say which link, and {number.text} {number.unit} is "
+                        f"neither of {subject}'s published link figures; {metric} written: confirm or "
+                        "change (scaleup_bandwidth or scaleout_bandwidth)")
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
