@@ -460,3 +460,17 @@ def test_a_general_network_word_with_a_figure_of_no_link_asks_which(links, text,
     found = drafted_claims(text + "\n", links)[0]
     assert found.get("subject") == "wren", found
     assert any("which link" in t for t in found.get("todo", [])) is asked, found
+
+
+@pytest.mark.parametrize("between, decided", [
+    ("The flagship part of the year.\n\n", True),
+    ("Software notes\n\n", False),          # a heading naming no one ends the section
+    ("It ships beside the Lark K2.\n\n", False),  # a paragraph naming another ends it
+])
+def test_a_list_item_under_a_heading_naming_one_id_is_its(specs, between, decided):
+    """"1. NVIDIA H100 SXM5" over "- TDP: Up to 700W": the heading's one id owns a figure it
+    publishes, whatever another id the text names publishes alike."""
+    text = f"The Lark K2 is covered later.\n\n1. Example Lark K1\n\n{between}- FP8: 2,600 TFLOPS dense\n"
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "2,600 TFLOPS")
+    asked = [t for t in found.get("todo", []) if t.startswith("subject:")]
+    assert (found.get("subject") == "lark" and not asked) is decided, found

@@ -209,8 +209,9 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading)
-    settle.confirm_assumed(catalogue, number, reading, named,
-                           place.topics.only_aside if place.topics is not None else frozenset())
+    topics = place.topics
+    settle.confirm_assumed(catalogue, number, reading, named, topics.only_aside if topics else frozenset(),
+                           topics.sections.get(place.paragraph.start) if topics else None)
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     settle.figure_holders(catalogue, number, reading, named)

@@ -49,11 +49,13 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
 
 
 def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set,
-                    compared: frozenset | set = frozenset()) -> None:
+                    compared: frozenset | set = frozenset(), section: str | None = None) -> None:
     """"- 80 billion transistors on TSMC 4N process" under a paragraph about the H100: the
     subject assumed from an earlier name stands with no question when the number is that
     subject's published figure for the metric and no other id the text names publishes it
-    (an id it names only as what it compares with, `compared`, owns no figure of it)."""
+    (an id it names only as what it compares with, `compared`, owns no figure of it), or when
+    it is the list item's `section` lead ("- TDP: Up to 700W" under "1. NVIDIA H100 SXM5",
+    whatever an H200 elsewhere publishes)."""
     assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
                and "named earlier) assumed" in t]      # or "(chip of ironwood_pod, named earlier)"
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
@@ -67,7 +69,7 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     others |= {i for i in re.findall(r"[a-z][a-z0-9_]+", asked)
                if i in catalogue.entities and i != reading.subject}
     others -= set(compared)
-    if matching(catalogue, sorted(others), [reading.metric], value):
+    if reading.subject != section and matching(catalogue, sorted(others), [reading.metric], value):
         return
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
 

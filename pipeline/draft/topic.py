@@ -58,6 +58,7 @@ class Topics:
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
         self.leads = list_leads(text, paragraphs, mentions) if text is not None else {}
+        self.sections = section_leads(text, paragraphs, mentions) if text is not None else {}
         self.recent_starts = [m.start for m in self.recently]
         # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
         # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
@@ -181,4 +182,31 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
             named = {m.entity for m in inside}
             lead = next(iter(named)) if re.search(r"[:：]\s*$", view[start:end]) and len(named) == 1 \
                 and "" not in named else None
+    return out
+
+
+BULLET = re.compile(r"\s*[-*•·▪●]")
+HEADING = re.compile(r"\s*(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!?！？:：;；,，])\s*$")
+
+
+def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
+    """Each list item's section lead: paragraph start -> the one id a heading above it names
+    ("1. NVIDIA H100 SXM5" over "- TDP: Up to 700W"), while no paragraph since has named any
+    other entity, family or name. One pass over the text."""
+    starts = [m.start for m in mentions]
+    out: dict[int, str] = {}
+    lead = None
+    for start, end in paragraphs:
+        inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
+        named = {m.entity for m in inside}
+        heading = not BULLET.match(view, start) and HEADING.fullmatch(view, start, end)
+        if heading and not (len(named) == 1 and "" not in named):
+            lead = None         # "Architectural Highlights": another section, of no one named
+        if heading and len(named) == 1 and "" not in named:
+            lead = next(iter(named))
+            continue
+        if named - {lead}:
+            lead = None
+        elif lead is not None and LIST_ITEM.match(view, start) and view[start:end].strip():
+            out[start] = lead
     return out
