@@ -269,6 +269,15 @@ def test_a_name_compared_with_after_adjectives_is_no_topic(specs):
     assert found.get("subject") == "gale_g1", found
 
 
+@pytest.mark.parametrize("anaphor", ["This form factor", "The baseboard", "This platform"])
+def test_a_form_factor_anaphor_is_the_topics_system(specs, anaphor):
+    """"This form factor provides 14.6 PFLOPs ..." after a paragraph about a chip and the board of
+    eight: a system word refers to the chip's one system."""
+    text = f"The Nimbus N1 ships as a card, eight to a baseboard.\n\n{anaphor} provides 768 GB of HBM."
+    found = claim(text, specs, "768 GB")
+    assert found.get("subject") == "nimbus_box", found
+
+
 # --- a system word after a chip's name ------------------------------------------------------
 
 def test_a_counted_server_of_a_chip_is_its_container_of_that_size(specs):
