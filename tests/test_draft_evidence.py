@@ -460,7 +460,7 @@ def test_a_table_label_that_is_the_last_word_of_a_name_the_text_used_names_it(sp
 
 
 def test_a_short_name_outside_a_table_or_never_introduced_names_nothing(specs):
-    from claimaudit.draft.table_cells import short_names as short_names_in_tables
+    from claimaudit.draft.table_names import short_names as short_names_in_tables
     from claimaudit.draft.text import paragraphs
 
     text = "| Model | Memory |\n|---|---|\n| N1 | 96 GB |\n| Z9 | 144 GB |\n"

@@ -387,3 +387,12 @@ def test_a_header_cell_that_is_a_unit_gives_it_to_its_column(specs):
     """`| Layer | GB/s |`: the header cell is the unit alone."""
     text = "| Layer | GB/s | Source |\n|---|---|---|\n| Vale V1 HBM | 4,000 | datasheet |\n"
     assert [c["claimed"] for c in drafted(text, specs)] == ["4,000 GB/s"]
+
+
+def test_a_ratio_cell_against_a_baseline_column_compares_the_columns(specs):
+    """`| ICI Bandwidth | Baseline | 2× baseline |`: the second entity's cell is a ratio to the
+    first's."""
+    text = ("| Metric | Crest C2 | Vale V1 | Delta |\n|---|---|---|---|\n"
+            "| HBM capacity | 80 GB | 96 GB | +20% |\n| HBM bandwidth | Baseline | 2× baseline | +100% |\n")
+    found = next(c for c in drafted(text, specs) if c.get("claimed") == "2x")
+    assert (found.get("subject"), found.get("baseline")) == ("vale", "crest"), found

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
-from claimaudit.draft import changes, context, ratios, scope, settle, table_cells
+from claimaudit.draft import changes, context, ratios, scope, settle, table_cells, table_names
 from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
@@ -74,7 +74,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     starts = [span.start for span in sentences]
     mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
     paragraphs = tuple(textmod.paragraphs(plain[:reach]))
-    mentions = sorted(mentions + table_cells.short_names(view, paragraphs, mentions, catalogue.find),
+    mentions = sorted(mentions + table_names.short_names(view, paragraphs, mentions, catalogue.find),
                       key=lambda m: m.start)
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []

@@ -12,16 +12,17 @@ header cell is the metric's words. A column whose header names no entity and who
 changes (`+76%`) compares the last entity column with the first: a ratio claim; so does a
 column headed by an increase word (`改進`, "Improvement") whose cells are bare percentages
 (`| 90% |`: +90%) or ratios and percentages with words (`| 1.67x Faster |`, `| ~30% - 36%
-Increase |`). A table pasted one cell per line is read in stacked_tables.py.
+Increase |`). A ratio cell against a baseline column (`| Baseline | 2× baseline |`) compares
+its column's entity with the first. A table pasted one cell per line is read in
+stacked_tables.py, short names in label cells (`| v4 |`) in table_names.py.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 
-from claimaudit.draft.entities import Mention
 from claimaudit.draft.forms import unit_at
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.stacked_tables import stacked_tables
@@ -290,7 +291,10 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
         label = text[spans[0].start:spans[0].end]
         for j in range(1, len(spans)):
             cell = text[spans[j].start:spans[j].end]
-            if j in columns:
+            if j in columns and j != columns[0] and _against_baseline(text, spans, columns[0], cell):
+                # `| ICI Bandwidth | Baseline | 2× baseline |`: a ratio to the first column's entity
+                out.append(Cell(spans[j], row, label, header[j], header[columns[0]]))
+            elif j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
             elif (CHANGE.match(cell) or j in rising and (PERCENT.match(cell) or WORDED.match(cell))) \
                     and len(columns) >= 2:
@@ -300,6 +304,17 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                     subject, baseline = columns[0], later[-1]    # "| 3200亿 | 1530亿 | 2.1倍 |"
                 out.append(Cell(spans[j], row, label, header[subject], header[baseline]))
     return out
+
+
+TIMES_BASELINE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s?[x×](?:\s+(?:the\s+)?baseline)?", re.IGNORECASE)
+
+
+def _against_baseline(text: str, spans, first: int, cell: str) -> bool:
+    """A ratio cell (`4.7× baseline`) in a row whose first entity column is the baseline
+    (`Baseline`, `1×`)."""
+    base = text[spans[first].start:spans[first].end].strip() if first < len(spans) else ""
+    return bool(TIMES_BASELINE.fullmatch(cell.strip())) and bool(
+        re.fullmatch(r"(?:the\s+)?baseline|1(?:\.0)?\s?[x×]", base, re.IGNORECASE))
 
 
 AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)")
@@ -334,51 +349,6 @@ def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:
     index = bisect_right(starts, position) - 1
     cell = found[index] if index >= 0 else None
     return cell if cell is not None and position < cell.span.end else None
-
-
-SHORT_NAME = re.compile(r"[A-Za-z]+\d+[A-Za-z]?|\d+[A-Za-z]+")
-
-
-def short_names(view: str, paragraphs, mentions, find=None) -> list[Mention]:
-    """"| v4 | 275 TFLOPS |" under a text that named "TPU v4": a table's first cell (or header
-    cell) that is the last word of one name the text used, and of no other, is that name's
-    entity; under a text that named only the family ("Every Google TPU ever shipped"), the
-    family word and the cell together (`find("TPU v4")`) may name one. Only in a table's label
-    cells, where a short name stands alone."""
-    tails: dict[str, set] = {}
-    for mention in mentions:
-        words = mention.text.split()
-        if mention.entity and len(words) >= 2 and SHORT_NAME.fullmatch(words[-1]):
-            tails.setdefault(words[-1].lower(), set()).add(mention.entity)
-    tails = {tail: ids for tail, ids in tails.items() if len(ids) == 1}
-    families = sorted({m.text for m in mentions if not m.entity and m.candidates}) if find else []
-    if not tails and not families:
-        return []
-    starts = [m.start for m in mentions]
-    found = []
-    for table in tables(view, paragraphs):
-        labels = [spans[0] for _, spans in table] + list(table[0][1][1:])
-        for span in labels:
-            head = re.match(r"\s*([A-Za-z0-9]+)\s*(?:[(（][^)）]*[)）])?\s*$", view[span.start:span.end])
-            first = bisect_left(starts, span.start)
-            if not head or (first < len(starts) and starts[first] < span.end):     # a name already
-                continue
-            ids = tails.get(head.group(1).lower()) or _family_and(find, families, head.group(1))
-            if ids:
-                start = span.start + head.start(1)
-                found.append(Mention(start, start + len(head.group(1)), next(iter(ids)), head.group(1)))
-    return found
-
-
-def _family_and(find, families: list[str], label: str) -> set:
-    """The one entity a family word the text used and a short label name together (`TPU v4`)."""
-    if not SHORT_NAME.fullmatch(label):
-        return set()
-    ids = set()
-    for family in families:
-        whole = f"{family} {label}"
-        ids |= {m.entity for m in find(whole) if m.entity and m.start == 0 and m.end == len(whole)}
-    return ids if len(ids) == 1 else set()
 
 
 SECTION_ROW = re.compile(r"^[ \t]*\|[ \t]*([A-Za-z\u4e00-\u9fff][^|\n]*?)[ \t]*(?:\|[ \t]*){2,}$", re.M)
