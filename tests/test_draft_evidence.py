@@ -986,6 +986,21 @@ def test_an_unnamed_memory_of_a_system(tmp_path_factory, text, claimed, metric):
                                                   if t.startswith("metric:")], found
 
 
+@pytest.mark.parametrize("text, subject", [
+    # a count of the chip's chips: its one system of that size
+    ("The Osprey O1 is new. Its pods hold up to 256 chips.", "osprey_pod"),
+    ("The Kestrel K1 ships eight to a board: a board holds 8 accelerators.", "kestrel_board"),
+    # no system of the chip holds that many: asked
+    ("The Osprey O1 is new. Its pods hold up to 512 chips.", None),
+])
+def test_a_count_of_a_chips_chips_is_its_one_system_of_that_size(tmp_path_factory, text, subject):
+    boards = catalogue_of(tmp_path_factory, BOARDS)
+    found = next(c for c in drafted_claims(text.replace("\\n", "\n"), boards) if c.get("metric") == "chips"
+                 or c.get("claimed") in ("256", "512", "8"))
+    asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
+    assert (found.get("subject") if not asked else None) == subject, found
+
+
 SPACED = textwrap.dedent("""\
     sources:
       - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}

@@ -216,7 +216,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
-    settle.check_chip_count(catalogue, reading)
+    settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
     settle.baseline_scopes(catalogue, reading)
     changes.earlier_value(catalogue, view, number, reading, named)
     changes.change_new_value(catalogue, view, number, reading, named)
