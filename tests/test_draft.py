@@ -168,6 +168,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     "heldout49": "docs/draft-first-runs/round49.txt",   # first run at the session's end: a figure
     # the text calls sparse given the published dense figure's metric
     "heldout66": "docs/draft-first-runs/round66.txt",   # first run at the session's end (2 silent)
+    "heldout81": "docs/draft-first-runs/round81.txt",   # 1 silent: "having abandoned 7 nm engraving
+    # in favor of the 4 nm" gives the abandoned node to the new chip, not its predecessor
 }
 # round 55 (first run 74.1%: a translated reference page's tables in e-notation, `9.0e11`) was tuned
 # on and is held to the bar. round 17 (first run 70.2% recall) was tuned on: header units

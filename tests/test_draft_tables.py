@@ -396,3 +396,12 @@ def test_a_ratio_cell_against_a_baseline_column_compares_the_columns(specs):
             "| HBM capacity | 80 GB | 96 GB | +20% |\n| HBM bandwidth | Baseline | 2× baseline | +100% |\n")
     found = next(c for c in drafted(text, specs) if c.get("claimed") == "2x")
     assert (found.get("subject"), found.get("baseline")) == ("vale", "crest"), found
+
+
+def test_an_architecture_word_alone_names_no_product_but_grace_hopper_does(bundled):
+    """"the same 4nm Hopper chip": an architecture is no product, and the superchips whose
+    names hold the word are not its members (it asked between two GH200s for an H100's
+    figure); "Grace Hopper" names the superchip family."""
+    assert bundled.find("the same 4nm Hopper chip") == []
+    found = bundled.find("Grace Hopper Superchip")
+    assert [m.entity for m in found] == [""] and "gh200" in found[0].candidates
