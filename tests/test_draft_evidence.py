@@ -1053,3 +1053,12 @@ def test_its_amount_is_not_a_later_names(spaced):
     text = ("The QX300X is built for inference. Its 192GB memory capacity means that large models which "
             "require multiple RV100s running in parallel fit on one card.")
     assert claim(text, spaced, "192 GB").get("subject") != "rv100"
+
+
+def test_a_name_right_after_a_ratio_between_dashes_is_its_baseline(specs):
+    """"50 PFLOPS of FP4 inference — 5x Blackwell — and carries 288 GB": the name after the
+    ratio is what the ratio compares with, no owner of the sentence's other figures."""
+    text = ("The Nimbus N1 is new. Each chip delivers 1,000 TFLOPS of FP8 — 5x Cirrus C2 — and carries "
+            "96 GB of HBM.")
+    found = claim(text, specs, "96 GB")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found

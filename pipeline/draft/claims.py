@@ -257,6 +257,9 @@ def _unmatched(mention: Mention) -> str:
             "`extend:` or a new entity, then name it here")
 
 
+RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$")
+
+
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     lex = lexicon()
     before = this_sentence(view[max(0, mention.start - 40):mention.start])   # "A vs B fit. C ..."
@@ -266,8 +269,8 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
-    if re.match(r"\s*(?:相比|相較|相较|比較)", after):
-        return True
+    if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before):
+        return True          # "50 PFLOPS of FP4 — 5x Blackwell — and 288 GB": the ratio's baseline
     if re.search(r"\bsame\b[^.;]*\bas (?:the |its |an? )?$", view[max(0, mention.start - 120):mention.start],
                  re.IGNORECASE):
         return True          # "the same 72-GPU domain as the GB200"
