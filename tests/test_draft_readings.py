@@ -474,3 +474,11 @@ def test_a_list_item_under_a_heading_naming_one_id_is_its(specs, between, decide
     found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "2,600 TFLOPS")
     asked = [t for t in found.get("todo", []) if t.startswith("subject:")]
     assert (found.get("subject") == "lark" and not asked) is decided, found
+
+
+def test_a_rate_in_brackets_after_a_memory_and_its_size_is_that_memorys(links):
+    """"HBM4 memory (288GB, 22 TB/s bandwidth), and doubled NVLink bandwidth": the bracket's
+    rate is the memory's, whatever link the clause names after it."""
+    text = "The Wren W3 has HBM memory (128GB, 4 TB/s bandwidth), and doubled NVLink bandwidth.\n"
+    found = next(c for c in drafted_claims(text, links) if c.get("claimed") == "4 TB/s")
+    assert found.get("metric") == "hbm_bandwidth", found

@@ -215,6 +215,7 @@ def memory_said(text: str) -> bool:
 
 MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
                        r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$", re.IGNORECASE)
+MEMORY_BRACKET = re.compile(r"(?:HBM\w*|memory)\s*[(（]\s*[\d.,]+\s?(?:GB|TB|GiB)\s*[,，]\s*$", re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 
@@ -226,8 +227,9 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction);
     words right after the amount name its own ("800Gbps的网络带宽", "8 TB/s memory bandwidth")."""
     pattern, table = grouped_pattern("metric_words")
-    if texts and MEMORY_AT.search(texts[0][0][:texts[0][1]]):
-        return "hbm_bandwidth"      # "141 GB HBM3e @ 4.8 TB/s", "80 GB HBM3 with up to 3.35 TB/s"
+    if texts and MEMORY_AT.search(texts[0][0][:texts[0][1]]) or len(texts) > 1 and MEMORY_BRACKET.search(
+            texts[1][0][:texts[1][1]]):
+        return "hbm_bandwidth"      # "141 GB HBM3e @ 4.8 TB/s", "HBM4 memory (288GB, 22 TB/s"
     if texts:
         text, position = texts[0]
         after = RATE_THEN_WORDS.match(text, position)
