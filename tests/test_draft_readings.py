@@ -479,6 +479,7 @@ def test_a_list_item_under_a_heading_naming_one_id_is_its(specs, between, decide
 def test_a_rate_in_brackets_after_a_memory_and_its_size_is_that_memorys(links):
     """"HBM4 memory (288GB, 22 TB/s bandwidth), and doubled NVLink bandwidth": the bracket's
     rate is the memory's, whatever link the clause names after it."""
-    text = "The Wren W3 has HBM memory (128GB, 4 TB/s bandwidth), and doubled NVLink bandwidth.\n"
+    text = ("The Wren W3 itself features a new engine, HBM4 memory (128GB, 4 TB/s bandwidth), and doubled "
+            "NVLink bandwidth.\n")
     found = next(c for c in drafted_claims(text, links) if c.get("claimed") == "4 TB/s")
     assert found.get("metric") == "hbm_bandwidth", found
