@@ -287,6 +287,13 @@ def test_a_spaced_w_that_starts_a_name_is_no_watt():
     assert [n.unit for n in find_numbers("it draws 700 W TDP, 700W")] == ["W", "W"]
 
 
+def test_a_bare_b_ending_a_transistor_rows_cell_is_a_billion():
+    """`| Transistors | 54.2B | 208B |`: the row says what the B counts; elsewhere a bare B is
+    no billion (`| Memory | 8B |`)."""
+    text = "| Transistors | 54.2B | 80B | 208B |\n| Memory | 80GB | 8B |\n"
+    assert [claimed for claimed, _ in found(text)] == ["54.2e9", "80e9", "208e9", "80 GB"]
+
+
 def test_e_notation_figures():
     text = "每颗 TPU 1.6e10 字节 / 秒, 9.0e11 bytes/s, 2e5 chips"
     found = [(n.text, n.unit, n.value) for n in find_numbers(text)]
