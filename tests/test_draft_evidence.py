@@ -1062,3 +1062,10 @@ def test_a_name_right_after_a_ratio_between_dashes_is_its_baseline(specs):
             "96 GB of HBM.")
     found = claim(text, specs, "96 GB")
     assert found.get("subject") == "nimbus" and not subject_todo(found), found
+
+
+def test_a_figure_glued_to_its_unit_before_a_name_counts_nothing(specs):
+    """"launched the 4nm H100 accelerator": `nm` is the figure's unit, no adjective of a count
+    of H100s, so the name is the sentence's subject."""
+    found = claim("Last year, the maker launched the 4nm Nimbus N1 accelerator.", specs, "4 nm")
+    assert found.get("subject") == "nimbus" and not subject_todo(found), found

@@ -197,4 +197,5 @@ def is_counted(view: str, mention) -> bool:
     adjective = r"(?:[a-z][a-z-]+ )?"
     classifier = r"[個个顆颗台臺张張块塊]?"        # 144顆, 8192张 (cards)
     scale = r"\s?(?:thousand|million)?\s?"
-    return bool(re.search(count + scale + classifier + r"\s?" + adjective + "$", before))
+    # the adjective stands apart from the number: "the 4nm H100" is a node, no count
+    return bool(re.search(count + scale + classifier + r"(?:\s" + adjective + ")?$", before))
