@@ -389,3 +389,31 @@ def test_reports_show_hidden_characters_and_make_no_links(hidden_project, capsys
         links = set(re.findall(r'href="([^"]*)"', html))
         assert not {link for link in links if "evil" in link}, name
         assert "https://news.example/a" in links or name != "hidden-text.md"
+
+
+@pytest.mark.parametrize("step", ["_take_folder_owner", "write_manifest"])
+def test_an_interrupt_while_the_staging_folder_is_made_leaves_nothing(project, monkeypatch, step):
+    """A ^C between the staging folder's mkdir and its manifest (the SIGINT kill test found the
+    window): the half-made folder is removed before the interrupt goes on."""
+    out = project / "reports"
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(outdir, step, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        outdir.make_staging(out)
+    assert leftovers.leftovers(out) == []
+    assert not [p for p in project.iterdir() if "claimaudit-" in p.name]
+
+
+def test_an_interrupt_right_after_the_staging_folder_is_made_settles_it(project, capsys, monkeypatch):
+    """An interrupt as make_staging returns, before the render starts: the run still settles the
+    new folder on its way out."""
+    out = project / "reports"
+    report_cli(capsys, out)
+    made = outdir.make_staging
+    def then_interrupted(target):
+        made(target)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(outdir, "make_staging", then_interrupted)
+    assert report_cli(capsys, out)[0] == 130        # the CLI's exit for ^C
+    assert leftovers.leftovers(out) == []

@@ -234,12 +234,33 @@ def make_staging(target: Path) -> Path:
         f".{target.name}.claimaudit-new-{os.urandom(8).hex()}-unsealed"
     staging = target.parent / name
     _new_folder(staging)
-    if fcntl is not None:
-        _HELD[staging] = os.open(staging, os.O_RDONLY)
-        fcntl.flock(_HELD[staging], fcntl.LOCK_EX)
-    _MODES[staging] = _take_folder_owner(staging, target)
-    write_manifest(staging, {}, complete=False)
+    try:
+        if fcntl is not None:
+            _HELD[staging] = os.open(staging, os.O_RDONLY)
+            fcntl.flock(_HELD[staging], fcntl.LOCK_EX)
+        _MODES[staging] = _take_folder_owner(staging, target)
+        write_manifest(staging, {}, complete=False)
+    except BaseException:
+        _unmake(staging)            # interrupted half-way (a ^C): the new folder holds only ours
+        raise
     return staging
+
+
+def made_for(target: Path) -> Path | None:
+    """The staging folder this process made for target and still holds (an interrupt may land
+    between make_staging's return and its caller's assignment)."""
+    return next((path for path in _MODES if path.parent == target.parent
+                 and path.name.startswith(f".{target.name}.claimaudit-new-")), None)
+
+
+def _unmake(staging: Path) -> None:
+    """Remove a staging folder make_staging had just made: its manifest, then the folder."""
+    release(staging)
+    for name in (MANIFEST + ".new", MANIFEST):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(staging / name)
+    with contextlib.suppress(OSError):
+        os.rmdir(staging)
 
 
 def _new_folder(path: Path) -> None:

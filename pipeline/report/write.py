@@ -79,8 +79,10 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
     old = outdir.plan(target, shown)
     previous = previous_records(target / "results.json")
     old_facts = previous_snapshot(target / "facts.json")
-    staging = outdir.make_staging(target)
+    staging: Path | None = None
     try:
+        # made inside the guard: an interrupt right after it still settles the new folder
+        staging = outdir.make_staging(target)
         names = _render_all(run, records, audit, previous, date, staging, painter, old_facts,
                             lang)
         notes += outdir.carry(target, staging, old, names, shown)
@@ -90,12 +92,16 @@ def _write_and_swap(run, records, audit, date, target: Path, shown: str, painter
         retired = outdir.swap_in(staging, target)
     except BaseException:
         painter.close()             # the worker must not write into staging after it is removed
-        with contextlib.suppress(OSError):
-            os.chmod(staging, 0o700)
-            leftovers.settle(staging, target, shown, leftovers.staged, False)
+        staging = staging or outdir.made_for(target)
+        if staging is not None:
+            with contextlib.suppress(OSError):
+                os.chmod(staging, 0o700)
+                leftovers.settle(staging, target, shown, leftovers.staged, False)
         raise
     finally:
-        outdir.release(staging)
+        staging = staging or outdir.made_for(target)
+        if staging is not None:
+            outdir.release(staging)
     notes += leftovers.discard(retired, target, old, shown)
     for note in notes:
         streams.say(f"claimaudit: {render.safe(note)}")
