@@ -294,6 +294,11 @@ def test_a_bare_b_ending_a_transistor_rows_cell_is_a_billion():
     assert [claimed for claimed, _ in found(text)] == ["54.2e9", "80e9", "208e9", "80 GB"]
 
 
+def test_a_bare_g_before_a_memory_generation_is_gigabytes():
+    """`| GPU Mem | 80G HBM2e |`: the memory's generation names it (no word "memory" needed)."""
+    assert [claimed for claimed, _ in found("| GPU Mem | 80G HBM2e | 64G HBM2e |\n")] == ["80 GB", "64 GB"]
+
+
 def test_e_notation_figures():
     text = "每颗 TPU 1.6e10 字节 / 秒, 9.0e11 bytes/s, 2e5 chips"
     found = [(n.text, n.unit, n.value) for n in find_numbers(text)]
