@@ -405,3 +405,13 @@ def test_an_architecture_word_alone_names_no_product_but_grace_hopper_does(bundl
     assert bundled.find("the same 4nm Hopper chip") == []
     found = bundled.find("Grace Hopper Superchip")
     assert [m.entity for m in found] == [""] and "gh200" in found[0].candidates
+
+
+def test_under_a_cornered_header_a_row_with_other_borders_is_left_out(specs):
+    """`| | Crest C2 | Vale V1 |` over `| FP8 | | 500 | 1000* |`: a row that writes an empty cell
+    and splits another drops out of line with the header's names, so its cells are not read as
+    theirs."""
+    text = ("| | Crest C2 | Vale V1 |\n|---|---|---|\n| HBM (GB) | 80 | 96 |\n"
+            "| FP8 TFLOPS | | 500 | 1000* |\n")
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs) if c.get("subject")]
+    assert found == [("80 GB", "crest"), ("96 GB", "vale")]

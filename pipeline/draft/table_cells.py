@@ -192,8 +192,13 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
             continue
         cells = spaced.get(start) or row_cells(text, start, end)
         piped = "|" in text[start:end]
-        if cells and (not run or (len(run[-1][1]) == len(cells)
-                                  and ("|" in text[run[-1][0].start:run[-1][0].end]) == piped)):
+        # under a header with an empty corner cell, a row of another count of borders dropped
+        # empty cells of its own: its cells would fall under the wrong names
+        cornered = bool(run) and run[0][1][0].start == run[0][1][0].end and text[start:end].count("|") \
+            != text[run[0][0].start:run[0][0].end].count("|")
+        previous = text[run[-1][0].start:run[-1][0].end] if run else ""
+        if cells and not cornered and (not run or (len(run[-1][1]) == len(cells)
+                                                   and ("|" in previous) == piped)):
             run.append((Span(start, end), cells))
             continue
         if markdown and piped:
