@@ -483,3 +483,11 @@ def test_a_rate_in_brackets_after_a_memory_and_its_size_is_that_memorys(links):
             "NVLink bandwidth.\n")
     found = next(c for c in drafted_claims(text, links) if c.get("claimed") == "4 TB/s")
     assert found.get("metric") == "hbm_bandwidth", found
+
+
+def test_a_memory_set_against_the_sentences_on_chip_one_is_not_sram(links):
+    """"(96MB on the Wren W3, compared to 128GB of RAM)": the compared memory is the other one."""
+    text = ("To do math we move the matrices into the on-chip memory, which is quite small (96MB on the "
+            "Wren W3, compared to 128GB of RAM).\n")
+    found = {c["claimed"]: c.get("metric") for c in drafted_claims(text, links)}
+    assert found == {"96 MB": "sram_capacity", "128 GB": "hbm_capacity"}, found

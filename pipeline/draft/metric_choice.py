@@ -21,6 +21,11 @@ MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR|high[- ]band
                           re.IGNORECASE)
 
 
+# "(40MB on an A100, compared to 40-80GB of RAM)": a memory set against the sentence's other one
+CONTRASTED = re.compile(r"\s*(?:compared (?:to|with)|versus|vs\.?|than|相比|相較|相较|对比|對比)\s",
+                        re.IGNORECASE)
+
+
 # a ratio and "the memory" right after it: the memory's size, whatever the clause says after
 THE_MEMORY = re.compile(r"\S+\s+the\s+(?:HBM\s+|GPU\s+)?(?:memory|memory capacity|HBM)"
                         r"(?!\s*(?:bandwidth|BW))\b", re.IGNORECASE)
@@ -61,7 +66,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             sentence = clause = lead + clause
         metric = context.memory_metric(own.group() if own else clause)
         if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and context.memory_metric(
-                sentence) == "sram_capacity":
+                sentence) == "sram_capacity" and not CONTRASTED.match(clause):
             metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
         missing = "" if metric else "which memory"
         if metric == "hbm_capacity" and not own and (not context.memory_said(sentence)
