@@ -491,3 +491,25 @@ def test_a_memory_set_against_the_sentences_on_chip_one_is_not_sram(links):
             "Wren W3, compared to 128GB of RAM).\n")
     found = {c["claimed"]: c.get("metric") for c in drafted_claims(text, links)}
     assert found == {"96 MB": "sram_capacity", "128 GB": "hbm_capacity"}, found
+
+
+def test_an_unsaid_density_names_both_readings(specs):
+    """"50 PFLOPS of FP4 inference per GPU" of a subject not decided: the question names the
+    sparse id beside the written dense one, so the reader picks between the two."""
+    text = "The Lark K1 and the Heron H9 arrived this year. One reaches 3,000 TFLOPS of FP8.\n"
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "3,000 TFLOPS")
+    asked = [t for t in found.get("todo", []) if t.startswith("metric:")]
+    assert asked == ["metric: the text does not say dense or sparse; fp8_dense written, fp8_sparse if the "
+                     "figure is sparse: confirm or change (`claimaudit metrics` lists them)"], found
+
+
+@pytest.mark.parametrize("label, subject", [
+    ("Lark K1 (Lark Box)", "lark"),         # the system that carries it, in brackets: a note
+    ("Lark K1 (Heron H9)", None),           # another product in brackets: two names, asked
+])
+def test_a_bracketed_kin_name_in_a_label_cell_is_a_note(specs, label, subject):
+    """"| Trainium2 (trn2) | 128GB HBM3e/chip |": the row is the chip's; the bracketed instance
+    that carries it names no second entity."""
+    text = f"| Chip | Memory |\n|---|---|\n| {label} | 192GB HBM3e/chip |\n| Heron H9X | 141GB HBM3e/chip |\n"
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "192 GB")
+    assert found.get("subject") == subject, found

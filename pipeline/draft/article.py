@@ -155,12 +155,12 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
     subject = cell.subject
-    reading.subject = build.named_in(catalogue, plain, subject, mentions_in(subject.start, subject.end),
-                                     "subject", reading)
+    reading.subject = table_names.named_in(catalogue, plain, subject,
+                                           mentions_in(subject.start, subject.end), "subject", reading)
     if cell.baseline is not None:
         base = cell.baseline
-        reading.baseline = build.named_in(catalogue, plain, base, mentions_in(base.start, base.end),
-                                          "baseline", reading)
+        reading.baseline = table_names.named_in(catalogue, plain, base, mentions_in(base.start, base.end),
+                                                "baseline", reading)
     change = ""
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])

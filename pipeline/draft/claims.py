@@ -92,7 +92,7 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
         reading = Reading(subject=owned.mention.entity or None)
         if not owned.mention.entity:        # "Blackwell 的 8TB/s": the family's candidates
             reading.candidates = list(owned.mention.candidates)
-            reading.todo.append(f"subject: {_unmatched(owned.mention)}")
+            reading.todo.append(f"subject: {unmatched_question(owned.mention)}")
         return reading
     reading = _sentence_subject(catalogue, place, number, mentions, inside)
     vendor_owner(catalogue, place.view, place.sentence.start, number, reading,
@@ -175,10 +175,10 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
     elif baselines:
-        reading.todo.append(f"baseline: {_unmatched(baselines[0])}")
+        reading.todo.append(f"baseline: {unmatched_question(baselines[0])}")
     for mention in others:
         if not mention.entity:
-            reading.todo.append(f"subject: {_unmatched(mention)}")
+            reading.todo.append(f"subject: {unmatched_question(mention)}")
     in_clause = {m.entity for m in others if m.entity and m.entity != reading.baseline
                  and m.start >= place.clause.start}
     ids = {m.entity for m in others if m.entity and m.entity != reading.baseline}
@@ -221,27 +221,6 @@ def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
     return []
 
 
-def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
-             role: str, reading: Reading) -> str | None:
-    """The one entity a table header (or first cell) names, else a todo naming what it says."""
-    if span is None:
-        return None
-    inside = [m for m in mentions if span.start <= m.start < span.end]
-    ids = {m.entity for m in inside if m.entity}
-    if len(ids) == 1 and all(m.entity for m in inside):
-        return ids.pop()
-    header = text[span.start:span.end]
-    unmatched = next((m for m in inside if not m.entity), None)
-    if unmatched is not None:
-        if role == "subject":
-            reading.candidates = list(unmatched.candidates)
-        reading.todo.append(f"{role}: {_unmatched(unmatched)}")
-    else:
-        reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
-                            "(or an alias) with `extend:` or a new entity, then name it here")
-    return None
-
-
 def _without_named_families(inside: list[Mention]) -> list[Mention]:
     """"Ironwood is Google's first TPU": a family word beside one of its own members names
     that member, not another candidate."""
@@ -249,7 +228,7 @@ def _without_named_families(inside: list[Mention]) -> list[Mention]:
     return [m for m in inside if not (m.candidates and named & set(m.candidates))]
 
 
-def _unmatched(mention: Mention) -> str:
+def unmatched_question(mention: Mention) -> str:
     if mention.candidates:
         return (f"{mention.text!r} may mean {', '.join(mention.candidates)} (a family or shared "
                 "name); name one")

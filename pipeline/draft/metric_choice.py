@@ -128,7 +128,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = None
     reading.metric = metric
     if missing:
-        reading.todo.append(_missing_words(missing, metric, offered))
+        reading.todo.append(_missing_words(missing, metric, offered, catalogue.metrics))
 
 
 LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")
@@ -179,11 +179,16 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     return metric, missing
 
 
-def _missing_words(missing: str, metric: str | None, offered: list[str]) -> str:
-    """The todo of an open metric; it lists the metrics the unit can measure."""
+def _missing_words(missing: str, metric: str | None, offered: list[str], known=()) -> str:
+    """The todo of an open metric; it lists the metrics the unit can measure, and for an unsaid
+    density the other reading's id ("fp4_sparse if the figure is sparse")."""
     if missing == "efficiency":
         return ("metric: efficiency is a ratio of two metrics; write an expr such as "
                 "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
+    other = metric.removesuffix("_dense") + "_sparse" if metric else ""
+    if metric and missing == "dense or sparse" and metric.endswith("_dense") and other in known:
+        return (f"metric: the text does not say dense or sparse; {metric} written, {other} if the "
+                "figure is sparse: confirm or change (`claimaudit metrics` lists them)")
     if metric:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")

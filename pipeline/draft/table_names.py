@@ -1,13 +1,16 @@
-"""Short names in a table's label cells (pipeline/draft/, issue 19): "| v4 | 275 TFLOPS |"
-under a text that named "TPU v4" is the TPU v4's row."""
+"""Names in a table's label cells (pipeline/draft/, issue 19): the one entity a header or first
+cell names ("| Trainium2 (trn2) |": the chip; its instance in brackets is a note), and short
+names: "| v4 | 275 TFLOPS |" under a text that named "TPU v4" is the TPU v4's row."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
 
-from claimaudit.draft.entities import Mention
+from claimaudit.draft.claims import Reading, unmatched_question
+from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.table_cells import tables
+from claimaudit.draft.text import Span
 
 SHORT_NAME = re.compile(r"[A-Za-z]+\d+[A-Za-z]?|\d+[A-Za-z]+")
 
@@ -52,3 +55,37 @@ def _family_and(find, families: list[str], label: str) -> set:
         whole = f"{family} {label}"
         ids |= {m.entity for m in find(whole) if m.entity and m.start == 0 and m.end == len(whole)}
     return ids if len(ids) == 1 else set()
+
+
+def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
+             role: str, reading: Reading) -> str | None:
+    """The one entity a table header (or first cell) names, else a todo naming what it says."""
+    if span is None:
+        return None
+    inside = [m for m in mentions if span.start <= m.start < span.end]
+    inside = _without_bracketed_kin(catalogue, text, inside)
+    ids = {m.entity for m in inside if m.entity}
+    if len(ids) == 1 and all(m.entity for m in inside):
+        return ids.pop()
+    header = text[span.start:span.end]
+    unmatched = next((m for m in inside if not m.entity), None)
+    if unmatched is not None:
+        if role == "subject":
+            reading.candidates = list(unmatched.candidates)
+        reading.todo.append(f"{role}: {unmatched_question(unmatched)}")
+    else:
+        reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
+                            "(or an alias) with `extend:` or a new entity, then name it here")
+    return None
+
+
+def _without_bracketed_kin(catalogue: Catalogue, text: str, inside: list[Mention]) -> list[Mention]:
+    """"| Trainium2 (trn2) |": a name in brackets after a name of the same product at another
+    scope (the instance that carries the chip) is a note on the cell's name, not a second one."""
+    if len(inside) != 2 or not all(m.entity for m in inside):
+        return inside
+    first, second = inside
+    kin = {*catalogue.members_of(first.entity), *catalogue.containers_of_any(first.entity)}
+    bracketed = re.fullmatch(r"\s?[(（]", text[first.end:second.start]) and re.match(r"\s?[)）]",
+                                                                                 text[second.end:])
+    return [first] if bracketed and second.entity in kin else inside
