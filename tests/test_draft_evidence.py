@@ -12,6 +12,8 @@ import textwrap
 import pytest
 from draft_catalogues import catalogue_of, drafted_claims
 
+from claimaudit.draft.numbers import find_numbers
+
 SPECS = textwrap.dedent("""\
     sources:
       - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
@@ -1069,3 +1071,17 @@ def test_a_figure_glued_to_its_unit_before_a_name_counts_nothing(specs):
     of H100s, so the name is the sentence's subject."""
     found = claim("Last year, the maker launched the 4nm Nimbus N1 accelerator.", specs, "4 nm")
     assert found.get("subject") == "nimbus" and not subject_todo(found), found
+
+
+def test_a_systems_figure_near_a_sibling_system_of_its_chip_is_asked(specs):
+    """"The MI355X DLC rack ... The platform also supports an 80.5 petaflop FP8 rating": a figure
+    far from the rack's and near another system of the same chip (the 8-GPU platform) is asked."""
+    found = claim("The Nimbus Rack is big. The system also holds 760 GB of HBM.", specs, "760 GB")
+    assert any("far from nimbus_rack's" in t and "nimbus_box" in t for t in subject_todo(found)), found
+    assert not claim("The Nimbus Rack is big. The system also holds 6 TB of HBM.", specs, "6 TB").get("todo")
+
+
+@pytest.mark.parametrize("text", ["A 1.5 Petaflop chip.", "It reaches 400 teraflop.", "It has 1 TFLOP."])
+def test_a_singular_flop_unit_is_a_rate(text):
+    """"Huawei Atlas 350: A 1.5 Petaflop Challenge": the singular is the rate as reporters write it."""
+    assert [n.unit for n in find_numbers(text)] in (["PFLOPS"], ["TFLOPS"]), text

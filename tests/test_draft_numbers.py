@@ -313,3 +313,16 @@ def test_a_formats_name_is_no_glued_figure():
 def test_a_bare_b_before_transistors_is_a_billion():
     assert [(n.text, n.value) for n in find_numbers("208B transistors")] == [("208e9", 208e9)]
     assert find_numbers("the 208B parameter model") == []       # a model's size: no figure
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("The Trainium2 delivers ~1024 BF16 TFLOPS/chip.", ["1024 TFLOPS"]),
+    ("Each node holds 128GB/GPU of HBM3e.", ["128 GB"]),
+    ("It reaches 5.2 TFLOPS/W.", ["5.2 TFLOPS/W"]),         # per watt: an efficiency of its own
+    ("A die packs 24GB/mm² of SRAM.", ["24 GB/mm2"]),
+    ("It moves 10 GB/mo of logs.", []),                     # per month: no amount of hardware
+])
+def test_an_amount_per_device_is_an_amount(text, claimed):
+    """"| ~1024 BF16 TFLOPS/chip |": an amount per chip, GPU or node is the device's amount, not
+    a density; per watt and per area stay figures of their own."""
+    assert [f"{n.text} {n.unit}" for n in find_numbers(text)] == claimed

@@ -513,3 +513,41 @@ def test_a_bracketed_kin_name_in_a_label_cell_is_a_note(specs, label, subject):
     text = f"| Chip | Memory |\n|---|---|\n| {label} | 192GB HBM3e/chip |\n| Heron H9X | 141GB HBM3e/chip |\n"
     found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "192 GB")
     assert found.get("subject") == subject, found
+
+
+@pytest.mark.parametrize("count, subject, asked", [
+    ("72 Heron H9", "heron_nvl72", None),     # another maker's chips: their system of that size
+    ("64 Heron H9", None, "lark_box holds no heron"),   # none of theirs holds 64: asked among them
+    ("8 Lark K1", "lark_box", None),         # its own chips
+])
+def test_a_count_of_another_makers_chips_is_not_the_systems(specs, count, subject, asked):
+    """"the Helios system featuring 72 MI455X chips, directly challenging NVIDIA's Vera Rubin
+    platform with its 72 Rubin GPUs": the second count is not the Helios's."""
+    text = (f"Example's announcement revealed the Lark Box featuring 8 Lark K1 chips, directly challenging "
+            f"Otherco's Heron platform with its {count} chips.\n")
+    found = [c for c in drafted_claims(text, specs) if c.get("claimed") == count.split()[0]][-1]
+    assert found.get("subject") == subject, found
+    todo = " ".join(found.get("todo", []))
+    assert (asked in todo and "heron_nvl72" in todo) if asked else "holds no" not in todo, found
+
+
+def test_a_count_of_its_makers_other_chips_stays_the_systems(specs):
+    """"The GB200 NVL72 integrates 72 B200 GPUs": its maker's chips the specs hold apart from the
+    system's own members are likely a variant's name, not another product's count."""
+    found = next(c for c in drafted_claims("The Lark NVL72 integrates 72 Lark K2 chips.\n", specs)
+                 if c.get("claimed") == "72")
+    assert found.get("subject") == "lark_nvl72" and found.get("metric") == "chips", found
+
+
+def test_the_other_side_of_vs_is_not_a_later_clauses_baseline(specs):
+    """"the B300's higher FP8 throughput (~7.5 vs. 4.6 PFLOPS), Ironwood delivers ... compared to
+    the B300's ~5.4": the baseline of the later clause is not the bracket's second side."""
+    text = ("Even adjusting for the Lark K1's higher FP8 throughput (~2.6 vs. 1.9 PFLOPS), the Heron H9 "
+            "delivers more per watt compared to the Lark K1's 3.\n")
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "1.9 PFLOPS")
+    assert found.get("subject") is None, found
+    assert any("other side of a comparison" in t and "heron" in t for t in found["todo"]), found
+    # "13.31PFLOPS vs 8.875PFLOPS in B200": a name in the number's own clause stays its side's
+    text = "This gives the Lark K1 FP8 at 2.6 PFLOPS vs 1.9 PFLOPS in Heron H9.\n"
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "1.9 PFLOPS")
+    assert found.get("subject") == "heron" or "heron" in " ".join(found["todo"]), found

@@ -100,6 +100,12 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
     reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:
+        # "(~7.5 vs. 4.6 PFLOPS), Ironwood ... compared to the B300's": a baseline named after the
+        # number's clause is another number's ("13.31 PFLOPS vs 8.875 PFLOPS in B200": its own)
+        if reading.baseline and not any(m.entity == reading.baseline and (
+                place.clause.start <= m.start < place.clause.end
+                or m.end <= number.start and _is_baseline(place.view, m, number)) for m in inside):
+            reading.baseline = None
         take_other_side(reading, number, reading.nearby)
     other_form(catalogue, place.view, place.clause.start, number, reading)     # "the PCI-E version"
     variant = VARIANTS.match(place.view, number.end)

@@ -152,6 +152,11 @@ class Catalogue:
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}
 
+    def holds(self, system: str, chip: str, depth: int = 4) -> bool:
+        """Whether the chip is a member of the system, or of a member of it (a cluster's servers)."""
+        members = self.members_of(system)
+        return chip in members or depth > 0 and any(self.holds(m, chip, depth - 1) for m in members)
+
     def containers_of_any(self, entity: str) -> list[str]:
         if self.holders is None:        # built once: asked for about every number
             self.holders = {}

@@ -38,11 +38,12 @@ from claimaudit.draft.grammar import digit_fractions, doublings, english_cardina
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
-    iso_date,
+    date_or_ordinal,
     market_share,
     name_after_count,
     name_before_noun,
     name_glued,
+    not_hardware,
     of_a_schedule,
     second_side,
 )
@@ -306,6 +307,10 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
                   bare.word, noun, bare.ratio_word)
 
 
+PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU)s?\b",
+                        re.IGNORECASE)
+
+
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
     lex = lexicon()
@@ -316,7 +321,7 @@ def skipped(view: str, number: Number) -> bool:
         if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number.end):
             return True                      # 4K, 3D, 405B: part of a name
     checks = (
-        _date_or_ordinal(view, number, before, after),
+        date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),     # 200亿元
@@ -330,9 +335,10 @@ def skipped(view: str, number: Number) -> bool:
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
                                or of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
-        _not_hardware(view, number),
+        not_hardware(view, number),
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
-        bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)),  # 24GB/mm²: a density
+        bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)) and not PER_DEVICE.match(after),
+        # 24GB/mm²: a density; "1024 TFLOPS/chip", "128GB/GPU": an amount per device is an amount
         second_side(view, number),
         number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
         _small_chinese_count(view, number),
@@ -357,18 +363,6 @@ def _coordinated_count(view: str, number: Number) -> bool:
     return bool(joined) and not re.match(r"\s+of\b", after) and bool(re.search(nouns, after, re.IGNORECASE))
 
 
-def _not_hardware(view: str, number: Number) -> bool:
-    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`); performance
-    per dollar is an efficiency of the hardware (`每美元效能提升30%`)."""
-    words = lexicon().words("not_hardware_words")
-    # a sentence's full stop ends the words too (`at lower cost. At 768 GB per card`)
-    before = re.split(r"[,，。;；、]|\.\s", view[max(0, number.start - 16):number.start])[-1]
-    after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
-    near = re.sub(alternation(lexicon().words("per_money_words")), " ",
-                  before + view[number.start:number.end] + after, flags=re.IGNORECASE)
-    return bool(re.search(alternation(words), near, re.IGNORECASE))
-
-
 def _small_chinese_count(view: str, number: Number) -> bool:
     """三个维度 is not a hardware count; 四個 GPU, 兩顆 Rubin GPU and 三个系列: A 1、A 2 are."""
     if not (number.word and not number.unit and number.value < 10 and
@@ -382,19 +376,3 @@ def _small_chinese_count(view: str, number: Number) -> bool:
         view, number.end) \
         and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)
-
-
-def _date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
-    lex = lexicon()
-    if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
-        return True
-    if number.unit in ("", "s", "min") and re.match(
-            r"\s?(?:" + alternation(lex.words("date_suffixes"), bounded=False) + ")", after):
-        return number.unit == "" or after.lstrip().startswith(("年", "月", "日"))
-    months = alternation(lex.words("months"))
-    if number.unit == "" and (re.search(rf"(?:{months})\.?\s$", before) or
-                              re.match(rf"\s(?:{months})\b", after)):
-        return True
-    whole = number.text.replace(",", "")
-    return number.unit == "" and (whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
-                                  or iso_date(view, number))

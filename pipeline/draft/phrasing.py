@@ -13,7 +13,9 @@ a product name and a hyphenated compound change what a number is.
   name's generation: the count, if any, stands before the name;
 - a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
   instances`) is a count (counts.general_count still asks for a hardware sentence), unless
-  the noun measures time or a share (`not_compound_nouns`).
+  the noun measures time or a share (`not_compound_nouns`);
+- prices and costs are no hardware claim (`not_hardware`), nor dates, years and ordinals
+  (`date_or_ordinal`), both moved here from numbers.py.
 """
 
 from __future__ import annotations
@@ -137,3 +139,31 @@ def change_window(view: str, clause, number: Number) -> str:
 
 CHANGE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]*\s+){1,2}"
                          r"(?:increase|boost|improvement|uplift|gain|reduction|decrease|cut)\b")
+
+
+def not_hardware(view: str, number: Number) -> bool:
+    """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`); performance
+    per dollar is an efficiency of the hardware (`每美元效能提升30%`)."""
+    words = lexicon().words("not_hardware_words")
+    # a sentence's full stop ends the words too (`at lower cost. At 768 GB per card`)
+    before = re.split(r"[,，。;；、]|\.\s", view[max(0, number.start - 16):number.start])[-1]
+    after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
+    near = re.sub(alternation(lexicon().words("per_money_words")), " ",
+                  before + view[number.start:number.end] + after, flags=re.IGNORECASE)
+    return bool(re.search(alternation(words), near, re.IGNORECASE))
+
+
+def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
+    lex = lexicon()
+    if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
+        return True
+    if number.unit in ("", "s", "min") and re.match(
+            r"\s?(?:" + alternation(lex.words("date_suffixes"), bounded=False) + ")", after):
+        return number.unit == "" or after.lstrip().startswith(("年", "月", "日"))
+    months = alternation(lex.words("months"))
+    if number.unit == "" and (re.search(rf"(?:{months})\.?\s$", before) or
+                              re.match(rf"\s(?:{months})\b", after)):
+        return True
+    whole = number.text.replace(",", "")
+    return number.unit == "" and (whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
+                                  or iso_date(view, number))

@@ -35,17 +35,32 @@ from claimaudit.draft.topic import related
 def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
                 reading: Reading) -> None:
     """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
-    chip belongs to the one container of that chip with that many members."""
+    chip belongs to the one container of that chip with that many members; a system holding
+    none of the counted chips is not its owner (asked among their systems when none fits)."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
-    if reading.metric != "chips" or kind not in ("", "chip"):
+    if reading.metric != "chips":
         return
     counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
                and m.entity and _is_counted(place.view, m)}
+    if kind not in ("", "chip") and reading.subject is not None:
+        # "Helios ..., challenging NVIDIA's Vera Rubin platform with its 72 Rubin GPUs": a system
+        # is not the owner of a count of another maker's chips (its own may be a variant the
+        # specs hold apart: "the GB200 NVL72 integrates 72 B200 GPUs")
+        vendor = catalogue.entities[reading.subject].vendor
+        if not counted or any(catalogue.holds(reading.subject, chip)
+                              or catalogue.entities[chip].vendor == vendor for chip in counted):
+            return
+        reading.todo.append(f"subject: {reading.subject} holds no {', '.join(sorted(counted))}; a count of "
+                            "them belongs to a system of theirs")
     owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
               if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
     if len(owners) == 1:
         reading.subject = owners.pop()
-        reading.todo = [t for t in reading.todo if not open_subject(t)]
+        reading.todo = [t for t in reading.todo if not open_subject(t) and " holds no " not in t]
+    elif kind not in ("", "chip"):
+        holders = sorted({c for chip in counted for c in catalogue.containers_of_any(chip)})
+        reading.subject, reading.candidates = None, holders
+        reading.todo[-1] += f": the specs hold {', '.join(holders)}; pick one" if holders else ": name it"
 
 
 def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set,
@@ -155,7 +170,10 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
     own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
     if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
         return
-    kin = [*catalogue.members_of(reading.subject), *catalogue.containers_of_any(reading.subject)]
+    members = catalogue.members_of(reading.subject)
+    # its chip's other systems too ("the platform ... 80.5 petaflop FP8" after a rack of its chips)
+    siblings = [s for m in members for s in catalogue.containers_of_any(m) if s != reading.subject]
+    kin = list(dict.fromkeys([*members, *catalogue.containers_of_any(reading.subject), *siblings]))
     near = [k for k in kin if k in catalogue.entities and any(
         max(value / f, f / value) < NEAR for m in metrics
         for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
