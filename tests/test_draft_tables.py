@@ -415,3 +415,30 @@ def test_under_a_cornered_header_a_row_with_other_borders_is_left_out(specs):
             "| FP8 TFLOPS | | 500 | 1000* |\n")
     found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs) if c.get("subject")]
     assert found == [("80 GB", "crest"), ("96 GB", "vale")]
+
+
+@pytest.mark.parametrize("header, subjects", [
+    # the header pasted without its corner cell: its names are the columns after the labels
+    ("Vale V1 | Crest C2 | Vale Box |", {"96 GB": "vale", "80 GB": "crest"}),
+    ("| Item | Vale V1 | Crest C2 |", {"96 GB": "vale", "80 GB": "crest"}),     # a corner cell
+    # a corner cell that also names a family is a corner ("| TPU 比较 | TPUv1 |")
+    ("Vale models | Vale V1 | Crest C2 |", {"96 GB": "vale", "80 GB": "crest"}),
+])
+def test_a_header_without_its_corner_cell_names_the_columns_after_the_labels(specs, header, subjects):
+    """`TPUv1 | TPUv2 | ...` over `Process node | 28 nm | 16 nm |` (Wikipedia's table pasted
+    without its corner cell and its last column): 28 nm is the TPUv1's."""
+    text = f"{header}\n---|---|---|\nMemory | 96 GB | 80 GB |\nTDP (W) | 700 | 600 |\n"
+    got = {c["claimed"]: c.get("subject") for c in drafted(text, specs) if c["claimed"] in subjects}
+    assert got == subjects, got
+
+
+@pytest.mark.parametrize("text", [
+    "The Vale V1's HBM3 memory delivers up to 4 TB/s of bandwidth, and the NVLink interconnect provides "
+    "up to 900 GB/s of bandwidth between the GPU and CPU.",
+    "The Vale V1's memory offers about 4 TB/s.",
+])
+def test_a_memory_delivering_a_rate_is_its_bandwidth(specs, text):
+    """"The H200's HBM3 memory delivers up to 4 TB/s of bandwidth, and the NVLink ...": the
+    memory's own rate, whatever link the next clause names."""
+    found = next(c for c in drafted(text + "\n", specs) if c["claimed"] == "4 TB/s")
+    assert found.get("metric") == "hbm_bandwidth", found

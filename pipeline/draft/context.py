@@ -214,7 +214,10 @@ def memory_said(text: str) -> bool:
 
 
 MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
-                       r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$", re.IGNORECASE)
+                       r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$"
+                       # "The H200's HBM3 memory delivers up to 4 TB/s of bandwidth": the memory's own
+                       r"|(?:HBM\w*|memory)\s+(?:delivers|provides|offers|reaches|achieves|runs at)\s+"
+                       r"(?:up to\s+|about\s+|roughly\s+|nearly\s+)?$", re.IGNORECASE)
 MEMORY_BRACKET = re.compile(r"(?:HBM\w*|memory)\s*[(（]\s*[\d.,]+\s?(?:GB|TB|GiB)\s*[,，]\s*$", re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 

@@ -263,6 +263,11 @@ def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
     return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*)?[~≈]?[+\-−]?", gap) for gap in gaps)
 
 
+# words of a corner cell that also names a family ("| TPU 比较 | TPUv1 |", "| GPU model | H100 |")
+CORNER_WORDS = re.compile(r"[\u4e00-\u9fff]|\b(?:compar\w*|specs?|features?|metrics?|models?|items?|"
+                          r"parameters?|vs)\b", re.IGNORECASE)
+
+
 def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[Cell]:
     """Every value cell of every table; `named(span)` says whether a span names an entity."""
     out: list[Cell] = []
@@ -271,6 +276,13 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         out += stacked_tables(text, paragraphs, names_in, numbers_in, Cell)
     for table in tables(text, paragraphs):
         header = table[0][1]
+        labelled = not any(named(spans[0]) or re.match(r"\s*[~<>≈]?\d", _text(text, spans[0]))
+                           for _, spans in table[1:])
+        if labelled and named(header[0]) and not CORNER_WORDS.search(_text(text, header[0])):
+            # `TPUv1 | TPUv2 |` over `Process node | 28 nm | 16 nm |`: a header pasted without its
+            # corner cell names the columns after the rows' labels
+            header = [Span(header[0].start, header[0].start), *header]
+            table = [(table[0][0], header), *table[1:]]
         whole = Span(table[0][0].start, table[-1][0].end)
         columns = [j for j, span in enumerate(header) if j and named(span)]
         rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
