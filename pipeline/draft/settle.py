@@ -42,25 +42,26 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         return
     counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
                and m.entity and _is_counted(place.view, m)}
-    if kind not in ("", "chip") and reading.subject is not None:
+    subject = reading.subject
+    foreign = kind not in ("", "chip") and subject is not None
+    if foreign and subject is not None:
         # "Helios ..., challenging NVIDIA's Vera Rubin platform with its 72 Rubin GPUs": a system
         # is not the owner of a count of another maker's chips (its own may be a variant the
         # specs hold apart: "the GB200 NVL72 integrates 72 B200 GPUs")
-        vendor = catalogue.entities[reading.subject].vendor
-        if not counted or any(catalogue.holds(reading.subject, chip)
+        vendor = catalogue.entities[subject].vendor
+        if not counted or any(catalogue.holds(subject, chip)
                               or catalogue.entities[chip].vendor == vendor for chip in counted):
             return
-        reading.todo.append(f"subject: {reading.subject} holds no {', '.join(sorted(counted))}; a count of "
-                            "them belongs to a system of theirs")
-    owners = {c for chip in counted for c in catalogue.containers_of_any(chip)
-              if any(f == number.value for f in catalogue.figures.get((c, "chips"), ()))}
+    holders = sorted({c for chip in counted for c in catalogue.containers_of_any(chip)})
+    owners = [c for c in holders if number.value in catalogue.figures.get((c, "chips"), ())]
     if len(owners) == 1:
-        reading.subject = owners.pop()
-        reading.todo = [t for t in reading.todo if not open_subject(t) and " holds no " not in t]
-    elif kind not in ("", "chip"):
-        holders = sorted({c for chip in counted for c in catalogue.containers_of_any(chip)})
+        reading.subject = owners[0]
+        reading.todo = [t for t in reading.todo if not open_subject(t)]
+    elif foreign:
+        reading.todo.append(f"subject: {reading.subject} holds no {', '.join(sorted(counted))}; a count of "
+                            "them belongs to a system of theirs: " + (f"the specs hold {', '.join(holders)}; "
+                                                                      "pick one" if holders else "name it"))
         reading.subject, reading.candidates = None, holders
-        reading.todo[-1] += f": the specs hold {', '.join(holders)}; pick one" if holders else ": name it"
 
 
 def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set,

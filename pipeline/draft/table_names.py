@@ -9,6 +9,7 @@ from bisect import bisect_left
 
 from claimaudit.draft.claims import Reading, unmatched_question
 from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.settle import one_product
 from claimaudit.draft.table_cells import tables
 from claimaudit.draft.text import Span
 
@@ -85,7 +86,6 @@ def _without_bracketed_kin(catalogue: Catalogue, text: str, inside: list[Mention
     if len(inside) != 2 or not all(m.entity for m in inside):
         return inside
     first, second = inside
-    kin = {*catalogue.members_of(first.entity), *catalogue.containers_of_any(first.entity)}
     bracketed = re.fullmatch(r"\s?[(（]", text[first.end:second.start]) and re.match(r"\s?[)）]",
                                                                                  text[second.end:])
-    return [first] if bracketed and second.entity in kin else inside
+    return [first] if bracketed and one_product(catalogue, [first.entity, second.entity]) else inside
