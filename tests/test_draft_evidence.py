@@ -225,6 +225,16 @@ def test_a_name_in_brackets_after_a_family_word_is_the_subject(specs):
     assert found.get("subject") == "tempest" and not subject_todo(found), found
 
 
+def test_a_header_naming_a_product_and_a_shared_name_asks_among_all_of_them(specs):
+    """`| B300 / GB300 |`: one name and a shared one in a header; the question lists the named
+    product beside the shared name's products, not the shared name's alone."""
+    table = ("| Feature | Tempest T1 / Gale | Example Cirrus C2 |\n|---|---|---|\n"
+             "| Memory Capacity | 128 GB | 144 GB |\n| Memory Bandwidth | 5 TB/s | 6 TB/s |\n")
+    found = claim(table, specs, "5 TB/s")
+    assert "subject" not in found and any("names tempest, gale_g1, gale_g2; name one" in t
+                                          for t in subject_todo(found)), found
+
+
 def test_a_family_word_alone_is_still_asked(specs):
     found = claim("The Gale ships 128 GB of HBM.", specs, "128 GB")
     assert "subject" not in found and any("'Gale' may mean" in t for t in subject_todo(found)), found

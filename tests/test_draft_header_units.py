@@ -37,6 +37,9 @@ from claimaudit.draft.text import paragraphs
     ("vCPUs", ("", "other")),
     ("INT/FP4 T(FL)OPS", ("TFLOPS", "")),      # FLOPS or OPS: one scale
     ("TeraFLOPS (FP8)", ("TFLOPS", "")),       # the unit before a bracketed precision
+    ("FP4 PFLOPs (Dense)", ("PFLOPS", "")),    # the last word before a bracketed density
+    ("Performance per Watt (TOPS/W)", None),   # a rate: its last word is no unit of the figure
+    ("GPU Packages", ("", "chips")),           # a rack's count of GPU packages
     ("80 GB", None),               # a figure in the header row (a new table's first row) is no unit
 ])
 def test_a_header_cell_names_its_columns_unit(words, unit):
@@ -62,6 +65,16 @@ def test_a_footnote_mark_after_a_bare_cell_keeps_it_a_figure():
     text = "| Spec | Zephyr Z2 | Breeze B1 |\n|---|---|---|\n| FP16(TFLOPS) | 320* | 148 |\n"
     found = [(text[n.start:n.end], n.unit) for n in header_numbers(text, paragraphs(text))]
     assert found == [("320", "TFLOPS"), ("148", "TFLOPS")]
+
+
+def test_a_label_line_gives_its_unit_to_the_value_lines_of_a_table_pasted_one_cell_per_line():
+    """`FP4 PFLOPs (Dense)` over one value line per column (a `?` holds an empty cell's place);
+    a count label gives its count to a row of two or more, not to one figure under a heading."""
+    text = "Zephyr Z2\nBreeze B1\nNova N3\nFP4 PFLOPs (Dense)\n1280\n?\n720\nGPU Packages\n128\n72\n72\n" \
+           "Compute Chiplets\n256\nTBD\nBlades\n4\nLater text\n"
+    found = [(text[n.start:n.end], n.unit, n.noun) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("1280", "PFLOPS", ""), ("720", "PFLOPS", ""), ("128", "", "chips"), ("72", "", "chips"),
+                     ("72", "", "chips")]
 
 
 def test_a_header_without_units_adds_nothing():

@@ -337,6 +337,34 @@ def test_the_header_lines_figures_are_names_not_claims(specs):
     assert "8" not in [c.get("claimed") for c in drafted_claims(STACKED, specs)]
 
 
+ROADMAP = textwrap.dedent("""\
+    Chip
+    Vale V1
+    Z900
+    Crest C2
+    Peak FP8 TFLOPS (Dense)
+    1000
+    3000
+    ?
+    Memory Capacity
+    96 GB
+    288 GB
+    80 GB
+    """)
+
+
+def test_a_model_number_the_specs_lack_is_a_column_of_a_table_pasted_one_cell_per_line(specs):
+    """`Z900` between two names the specs hold: its cells are asked about (the name is not one
+    entity of the specs), the named columns keep theirs, and the label's unit reaches the bare
+    value lines."""
+    found = {c["claimed"]: c for c in drafted_claims(ROADMAP, specs)}
+    assert (found["1000 TFLOPS"].get("subject"), found["1000 TFLOPS"].get("metric")) == ("vale", "fp8_dense")
+    assert (found["80 GB"].get("subject"), found["80 GB"].get("metric")) == ("crest", "hbm_capacity")
+    for claimed in ("3000 TFLOPS", "288 GB"):
+        assert "subject" not in found[claimed] and any(
+            "the table's 'Z900' is not one entity of the specs" in t for t in found[claimed]["todo"]), found
+
+
 
 def test_a_loose_tables_row_naming_one_entity_does_not_end_it(specs):
     """`Architecture Ampere Hopper`: a row of words naming one entity heads no table of its own

@@ -37,6 +37,9 @@ WITH_WORD = re.compile(rf"{CELL_FIGURE.pattern}\s+[A-Za-z]{{1,6}}\d+[A-Za-z0-9]{
 # `54,200 million` under a count noun (`| 晶体管 | 54,200 million |`): written as the prose rule does
 SCALED = re.compile(rf"({BARE.pattern})\s*(thousand|million|billion|trillion)", re.IGNORECASE)
 POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
+# a cell with no figure in a row pasted one cell per line: `?`, `-`, `N/A`, `TBD`
+PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
+MAX_STACKED = 8         # value lines under one label line (stacked_tables.MAX_COLUMNS)
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -47,7 +50,12 @@ def header_unit(words: str) -> tuple[str, str] | None:
     if words[:1].isdigit():
         return None         # a figure in the header row (`| 80 GB |`) gives no unit to its column
     inside = PARENTHESISED.search(words)
-    candidates = [inside.group(1), words[:inside.start()].strip()] if inside else []   # `TeraFLOPS (FP8)`
+    # `TeraFLOPS (FP8)`, `FP4 PFLOPs (Dense)`: the words before the brackets, or their last word
+    # (not a rate's: `Performance per Watt (TOPS/W)`)
+    outside = words[:inside.start()].strip() if inside else ""
+    candidates = [inside.group(1), outside] if inside else []
+    if inside and not re.search(r"(?:\bper|每)\s*\S+$", outside, re.IGNORECASE):
+        candidates.append(outside.rsplit(" ", 1)[-1])
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
@@ -83,14 +91,25 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
     """The numbers of bare cells under a header that names their unit, and the first amount
     of a shared-unit cell (`40/80GB`), in order of position."""
     out: list[Number] = []
-    for (a, b), (start, end) in zip(paragraphs, paragraphs[1:]):
-        # a spec list pasted one field per line: `FP8 TFLOPS` over `1835`, `容量` ... `128 GB`
-        words, value = view[a:b].strip(), view[start:end]
+    lines = [(a, b) for a, b in paragraphs if view[a:b].strip()]
+    for i, (a, b) in enumerate(lines):
+        # a spec list pasted one field per line: `FP8 TFLOPS` over `1835`, `容量` ... `128 GB`; a
+        # table pasted one cell per line: the row's label over a value line per column
+        words = view[a:b].strip()
         unit = header_unit(words) if len(words) <= 24 and not re.search(r"(?<![A-Za-z\d])\d", words) else None
-        figure = CELL_FIGURE.fullmatch(value.strip()) if unit and unit[0] else None
-        if unit and figure:
-            lead = start + len(value) - len(value.lstrip())
-            out.append(_number(lead + figure.start(1), figure.group(1), unit[0], unit[1]))
+        if unit is None:
+            continue
+        run = []
+        for start, end in lines[i + 1:i + 1 + MAX_STACKED]:
+            value = view[start:end]
+            figure = CELL_FIGURE.fullmatch(value.strip())
+            if figure is None and not PLACEHOLDER.fullmatch(value.strip()):
+                break
+            if figure is not None:
+                run.append(_number(start + len(value) - len(value.lstrip()) + figure.start(1),
+                                   figure.group(1), unit[0], unit[1]))
+        # a count noun's label over one bare figure may be a list's heading: counts need a row of them
+        out += run if unit[0] or len(run) >= 2 else []
     for table in tables(view, paragraphs):
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}

@@ -12,7 +12,9 @@ one entity; then each row is a label line and as many value lines as the header 
 
 Each value line's figure is a cell: the header line in its place names the subject, the label
 line the metric. Two rows with figures make a table; a row that breaks the pattern (a long
-line, a sentence mark, a label with a figure) ends it.
+line, a sentence mark, a label with a figure) ends it. A header line that is a model number the
+specs do not hold (`MI400X` among `MI355X`, `GB200`) is a column all the same: its cells are
+asked about (the name is not one entity of the specs) instead of falling to the prose around.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ MAX_CELL = 48                   # a pasted cell is a few words; a longer line is
 # each of its lines): more columns or rows than these are no table pasted by hand
 MAX_COLUMNS, MAX_ROWS = 8, 64
 SENTENCE_MARK = re.compile(r"[.。;；!?！？]\s|[。；！？]")
+# a model number: letters, then two to four digits and perhaps a suffix (`MI400X`, `VR300`)
+MODEL = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{2,4}[A-Za-z]{0,3}")
 
 
 def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> list:
@@ -36,15 +40,19 @@ def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> li
     out: list = []
     i = 0
     while i < len(lines):
-        width = 0
-        while width < MAX_COLUMNS and i + width < len(lines) and _header_line(text, lines[i + width],
-                                                                              names_in):
-            width += 1
-        if width < 2:
-            i += 1
-            continue
-        found, j = _rows(text, lines, i + width, width, numbers_in)
-        if sum(1 for row in found if row[1]) < 2:
+        named: list[bool] = []
+        while len(named) < MAX_COLUMNS and i + len(named) < len(lines):
+            kind = _header_line(text, lines[i + len(named)], names_in, numbers_in)
+            if kind is None:
+                break
+            named.append(kind)
+        # the widest header whose rows follow: a last header line may be the first row's label
+        found, j = [], i
+        for width in range(len(named), 1, -1):
+            found, j = _rows(text, lines, i + width, width, numbers_in)
+            if sum(named[:width]) >= 2 and sum(1 for row in found if row[1]) >= 2:
+                break
+        else:
             i += 1
             continue
         table = Span(lines[i][0], lines[j - 1][1])
@@ -57,12 +65,17 @@ def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> li
     return out
 
 
-def _header_line(text: str, line: tuple[int, int], names_in) -> bool:
-    """A short line naming exactly one entity, with no sentence mark."""
+def _header_line(text: str, line: tuple[int, int], names_in, numbers_in) -> bool | None:
+    """True for a short line naming exactly one entity, with no sentence mark; False for a
+    model number alone that names none; None for any other line."""
     start, end = line
     words = text[start:end].strip()
-    return (0 < len(words) <= MAX_CELL and not SENTENCE_MARK.search(words)
-            and len({text[s.start:s.end] for s in names_in(start, end)}) == 1)
+    if not 0 < len(words) <= MAX_CELL or SENTENCE_MARK.search(words):
+        return None
+    names = {text[s.start:s.end] for s in names_in(start, end)}
+    if len(names) == 1:
+        return True
+    return False if not names and MODEL.fullmatch(words) and not numbers_in(start, end) else None
 
 
 def _rows(text: str, lines, first: int, width: int, numbers_in):

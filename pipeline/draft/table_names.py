@@ -70,7 +70,13 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
         return ids.pop()
     header = text[span.start:span.end]
     unmatched = next((m for m in inside if not m.entity), None)
-    if unmatched is not None:
+    if unmatched is not None and ids and unmatched.candidates:
+        # `| B300 / GB300 |`: a name and a shared name in one header; the figure may pick one
+        named = sorted(ids) + [c for c in unmatched.candidates if c not in ids]
+        if role == "subject":
+            reading.candidates = named
+        reading.todo.append(f"{role}: the table's {header!r} names {', '.join(named)}; name one")
+    elif unmatched is not None:
         if role == "subject":
             reading.candidates = list(unmatched.candidates)
         reading.todo.append(f"{role}: {unmatched_question(unmatched)}")
