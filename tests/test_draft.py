@@ -163,8 +163,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # misses are one table's starred bare figures (`| 989* |`) under a header of precisions, no unit
     "heldout92": "docs/draft-first-runs/round92.txt",   # 22 of its 29 misses are one pasted Wikipedia
     # table's `< 625` bounds, `300-350` ranges, MiB cells and TOPS rows without a unit
-    "heldout93": "docs/draft-first-runs/round93.txt",   # first run at the session's end: 27 of its 32
-    # misses are a rack table pasted one value per line and a spec table whose cells run together
+    "heldout93": "docs/draft-first-runs/round93.txt",   # 16 of its 23 misses are one spec table whose
+    # cells run together (`Memory Bandwidth4.8TB/sec3.35TB/sec2TB/sec`)
+    "heldout95": "docs/draft-first-runs/round95.txt",   # 12 misses: cache sizes in KB (kilo or kibi?),
+    # latencies in cycles, "Dual-die" read as 2
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -179,6 +181,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     "heldout66": "docs/draft-first-runs/round66.txt",   # first run at the session's end (2 silent)
     "heldout40": "docs/draft-first-runs/round40.txt",   # now 90.3% recall (a transistor row's bare
     # B read), held to the bar; 3 silent: a borderless table's columns run together
+    "heldout94": "docs/draft-first-runs/round94.txt",   # 1 silent: "3x more memory capacity than TPU
+    # v4 (95 GB HBM)" gives the bracket to the v4 it follows (the reader took the v5p's 95 GB)
     "heldout81": "docs/draft-first-runs/round81.txt",   # 1 silent: "having abandoned 7 nm engraving
     # in favor of the 4 nm" gives the abandoned node to the new chip, not its predecessor
 }

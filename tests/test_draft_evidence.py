@@ -484,9 +484,11 @@ def test_a_short_name_outside_a_table_or_never_introduced_names_nothing(specs):
 def test_an_architecture_or_a_number_format_is_no_unknown_product():
     from claimaudit.draft.products import unknown_product
 
-    for text in ("based on the CDNA3 architecture", "built on CDNA 4", "664 TFLOPS BLOCKFP8"):
+    for text in ("based on the CDNA3 architecture", "built on CDNA 4", "664 TFLOPS BLOCKFP8",
+                 "459 teraflops of Bfloat16 performance", "The Ultra can hold up to 144 chips"):
         assert unknown_product(text, 0, len(text), []) is None, text
     assert unknown_product("the QX9000 accelerator", 0, 23, []) == "QX9000"
+    assert unknown_product("the Zeta Ultra accelerator", 0, 26, []) == "Zeta Ultra"
 
 
 def test_a_figure_far_from_the_chips_and_near_its_systems_is_asked(specs):

@@ -59,6 +59,12 @@ NUMBER_FORMS = [
     ("300 PFLOPS, or 300 quadrillion calculations per second", ["300 PFLOPS", "300e15"]),  # past trillion
     ("a die of 823sqmm and a link of 260TB/second", ["823 mm2", "260 TB/s"]),     # spellings
     ("42.5 ExaFlops, capable of 42.5 quintillion operations per second", ["42.5 EFLOPS", "42.5e18"]),
+    # spelled out: floating-point operations are FLOPS, integer operations OPS (plain "operations" neither)
+    ("459 teraflops (459 trillion floating-point operations per second)", ["459 TFLOPS", "459e12 FLOPS"]),
+    ("918 Teraops (918 trillion integer operations per second)", ["918 TOPS", "918e12 OPS"]),
+    ("OpenAI's 6GW pact, the first 1 gigawatt in 2026", ["6 GW", "1 GW"]),     # a deployment's power
+    ("the rack targets ~3 AI exaflops", ["3 EFLOPS"]),      # "AI" between the figure and its unit
+    ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
     ("up to 4 trillion chips", ["4e12"]),

@@ -300,6 +300,20 @@ def test_a_ratio_naming_neither_side_is_the_one_pair_whose_figures_give_it(specs
         assert any(t.startswith(("subject:", "baseline:")) for t in found["todo"])
 
 
+@pytest.mark.parametrize("lead, baseline", [
+    ("TL;DR: Lark K2 offers 33% more memory at the same power.", "lark"),    # 256 / 192 GB
+    ("TL;DR: Lark K2 offers 40% more memory at the same power.", None),      # no id's figure gives 1.40
+])
+def test_a_ratio_with_no_baseline_near_it_tries_the_ids_the_rest_of_the_text_names(specs, lead, baseline):
+    """The text's first sentence compares before it names the other side ("TL;DR: H200 offers
+    76% more memory"): the ids named later are the baselines tried, and only a figure decides."""
+    text = f"{lead} Choose Lark K1 for smaller models.\n"
+    found = next(c for c in drafted_claims(text, specs) if c["claimed"].lstrip("+").startswith(("33", "40")))
+    assert found.get("baseline") == baseline, found
+    if baseline is None:
+        assert any(t.startswith("baseline:") for t in found["todo"]), found
+
+
 def test_a_bracketed_ending_names_both_products(specs):
     """"Heron H9 (X)": the H9 and the H9X, both in the specs: asked between them."""
     found = claim("The Heron H9 (X) relies on two dies with 141 GB of memory.\n", specs, "141 GB")
@@ -529,6 +543,16 @@ def test_a_count_of_another_makers_chips_is_not_the_systems(specs, count, subjec
     assert found.get("subject") == subject, found
     todo = " ".join(found.get("todo", []))
     assert (asked in todo and "heron_nvl72" in todo) if asked else "holds no" not in todo, found
+
+
+def test_an_assumed_systems_own_count_of_its_own_chips_asks_no_other_holder(specs):
+    """"72 MI455X accelerators for ~3 AI exaflops" after a paragraph on Helios, with a Vera Rubin
+    NVL144 named too: 72 of the assumed system's own chips is its own count, not a figure the
+    other maker's system of 72 may own."""
+    text = ("Otherco ships the Heron NVL72 this year.\n\nExample's double-wide Lark NVL72 rack bundles\n"
+            "72 Lark K1 accelerators for ~3 exaflops, pitched at Otherco's racks.\n")
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "72")
+    assert found.get("subject") == "lark_nvl72" and not found.get("todo"), found
 
 
 def test_a_count_of_its_makers_other_chips_stays_the_systems(specs):

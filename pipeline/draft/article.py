@@ -222,7 +222,8 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     changes.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)
     window = change_window(place.view, place.clause, number)
-    ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause)   # "a 33% increase"
+    ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause,   # "a 33% increase"
+                            place.topics.in_order if place.topics is not None else ())
     if change is None and number.unit == "%" and not context.share_wording(before):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")

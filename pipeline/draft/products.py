@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
-PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|[A-Z][a-z]+ Ultra|"
+# ("The Ultra", "Its Ultra": a determiner before Ultra names no product)
+PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|"
+                     r"(?!(?:The|This|That|These|Its|Their|Our|An?|Each|Every)\b)[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
-NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|BFloat16|bfloat16|"
+NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|[Bb][Ff]loat\d+|"
                           r"HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
                           r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
                           r"BLOCKFP\d+|BlockFP\d+|BFP\d+|CDNA\s?\d*|RDNA\s?\d*|"   # formats, architectures

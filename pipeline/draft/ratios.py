@@ -61,9 +61,11 @@ def predecessor(catalogue: Catalogue, entity: str) -> str | None:
 
 
 def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str,
-                     clause=None) -> None:
+                     clause=None, text_ids: tuple = ()) -> None:
     """Settle an open subject and/or baseline of a ratio by the one pair of named ids whose
-    published figures reproduce it; `words` is the words around the number."""
+    published figures reproduce it; `words` is the words around the number. With a subject and
+    no other id in the sentence or just before it ("TL;DR: H200 offers 76% more memory"), the
+    ids the rest of the text names (`text_ids`, in order) are the baselines tried."""
     subject = reading.subject or ""
     said = PREVIOUS.search(view, clause.start, clause.end) if clause is not None else PREVIOUS.search(words)
     if subject in catalogue.entities and not reading.baseline and said and (
@@ -82,6 +84,8 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
         return
     ratio, tolerance = wanted
     named = [i for i in dict.fromkeys([*reading.nearby, *reading.candidates]) if i][:MAX_SIDES]
+    if reading.subject and not reading.baseline and not [i for i in named if i != reading.subject]:
+        named = list(text_ids[:MAX_SIDES])
     sides = [i for i in dict.fromkeys([*([reading.subject] if reading.subject else []),
                                        *([reading.baseline] if reading.baseline else []), *named])]
     # two products compared: any of each one's published figures (a figure a vendor revised may be

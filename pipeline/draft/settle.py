@@ -49,6 +49,9 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         # is not the owner of a count of another maker's chips (its own may be a variant the
         # specs hold apart: "the GB200 NVL72 integrates 72 B200 GPUs")
         vendor = catalogue.entities[subject].vendor
+        if counted and all(catalogue.holds(subject, chip) for chip in counted) and number.value in \
+                catalogue.figures.get((subject, "chips"), ()):     # "72 MI455X" after Helios: its own
+            reading.todo = [t for t in reading.todo if not open_subject(t)]
         if not counted or any(catalogue.holds(subject, chip)
                               or catalogue.entities[chip].vendor == vendor for chip in counted):
             return

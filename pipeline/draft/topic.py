@@ -69,6 +69,7 @@ class Topics:
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
         self.named = [m for m in mentions if m.entity]
+        self.in_order = tuple(dict.fromkeys(m.entity for m in self.named))  # each id once, first named first
         self.starts = [m.start for m in self.named]
         self.blocks = [a for a, _ in paragraphs]
         # a title (a first paragraph of one short line, no full stop) naming one id names the
