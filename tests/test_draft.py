@@ -183,6 +183,9 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # B read), held to the bar; 3 silent: a borderless table's columns run together
     "heldout94": "docs/draft-first-runs/round94.txt",   # 1 silent: "3x more memory capacity than TPU
     # v4 (95 GB HBM)" gives the bracket to the v4 it follows (the reader took the v5p's 95 GB)
+    "heldout97": "docs/draft-first-runs/round97.txt",   # 2 silent: "the GB300 shipped 288 GB at 8 TB/s"
+    # settled as the GPU by its figure (the reader left the GB300 open), a GPU's own 4.8TB/s in a
+    # clause after "跨卡通信速度900GB/s" read as the link's
     "heldout81": "docs/draft-first-runs/round81.txt",   # 1 silent: "having abandoned 7 nm engraving
     # in favor of the 4 nm" gives the abandoned node to the new chip, not its predecessor
 }

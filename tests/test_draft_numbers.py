@@ -64,6 +64,7 @@ NUMBER_FORMS = [
     ("918 Teraops (918 trillion integer operations per second)", ["918 TOPS", "918e12 OPS"]),
     ("OpenAI's 6GW pact, the first 1 gigawatt in 2026", ["6 GW", "1 GW"]),     # a deployment's power
     ("the rack targets ~3 AI exaflops", ["3 EFLOPS"]),      # "AI" between the figure and its unit
+    ("through the doubled-bandwidth NVLink-C2C interconnect", ["2x"]),   # a ratio hyphened to its amount
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
@@ -178,6 +179,8 @@ SKIPPED = [
     "相當於每秒傳輸3000部4K電影",                    # no count noun; 4K is a name
     "双方在三个维度展开交锋",                          # a small count of no hardware
     "in a single double-wide rack",                 # double-wide is not 2x
+    "to keep its 80% data center GPU market share",  # a market share, its words before "share"
+    "NVIDIA's stock rose 4.2% post-announcement",    # a stock price
     "in the second half of 2026",                   # half of a year
     "使万卡级集群通信效率提升",                          # 万卡级: a class of cluster, not a count
     "and one of the GPU makers",                    # one of: an article, not a count

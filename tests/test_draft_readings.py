@@ -157,6 +157,49 @@ def test_a_vendor_doing_the_clause_makes_it_its_product(specs):
     assert claim(text, specs, "8 TB/s").get("subject") == "heron"
 
 
+SOLO_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: solo_s1
+        name: Soloco Solo S1
+        vendor: Soloco
+        kind: chip
+        aliases: [Solo S1]
+        facts:
+          - {metric: sram_capacity, value: 230 MB, source: ex-sheet}
+      - id: lark
+        name: Example Lark K1
+        vendor: Example
+        kind: chip
+        aliases: [Lark K1]
+        facts:
+          - {metric: sram_capacity, value: 50 MB, source: ex-sheet}
+      - id: lark2
+        name: Example Lark K2
+        vendor: Example
+        kind: chip
+        aliases: [Lark K2]
+        facts:
+          - {metric: sram_capacity, value: 230 MB, source: ex-sheet}
+    """)
+
+
+@pytest.mark.parametrize("sentence, subject, asked", [
+    ("From Soloco's spec, a single Soloco chip only has 230 MB of SRAM.", "solo_s1", None),   # its figure
+    ("From Soloco's spec, a single Soloco chip only has 512 MB of SRAM.", None, "solo_s1"),   # asked
+    ("From Example's spec, a single Example chip only has 230 MB of SRAM.", None, None),      # two chips
+])
+def test_a_vendor_whose_one_chip_the_specs_hold_names_that_chip(tmp_path_factory, sentence, subject, asked):
+    """"a single Groq chip only has 230 MB of SRAM": no product named, but the specs hold one
+    chip of the vendor's; asked with it as the candidate, decided when the figure is its own."""
+    solo = catalogue_of(tmp_path_factory, SOLO_SPECS)
+    found = claim(f"{sentence}\n", solo, [c for c in ("230 MB", "512 MB") if c.split()[0] in sentence][0])
+    assert found.get("subject") == subject, found
+    todo = " ".join(t for t in found.get("todo", []) if t.startswith("subject:"))
+    assert (f"one chip of theirs, {asked}" in todo) if asked else (subject is None or not todo), found
+
+
 def test_a_vendor_of_the_subject_itself_changes_nothing(specs):
     text = "The Lark K2 is here, and Example says it has 256 GB of HBM.\n"
     assert claim(text, specs, "256 GB").get("subject") == "lark2"

@@ -336,7 +336,9 @@ def skipped(view: str, number: Number) -> bool:
                                or of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         not_hardware(view, number),
-        number.ratio_word and bool(re.match(r"-[A-Za-z]", after)),        # double-wide
+        # double-wide; but "the doubled-bandwidth NVLink-C2C" doubles the bandwidth
+        number.ratio_word and bool(re.match(r"-[A-Za-z]", after)) and not re.match(
+            "-(?:" + alternation(lex.words("ratio_hyphen_nouns")) + ")", after, re.IGNORECASE),
         bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)) and not PER_DEVICE.match(after),
         # 24GB/mm²: a density; "1024 TFLOPS/chip", "128GB/GPU": an amount per device is an amount
         second_side(view, number),

@@ -133,9 +133,11 @@ def take_other_side(reading, number: Number, named: list[str]) -> None:
 
 def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, reading, named,
                  mentions) -> None:
-    """The amount's clause names a vendor and no product, and the subject is another vendor's:
-    the vendor's one id the text names is the subject, else its ids are asked."""
-    if reading.subject is None or number.unit in ("x", "%") or reading.subject not in catalogue.entities:
+    """The amount's clause names a vendor and no product, and the subject is another vendor's
+    (or none): the vendor's one id the text names is the subject, else its ids are asked; when
+    the text names none of them and the specs hold one chip of the vendor's ("a single Groq chip
+    only has 230 MB of SRAM"), that chip is asked, and the figure may decide (settle.py)."""
+    if number.unit in ("x", "%") or reading.subject not in (None, *catalogue.entities):
         return
     start = max(sentence_start, number.start - 120)
     clause = max((m.end() for m in re.finditer(r"[,;，；。]", view[start:number.start])), default=0) + start
@@ -144,18 +146,29 @@ def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, read
     vendors = tuple(sorted({e.vendor for e in catalogue.entities.values() if e.vendor}))
     said = sorted({m.group() for m in _vendor_pattern(vendors).finditer(view, clause, number.start)},
                   key=str.lower)
-    own = catalogue.entities[reading.subject].vendor
+    own = catalogue.entities[reading.subject].vendor if reading.subject else ""
     if len({v.lower() for v in said}) != 1 or said[0].lower() == own.lower():
         return
     theirs = sorted(i for i in named if i in catalogue.entities
                     and catalogue.entities[i].vendor.lower() == said[0].lower())
+    chips = [i for i, e in catalogue.entities.items()
+             if e.vendor.lower() == said[0].lower() and e.kind == "chip"]
+    if reading.subject is None and (theirs or len(chips) != 1 or reading.candidates):
+        return      # a subject left open by the words stays theirs to ask
     subject, reading.subject, reading.candidates = reading.subject, None, theirs
     if len(theirs) == 1:
         reading.subject, reading.candidates = theirs[0], []
         return
-    reading.todo.append(f"subject: {said[0]} is this figure's doer, not {subject}'s maker; "
-                        + (f"the text names {', '.join(theirs)}; pick one" if theirs
-                           else "name its product (find one with `claimaudit entities`)"))
+    doer = (f"{said[0]} is this figure's doer, not {subject}'s maker" if subject
+            else f"the sentence names {said[0]}")
+    if not theirs and len(chips) == 1:
+        reading.candidates = chips
+        reading.todo = [t for t in reading.todo if not t.startswith("subject: the sentence names no entity")]
+        reading.todo.append(f"subject: {doer}; the specs hold one chip of theirs, {chips[0]}: pick one")
+        return
+    reading.todo.append(f"subject: {doer}; " + (
+        f"the text names {', '.join(theirs)}; pick one" if theirs
+        else "name its product (find one with `claimaudit entities`)"))
 
 
 @cache

@@ -39,11 +39,13 @@ def comparative_change(before: str) -> bool:
 
 
 def market_share(view: str, number: Number) -> bool:
-    """`roughly 20% of the total semiconductor market`: a share of a market."""
+    """`roughly 20% of the total semiconductor market`, `its 80% data center GPU market share`: a
+    share of a market."""
     if number.unit != "%":
         return False
-    return bool(re.match(r"\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}market\b", view[number.end:number.end + 60],
-                         re.IGNORECASE))
+    return bool(re.match(r"\s+(?:of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}market\b|"
+                         r"(?:[\w-]+\s+){0,4}market\s+share\b)",
+                         view[number.end:number.end + 60], re.IGNORECASE))
 
 
 def name_glued(view: str, number: Number) -> bool:
