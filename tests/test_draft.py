@@ -167,6 +167,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # cells run together (`Memory Bandwidth4.8TB/sec3.35TB/sec2TB/sec`)
     "heldout95": "docs/draft-first-runs/round95.txt",   # 12 misses: cache sizes in KB (kilo or kibi?),
     # latencies in cycles, "Dual-die" read as 2
+    "heldout99": "docs/draft-first-runs/round99.txt",   # all 15 misses are one course page's spec table
+    # whose cells run together (`A100Ampere (2020)31280 GB HBM2e2.0 TB/s`)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -183,6 +185,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # B read), held to the bar; 3 silent: a borderless table's columns run together
     "heldout94": "docs/draft-first-runs/round94.txt",   # 1 silent: "3x more memory capacity than TPU
     # v4 (95 GB HBM)" gives the bracket to the v4 it follows (the reader took the v5p's 95 GB)
+    "heldout98": "docs/draft-first-runs/round98.txt",   # 1 silent: "up to one million Trainium3 chips
+    # ... that's 10 times the capacity of the previous generation" read as memory capacity
     "heldout97": "docs/draft-first-runs/round97.txt",   # 2 silent: "the GB300 shipped 288 GB at 8 TB/s"
     # settled as the GPU by its figure (the reader left the GB300 open), a GPU's own 4.8TB/s in a
     # clause after "跨卡通信速度900GB/s" read as the link's

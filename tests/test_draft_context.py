@@ -119,7 +119,9 @@ def test_flops_metric(text, expected):
     ("12.8 Tbps of EFA networking", "scaleout_bandwidth"),
     ("95 GB of high-bandwidth memory at roughly 2.76 TB/s. Pods connect through an interconnect",
      "hbm_bandwidth"),
-    ("7.3TB/s", None)])
+    ("7.3TB/s", None),
+    # a link word after another rate (`9.6Tb/s ICI`) is that rate's, not this one's
+    ("7.37TB/s bandwidth, and scales up to 9,216 chips per superpod via 9.6Tb/s ICI", None)])
 def test_rate_metric(text, expected):
     number = find_numbers(text)[0]
     assert context.rate_metric([(text, number.start)]) == expected

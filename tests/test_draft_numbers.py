@@ -65,6 +65,7 @@ NUMBER_FORMS = [
     ("OpenAI's 6GW pact, the first 1 gigawatt in 2026", ["6 GW", "1 GW"]),     # a deployment's power
     ("the rack targets ~3 AI exaflops", ["3 EFLOPS"]),      # "AI" between the figure and its unit
     ("through the doubled-bandwidth NVLink-C2C interconnect", ["2x"]),   # a ratio hyphened to its amount
+    ("24 GB on the RTX 4090 and 32 GB on the RTX 5090", ["24 GB", "32 GB"]),   # a model number is no range
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
@@ -181,6 +182,8 @@ SKIPPED = [
     "in a single double-wide rack",                 # double-wide is not 2x
     "to keep its 80% data center GPU market share",  # a market share, its words before "share"
     "NVIDIA's stock rose 4.2% post-announcement",    # a stock price
+    "Amazon doubles down on AI hardware innovation",   # an idiom, no ratio
+    "rented for up to 70% cheaper",                   # a price
     "in the second half of 2026",                   # half of a year
     "使万卡级集群通信效率提升",                          # 万卡级: a class of cluster, not a count
     "and one of the GPU makers",                    # one of: an article, not a count

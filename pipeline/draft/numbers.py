@@ -284,7 +284,8 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     for i in reversed(range(len(out) - 1)):
         first, second = out[i], out[i + 1]
         if _bare(view, first) and not _bare(view, second) and FORWARD.fullmatch(
-                view, first.end, second.start):
+                view, first.end, second.start) and not after_name(view[max(0, first.start - 24):first.start],
+                                                                  first):    # "the RTX 4090 and 32 GB"
             out[i] = _inherit(view, first, second)
         elif _bare(view, second) and not _bare(view, first) and BACKWARD.fullmatch(
                 view, first.end, second.start):
@@ -332,7 +333,8 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
-        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)", after))
+        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b",
+                                             after))     # "doubles down on": an idiom
                                or of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         not_hardware(view, number),

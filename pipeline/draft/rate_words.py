@@ -24,7 +24,7 @@ def another_amount_between(text: str, position: int, word: re.Match) -> bool:
     if word.start() < after:
         return False
     between = text[after:word.start()]
-    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?B/s|[KMGTP]bps|[KMGTP]B\b)", between))
+    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?[Bb](?:/s|ps)|[KMGTP]B\b)", between))
 
 
 def link_network(text: str, word: re.Match) -> bool:
