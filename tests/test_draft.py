@@ -169,6 +169,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # latencies in cycles, "Dual-die" read as 2
     "heldout99": "docs/draft-first-runs/round99.txt",   # all 15 misses are one course page's spec table
     # whose cells run together (`A100Ampere (2020)31280 GB HBM2e2.0 TB/s`)
+    "heldout100": "docs/draft-first-runs/round100.txt",  # a forum comment's model arithmetic (tokens
+    # per parameter, layers, experts: 10 of its 16 noise) and sparse-to-dense ratios (`3:2`, `2:1`)
+    "heldout101": "docs/draft-first-runs/round101.txt",  # 6 of its 13 misses are one blog table whose
+    # cells run together (`H100 SXM5HBM380 GB640 GB3.35 TB/s`), 3 bus widths (`5120bit`)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -38,7 +38,10 @@ from claimaudit.draft.text import paragraphs
     ("INT/FP4 T(FL)OPS", ("TFLOPS", "")),      # FLOPS or OPS: one scale
     ("TeraFLOPS (FP8)", ("TFLOPS", "")),       # the unit before a bracketed precision
     ("FP4 PFLOPs (Dense)", ("PFLOPS", "")),    # the last word before a bracketed density
-    ("Performance per Watt (TOPS/W)", None),   # a rate: its last word is no unit of the figure
+    ("Performance per Watt (TOPS/W)", ("TOPS/W", "")),    # a figure per watt, not watts
+    ("TOPS/W", ("TOPS/W", "")),
+    ("Density (GB/mm2)", ("GB/mm2", "")),
+    ("Performance per Watt", None),            # a rate's last word is no unit of the figure
     ("GPU Packages", ("", "chips")),           # a rack's count of GPU packages
     ("80 GB", None),               # a figure in the header row (a new table's first row) is no unit
 ])

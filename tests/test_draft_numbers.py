@@ -66,6 +66,7 @@ NUMBER_FORMS = [
     ("the rack targets ~3 AI exaflops", ["3 EFLOPS"]),      # "AI" between the figure and its unit
     ("through the doubled-bandwidth NVLink-C2C interconnect", ["2x"]),   # a ratio hyphened to its amount
     ("24 GB on the RTX 4090 and 32 GB on the RTX 5090", ["24 GB", "32 GB"]),   # a model number is no range
+    ("采用7nm工艺，826mm2,542亿晶体管", ["7 nm", "826 mm2", "542e8"]),   # a figure after an area's comma
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count

@@ -70,6 +70,14 @@ def test_the_other_side_of_vs_is_asked_when_the_sentence_compares_with_no_one(ba
     assert claim(text, base, "192 GB").get("subject") == "zephyr"
 
 
+def test_the_amount_after_a_han_comparison_marker_is_the_other_sides(base):
+    """"用7nm去對標4nm": an amount after 對標 and another amount is the compared-with's, asked,
+    not the subject's."""
+    text = "Zephyr Z2 對標 Breeze B1。\n\nZephyr Z2 的記憶體：用32 GB去對標30 GB？\n"
+    other = claim(text, base, "30 GB")
+    assert "subject" not in other and any("other side" in t for t in subject_todo(other)), other
+
+
 def test_a_ratio_is_no_amount_to_own(base):
     found = claim("Zephyr Z2 offers 6x the memory of Breeze B1's.", base, "6x")
     assert (found.get("subject"), found.get("baseline")) == ("zephyr", "breeze")

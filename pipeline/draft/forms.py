@@ -17,7 +17,8 @@ from claimaudit.draft.lexicon import alternation, lexicon
 
 # ... with an exponent in e-notation (`9.0e11`, `2.75e14`: a reference table's figures; not a
 # formula's divisor, `/1e12`)
-ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?<!\d,)(?!(?<=[/×*])\d+(?:\.\d+)?[eE]\+?\d)"
+# (`826mm2,542亿`: after an area unit's 2 and a comma, a figure starts)
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?:(?<!\d,)|(?<=mm2,))(?!(?<=[/×*])\d+(?:\.\d+)?[eE]\+?\d)"
                     r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[eE]\+?\d{1,2}(?![\w.]))?(?![\d])")
 # a figure glued to the unit or the precision label before it, in a table pasted without its
 # cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it

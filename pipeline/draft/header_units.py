@@ -59,6 +59,15 @@ def header_unit(words: str) -> tuple[str, str] | None:
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
+    # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose)
+    if re.search(r"(?:\bper|每)\s*\S+\s*$", words, re.IGNORECASE) and not PER_ONE.search(
+            words.rstrip(")） ")):
+        return None
+    # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts
+    efficiency = re.fullmatch(r"(?:.*[\s(（])?(\S+?)\s*/\s*(W|mm2|mm²)[)）]?", words)
+    per, end = unit_at(efficiency.group(1), 0) if efficiency else ("", 0)
+    if efficiency and per not in ("", "x", "%") and end == len(efficiency.group(1)):
+        return f"{per}/{efficiency.group(2)}", ""
     for candidate in candidates:
         candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)

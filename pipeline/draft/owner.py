@@ -48,7 +48,9 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     possessive = re.compile(rf"(?:[ -]?[A-Z][A-Za-z0-9]*){{0,2}}\s?(?:{marks})\s*(?:[a-z][a-z-]+\s+)?")
     owner_after = re.compile(rf"\s*(?:{after})\s+(?:the\s+|an?\s+)?(?:single\s+|each\s+)?", re.IGNORECASE)
     # another amount, at most three words of unit or noun, then "vs."
-    other_side = re.compile(rf"\d[\d.,]*(?:\s?[^\s\d(),;]+){{0,3}}\s+(?:{other})\s*$", re.IGNORECASE)
+    # ("用7nm去對標4nm": a Han marker needs no space before it)
+    other_side = re.compile(rf"\d[\d.,]*(?:\s?[^\s\d(),;]+){{0,3}}(?:\s+|(?<=[\u4e00-\u9fff]))"
+                            rf"(?:{other})\s*$", re.IGNORECASE)
     return possessive, owner_after, other_side
 
 
