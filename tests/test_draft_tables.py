@@ -337,6 +337,19 @@ def test_the_header_lines_figures_are_names_not_claims(specs):
     assert "8" not in [c.get("claimed") for c in drafted_claims(STACKED, specs)]
 
 
+@pytest.mark.parametrize("header, row", [
+    ("| Spec | Crest C2 | Vale V1 | Advantage |", "| Memory Capacity | 80 GB | 96 GB | Vale +20% |"),
+    ("| Spec | Vale V1 | Crest C2 | Advantage |", "| Memory Capacity | 96 GB | 80 GB | Vale +20% |"),
+])
+def test_a_change_cell_led_by_a_name_compares_that_column_with_the_other(specs, header, row):
+    """`| H200 +43% |` under "Advantage": a signed change naming the column it favours; that
+    column is the subject, whichever side it stands."""
+    found = next(c for c in drafted_claims(f"{header}\n|---|---|---|---|\n{row}\n", specs)
+                 if c["claimed"] == "+20%")
+    assert (found.get("subject"), found.get("baseline"), found.get("metric")) == (
+        "vale", "crest", "hbm_capacity")
+
+
 ROADMAP = textwrap.dedent("""\
     Chip
     Vale V1
