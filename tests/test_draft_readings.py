@@ -168,27 +168,17 @@ SOLO_SPECS = textwrap.dedent("""\
         aliases: [Solo S1]
         facts:
           - {metric: sram_capacity, value: 230 MB, source: ex-sheet}
-      - id: lark
-        name: Example Lark K1
-        vendor: Example
-        kind: chip
-        aliases: [Lark K1]
-        facts:
-          - {metric: sram_capacity, value: 50 MB, source: ex-sheet}
-      - id: lark2
-        name: Example Lark K2
-        vendor: Example
-        kind: chip
-        aliases: [Lark K2]
-        facts:
-          - {metric: sram_capacity, value: 230 MB, source: ex-sheet}
+      - {id: duo_d1, name: Duoco Duo D1, vendor: Duoco, kind: chip, aliases: [Duo D1],
+         facts: [{metric: sram_capacity, value: 50 MB, source: ex-sheet}]}
+      - {id: duo_d2, name: Duoco Duo D2, vendor: Duoco, kind: chip, aliases: [Duo D2],
+         facts: [{metric: sram_capacity, value: 230 MB, source: ex-sheet}]}
     """)
 
 
 @pytest.mark.parametrize("sentence, subject, asked", [
     ("From Soloco's spec, a single Soloco chip only has 230 MB of SRAM.", "solo_s1", None),   # its figure
     ("From Soloco's spec, a single Soloco chip only has 512 MB of SRAM.", None, "solo_s1"),   # asked
-    ("From Example's spec, a single Example chip only has 230 MB of SRAM.", None, None),      # two chips
+    ("From Duoco's spec, a single Duoco chip only has 230 MB of SRAM.", None, None),          # two chips
 ])
 def test_a_vendor_whose_one_chip_the_specs_hold_names_that_chip(tmp_path_factory, sentence, subject, asked):
     """"a single Groq chip only has 230 MB of SRAM": no product named, but the specs hold one

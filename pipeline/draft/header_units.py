@@ -23,6 +23,7 @@ from functools import cache
 
 from claimaudit.draft.forms import Number, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.stacked_tables import MAX_COLUMNS
 from claimaudit.draft.table_cells import INNER, tables
 from claimaudit.draft.text import Span
 
@@ -39,7 +40,8 @@ SCALED = re.compile(rf"({BARE.pattern})\s*(thousand|million|billion|trillion)", 
 POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 # a cell with no figure in a row pasted one cell per line: `?`, `-`, `N/A`, `TBD`
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
-MAX_STACKED = 8         # value lines under one label line (stacked_tables.MAX_COLUMNS)
+# words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
+RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -54,14 +56,13 @@ def header_unit(words: str) -> tuple[str, str] | None:
     # (not a rate's: `Performance per Watt (TOPS/W)`)
     outside = words[:inside.start()].strip() if inside else ""
     candidates = [inside.group(1), outside] if inside else []
-    if inside and not re.search(r"(?:\bper|每)\s*\S+$", outside, re.IGNORECASE):
+    if inside and not RATE_END.search(outside):
         candidates.append(outside.rsplit(" ", 1)[-1])
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose)
-    if re.search(r"(?:\bper|每)\s*\S+\s*$", words, re.IGNORECASE) and not PER_ONE.search(
-            words.rstrip(")） ")):
+    if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):
         return None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts
     efficiency = re.fullmatch(r"(?:.*[\s(（])?(\S+?)\s*/\s*(W|mm2|mm²)[)）]?", words)
@@ -109,7 +110,7 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         if unit is None:
             continue
         run = []
-        for start, end in lines[i + 1:i + 1 + MAX_STACKED]:
+        for start, end in lines[i + 1:i + 1 + MAX_COLUMNS]:
             value = view[start:end]
             figure = CELL_FIGURE.fullmatch(value.strip())
             if figure is None and not PLACEHOLDER.fullmatch(value.strip()):

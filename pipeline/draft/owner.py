@@ -153,8 +153,8 @@ def vendor_owner(catalogue, view: str, sentence_start: int, number: Number, read
         return
     theirs = sorted(i for i in named if i in catalogue.entities
                     and catalogue.entities[i].vendor.lower() == said[0].lower())
-    chips = [i for i, e in catalogue.entities.items()
-             if e.vendor.lower() == said[0].lower() and e.kind == "chip"]
+    chips = [] if theirs else [i for i, e in catalogue.entities.items()
+                               if e.vendor.lower() == said[0].lower() and e.kind == "chip"]
     if reading.subject is None and (theirs or len(chips) != 1 or reading.candidates):
         return      # a subject left open by the words stays theirs to ask
     subject, reading.subject, reading.candidates = reading.subject, None, theirs

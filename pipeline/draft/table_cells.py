@@ -29,9 +29,8 @@ from claimaudit.draft.stacked_tables import stacked_tables
 from claimaudit.draft.text import Span
 
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
-CHANGE = re.compile(r"^\s*[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
-# a change led by the name of the column it favours: `| H200 +43% |` under "Advantage"
-NAMED_CHANGE = re.compile(r"^\s*([A-Za-z][\w-]{1,15})\s+[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
+# a signed change, perhaps led by the name of the column it favours (`| H200 +43% |`)
+CHANGE = re.compile(r"^\s*(?:([A-Za-z][\w-]{1,15})\s+)?[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
 PERCENT = re.compile(r"^\s*\d[\d.,]*\s?%\s*$")
 # "1.67x Faster", "~30% - 36% Increase", "2.6x Density": ratios and percentages with words, in a
 # column headed by an increase word
@@ -315,14 +314,14 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                 out.append(Cell(spans[j], row, label, header[j], header[columns[0]]))
             elif j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
-            elif (CHANGE.match(cell) or NAMED_CHANGE.match(cell) or j in rising and (
+            elif ((change := CHANGE.match(cell)) or j in rising and (
                     PERCENT.match(cell) or WORDED.match(cell))) and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
                 subject, baseline = later[-1], columns[0]
-                named = NAMED_CHANGE.match(cell)
+                name = change.group(1) if change else None      # the column the change favours
                 first = text[header[columns[0]].start:header[columns[0]].end]
-                if _first_over_last(text, spans, columns[0], later[-1], cell) or named and re.search(
-                        rf"\b{re.escape(named.group(1))}\b", first):
+                if _first_over_last(text, spans, columns[0], later[-1], cell) or name and re.search(
+                        rf"\b{re.escape(name)}\b", first):
                     subject, baseline = columns[0], later[-1]    # "| 3200亿 | 1530亿 | 2.1倍 |"
                 out.append(Cell(spans[j], row, label, header[subject], header[baseline]))
     return out
