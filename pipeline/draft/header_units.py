@@ -23,8 +23,9 @@ from functools import cache
 
 from claimaudit.draft.forms import Number, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.spaced_tables import INNER
 from claimaudit.draft.stacked_tables import MAX_COLUMNS
-from claimaudit.draft.table_cells import INNER, tables
+from claimaudit.draft.table_cells import tables
 from claimaudit.draft.text import Span
 
 BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE]\+?\d{1,2}(?![\w.]))?")

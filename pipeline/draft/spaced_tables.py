@@ -1,0 +1,165 @@
+"""Tables pasted with single spaces (pipeline/draft/, issue 19).
+
+Copying a table from a page often leaves one space between its cells, so a row is words and
+figures with nothing to cut them. Two layouts are read:
+- a header whose columns each end in a unit (`Accelerator FP64 TFLOPS BF/FP16 TFLOPS ... HBM
+  (GB) TDP (W)`): each row is a label and as many cells, counted from the right (an empty cell
+  pasted as a run of spaces, a figure with one word after it, `1600 MXINT8`, one cell);
+- a header naming two or more entities (`指标 H100 (80GB) H200 (141GB) 提升`), then rows of a
+  label and as many values as the header has names, perhaps one more for a change column
+  (`显存容量 80GB 141GB +76%`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.forms import unit_at
+from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.table_rows import CHANGE, WORDED, Cell, row_cells
+from claimaudit.draft.text import Span
+
+
+def _spaced_tokens(text: str, start: int, end: int) -> list[Span]:
+    """The words of a line pasted with single spaces; a run of n spaces holds n // 2 empty cells
+    (an empty cell pasted as a space between two single-space gaps), as empty spans."""
+    out = []
+    for m in re.finditer(r"[^ \t]+| {2,}", text[start:end]):
+        if m.group().isspace():
+            out += [Span(start + m.start() + 1, start + m.start() + 1)] * (len(m.group()) // 2)
+        else:
+            out.append(Span(start + m.start(), start + m.end()))
+    return out
+
+
+INNER = re.compile(r"(?<=\w)\((\w+)\)(?=\w)")       # `T(FL)OPS`: FLOPS or OPS, TFLOPS's scale
+
+
+def _unitish(word: str) -> bool:
+    """A header word that is a unit: `TFLOPS`, `(GB)`, `(TB/s)`, `T(FL)OPS` (FLOPS or OPS)."""
+    for candidate in (word, word.strip("()（）"), INNER.sub(r"\1", word)):
+        unit, stop = unit_at(candidate, 0)
+        if unit and stop == len(candidate) and unit not in ("x", "%"):
+            return True
+    return False
+
+
+def spaced_header(text: str, start: int, end: int) -> list[Span] | None:
+    """A single-space header of three or more columns, each ending in a unit word: its label
+    cell (the first word before the first column's own words, or an empty span) and columns."""
+    words = _spaced_tokens(text, start, end)
+    if not words or any(w.start == w.end for w in words) or "|" in text[start:end]:
+        return None
+    columns, first = [], 0
+    for i, word in enumerate(words):
+        if _unitish(text[word.start:word.end]) and i > first:
+            columns.append(Span(words[first].start, word.end))
+            first = i + 1
+    if len(columns) < 3 or first != len(words):
+        return None
+    label = Span(start, start)
+    if first_words := [w for w in words if w.end <= columns[0].end][:-1]:
+        if len(first_words) >= 2:
+            label, columns[0] = first_words[0], Span(first_words[1].start, columns[0].end)
+    return [label, *columns]
+
+
+FIGURE_WORD = re.compile(r"[~≈]?\d[\d,]*(?:\.\d+)?[*†]*|N/?A|n/a|\?+|[-–—]|TBD")
+
+
+def spaced_row(text: str, start: int, end: int, width: int) -> list[Span] | None:
+    """A row under a single-space header of `width` value columns: a label of words, then
+    `width` cells counted from the right (a figure, perhaps with one word after it, or an
+    empty cell)."""
+    words = _spaced_tokens(text, start, end)
+    cells: list[Span] = []
+    after: Span | None = None           # `1600 MXINT8`: the word after a figure
+    i = len(words)
+    while i > 0 and len(cells) < width:
+        i -= 1
+        word = words[i]
+        if word.start == word.end and after is None:
+            cells.insert(0, word)
+        elif FIGURE_WORD.fullmatch(text[word.start:word.end]):
+            cells.insert(0, Span(word.start, after.end if after else word.end))
+            after = None
+        elif after is None and cells and word.start < word.end:
+            after = word
+        else:
+            return None
+    label = words[:i]
+    if len(cells) < width or after is not None or not label or any(w.start == w.end for w in label):
+        return None
+    if not re.search(r"[A-Za-z\u4e00-\u9fff]", text[label[0].start:label[-1].end]):
+        return None
+    if not any(re.match(r"[~≈]?\d", text[c.start:c.end]) for c in cells):
+        return None
+    return [Span(label[0].start, label[-1].end), *cells]
+
+
+def unit_header_tables(text: str, paragraphs) -> dict[int, list[Span]]:
+    """The cells of each line of a single-space table with a unit header (and at least one
+    row), by line start."""
+    out: dict[int, list[Span]] = {}
+    run: list[tuple[int, list[Span]]] = []
+    for start, end in [*paragraphs, (len(text), len(text))]:
+        row = spaced_row(text, start, end, len(run[0][1]) - 1) if run else None
+        if row:
+            run.append((start, row))
+            continue
+        if len(run) >= 2:
+            out.update(run)
+        header = spaced_header(text, start, end)
+        run = [(start, header)] if header else []
+    return out
+
+
+def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
+    """A table pasted with single spaces: a header line naming two or more entities, then
+    lines of a label and as many values as the header has columns (entities, then perhaps a
+    change column): `指标 H100 (80GB) H200 (141GB) 提升` / `显存容量 80GB 141GB +76%`.
+    `names_in(start, end)` gives the spans naming entities, `numbers_in(start, end)` the
+    numbers' spans."""
+    out: list[Cell] = []
+    header: list[Span] = []
+    table_start, rising, unnamed_first = 0, False, False
+    for start, end in paragraphs:
+        values = numbers_in(start, end)
+        label_end = values[0].start if values else end
+        if header and values and len(values) in (len(header), len(header) + 1) and _bare_row(
+                text, start, end, values):
+            label = text[start:label_end].strip()
+            row, table = Span(start, end), Span(table_start, end)
+            change = text[max(start, values[-1].start - 1):values[-1].end]
+            # `参数 CS-1 (2019) CS-2 (2022)`: a first column the specs do not name; its cell is left
+            # to the prose rules and the named columns keep their cells
+            own = values[1:] if len(values) > len(header) and unnamed_first and not CHANGE.match(change) \
+                else values[:len(header)]
+            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(own)]
+            # a signed change, or under a header ending in an increase word ("性能提升") a ratio
+            if len(values) > len(header) and (CHANGE.match(change) or rising and WORDED.match(
+                    text[values[-1].start:values[-1].end])):
+                out.append(Cell(values[-1], row, label, header[-1], header[0], table=table))
+            continue
+        named = names_in(start, end)
+        line = text[start:end]
+        if header and len(named) < 2 and len(line) <= 60 and not re.search(r"[.,;:。，；：]", line):
+            continue        # `Connection to host via PCIe Gen4 x8 Gen4 x8`, `Architecture Ampere Hopper`
+        header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+        table_start = start
+        tail = text[named[-1].end:end].strip().lower() if header else ""
+        unnamed_first = bool(header) and len(text[start:named[0].start].split()) > 1
+        rising = any(tail.endswith(w.lower()) for w in lexicon().words("increase_words")) if tail else False
+    return out
+
+
+def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
+    """A label of words (no sentence mark; digits only in a short one: `FP4`, `FP16/BF16`),
+    then values apart by spaces only."""
+    label = text[start:values[0].start].rstrip(" ~≈")
+    if not label.strip() or re.search(r"[,，。:：;；]", label) or (
+            re.search(r"\d", label) and len(label.strip()) > 24):
+        return False
+    gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
+    # `80 GB (HBM2e) 80 GB (HBM3)`, `~2.0 TB/s ~3.35 TB/s`: a short note after a value, an about sign
+    return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*)?[~≈]?[+\-−]?", gap) for gap in gaps)
