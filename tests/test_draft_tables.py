@@ -182,6 +182,37 @@ def test_a_loose_tables_row_of_no_figures_does_not_end_it(specs):
     assert prose[0].get("subject") != "vale_rack" or prose[0].get("todo")       # a sentence ends it
 
 
+def test_a_loose_tables_cell_with_no_figure_read_holds_its_columns_place(specs):
+    """`Dense FP8 peak N/A ~1,000 TFLOP/s ...`, `FP16/BF16 500 TFLOPS 2.25 8,000 TFLOPS`: a
+    placeholder or a bare figure is a cell that makes no claim; the row, and the table after it,
+    stay aligned under the header's names."""
+    text = ("Spec Crest C2 Vale V1 Vale Box\nDense FP8 peak N/A ~1,000 TFLOP/s ~8,000 TFLOP/s\n"
+            "FP16/BF16 500 TFLOPS 2.25 4,000 TFLOPS\nTDP 600 W 700 W 5,600 W\n")
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs)]
+    assert found == [("1,000 TFLOPS", "vale"), ("8,000 TFLOPS", "vale_box"), ("500 TFLOPS", "crest"),
+                     ("4,000 TFLOPS", "vale_box"), ("600 W", "crest"), ("700 W", "vale"),
+                     ("5,600 W", "vale_box")]
+
+
+def test_a_loose_tables_row_of_as_many_cells_under_a_long_label_does_not_end_it(specs):
+    """`Attention acceleration (SFU EX2) 10.7 TeraExponentials/s 5 TeraExponentials/s`: a row
+    whose label is too long to read still has the header's count of cells; the rows after it
+    stay under the header's names."""
+    text = ("Feature Crest C2 Vale V1\nAttention acceleration (SFU EX2) 10.7 TeraExponentials/s "
+            "5 TeraExponentials/s\nGPU Memory 90 GB 120 GB\n")
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs) if c["claimed"].endswith("GB")]
+    assert found == [("90 GB", "crest"), ("120 GB", "vale")]
+
+
+def test_a_loose_tables_cell_may_end_in_a_capitalised_note_and_count_its_parts(specs):
+    """`GPU Memory 80 GB HBM3 96 GB HBM3E`: a memory type after each value; `8x 96GB`: a count
+    of parts before a figure is one cell, not a column of its own."""
+    text = "Feature Crest C2 Vale V1 Vale Box\nGPU Memory 80 GB HBM3 96 GB HBM3E 8x 96GB HBM3E\n"
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs) if c["claimed"].endswith("B")]
+    assert found[:2] == [("80 GB", "crest"), ("96 GB", "vale")]
+    assert found[2][1] == "vale_box", found
+
+
 @pytest.fixture(scope="module")
 def bundled():
     from pathlib import Path

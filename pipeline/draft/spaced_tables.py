@@ -114,10 +114,18 @@ def unit_header_tables(text: str, paragraphs) -> dict[int, list[Span]]:
     return out
 
 
+# a cell the row holds without a figure the drafter reads: a placeholder or a bare figure
+# (`N/A`, `—`, `2.25` beside `2.25 PFLOPS`, `10.7` before a unit no metric has)
+UNREAD_CELL = re.compile(r"(?<!\S)(?:N/?A|n/a|TBD|[-–—]|\?+|[~≈]?\d[\d,]*(?:\.\d+)?)(?!\S)")
+FIGURE = re.compile(r"\d[\d,.]*\d")
+MULTIPLIER = re.compile(r"\d\s?[x×]")
+
+
 def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     """A table pasted with single spaces: a header line naming two or more entities, then
     lines of a label and as many values as the header has columns (entities, then perhaps a
-    change column): `指标 H100 (80GB) H200 (141GB) 提升` / `显存容量 80GB 141GB +76%`.
+    change column): `指标 H100 (80GB) H200 (141GB) 提升` / `显存容量 80GB 141GB +76%`. A cell
+    with no figure read (`N/A`, a bare `2.25`) holds its column's place and makes no claim.
     `names_in(start, end)` gives the spans naming entities, `numbers_in(start, end)` the
     numbers' spans."""
     out: list[Cell] = []
@@ -125,26 +133,28 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     table_start, rising, unnamed_first = 0, False, False
     for start, end in paragraphs:
         values = numbers_in(start, end)
-        label_end = values[0].start if values else end
-        if header and values and len(values) in (len(header), len(header) + 1) and _bare_row(
-                text, start, end, values):
-            label = text[start:label_end].strip()
+        slots = _slots(text, start, end, values) if header else []
+        if header and len(slots) in (len(header), len(header) + 1) and _bare_row(text, start, end, slots):
+            label = text[start:slots[0].start].strip()
             row, table = Span(start, end), Span(table_start, end)
-            change = text[max(start, values[-1].start - 1):values[-1].end]
+            change = text[max(start, slots[-1].start - 1):slots[-1].end]
             # `参数 CS-1 (2019) CS-2 (2022)`: a first column the specs do not name; its cell is left
             # to the prose rules and the named columns keep their cells
-            own = values[1:] if len(values) > len(header) and unnamed_first and not CHANGE.match(change) \
-                else values[:len(header)]
-            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(own)]
+            own = slots[1:] if len(slots) > len(header) and unnamed_first and not CHANGE.match(change) \
+                else slots[:len(header)]
+            out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(own) if v in values]
             # a signed change, or under a header ending in an increase word ("性能提升") a ratio
-            if len(values) > len(header) and (CHANGE.match(change) or rising and WORDED.match(
-                    text[values[-1].start:values[-1].end])):
-                out.append(Cell(values[-1], row, label, header[-1], header[0], table=table))
+            if len(slots) > len(header) and slots[-1] in values and (CHANGE.match(change) or rising and
+                                                                      WORDED.match(_text(text, slots[-1]))):
+                out.append(Cell(slots[-1], row, label, header[-1], header[0], table=table))
             continue
         named = names_in(start, end)
-        line = text[start:end]
-        if header and len(named) < 2 and len(line) <= 60 and not re.search(r"[.,;:。，；：]", line):
-            continue        # `Connection to host via PCIe Gen4 x8 Gen4 x8`, `Architecture Ampere Hopper`
+        line = FIGURE.sub("0", text[start:end])
+        # `Connection to host via PCIe Gen4 x8 Gen4 x8`, `Architecture Ampere Hopper`, or a row
+        # of as many cells whose label is no short one (`Attention acceleration (SFU EX2) 10.7 ...`)
+        if header and len(named) < 2 and (len(line) <= 60 or len(slots) in (len(header), len(header) + 1)) \
+                and not re.search(r"[.,;:。，；：]", line):
+            continue
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
         table_start = start
         tail = text[named[-1].end:end].strip().lower() if header else ""
@@ -153,13 +163,39 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     return out
 
 
+def _slots(text: str, start: int, end: int, values: list[Span]) -> list[Span]:
+    """A row's cells in order: its values and the cells that hold no value read (a bare
+    figure after the row's first figure, a placeholder just before a cell or at the end); a
+    count of parts (`2x 50MB`) is not a cell of its own."""
+    spans = sorted(values, key=lambda span: span.start)
+    unread = [Span(start + m.start(), start + m.end()) for m in UNREAD_CELL.finditer(text[start:end])]
+    unread = [u for u in unread if not any(v.start <= u.start < v.end or u.start <= v.start < u.end
+                                           for v in spans)]
+    figures = [u.start for u in unread if re.search(r"\d", _text(text, u))]
+    first = min([span.start for span in spans] + figures, default=end)
+    found = sorted(spans + [u for u in unread if u.start >= first], key=lambda span: span.start)
+    for u in reversed([u for u in unread if u.start < first]):     # `peak N/A ~1,979 TFLOP/s`
+        if found and re.fullmatch(r"[\s~≈]*", text[u.end:found[0].start]):
+            found.insert(0, u)
+    return [span for span, after in zip(found, [*found[1:], None]) if not (
+        after and MULTIPLIER.fullmatch(_text(text, span)) and not text[span.end:after.start].strip())]
+
+
+def _text(text: str, span: Span) -> str:
+    return text[span.start:span.end]
+
+
 def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
     """A label of words (no sentence mark; digits only in a short one: `FP4`, `FP16/BF16`),
-    then values apart by spaces only."""
+    then values apart by spaces only, each perhaps with a short note."""
+    if not values:
+        return False
     label = text[start:values[0].start].rstrip(" ~≈")
     if not label.strip() or re.search(r"[,，。:：;；]", label) or (
             re.search(r"\d", label) and len(label.strip()) > 24):
         return False
     gaps = [text[a.end:b.start] for a, b in zip(values, values[1:])] + [text[values[-1].end:end]]
-    # `80 GB (HBM2e) 80 GB (HBM3)`, `~2.0 TB/s ~3.35 TB/s`: a short note after a value, an about sign
-    return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*)?[~≈]?[+\-−]?", gap) for gap in gaps)
+    # `80 GB (HBM2e) 80 GB (HBM3)`, `279 GB HBM3E 129 GB HBM3E`, `~2.0 TB/s ~3.35 TB/s`: a short
+    # note after a value (bracketed or one capitalised word), an about sign
+    return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*|[A-Z][\w/]{1,20}\s+|[A-Z][\w/]{1,20}$)?"
+                            r"(?:\d\s?[x×]\s+)?[~≈]?[+\-−]?", gap) for gap in gaps)
