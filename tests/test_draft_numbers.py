@@ -68,6 +68,8 @@ NUMBER_FORMS = [
     ("24 GB on the RTX 4090 and 32 GB on the RTX 5090", ["24 GB", "32 GB"]),   # a model number is no range
     ("采用7nm工艺，826mm2,542亿晶体管", ["7 nm", "826 mm2", "542e8"]),   # a figure after an area's comma
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
+    ("a whopping 146bn-transistor design", ["146e9"]),      # bn: a billion
+    ("the 153 bn transistors of the MI300X", ["153e9"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count
     ("up to 4 trillion chips", ["4e12"]),

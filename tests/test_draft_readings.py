@@ -608,3 +608,31 @@ def test_the_other_side_of_vs_is_not_a_later_clauses_baseline(specs):
     text = "This gives the Lark K1 FP8 at 2.6 PFLOPS vs 1.9 PFLOPS in Heron H9.\n"
     found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "1.9 PFLOPS")
     assert found.get("subject") == "heron" or "heron" in " ".join(found["todo"]), found
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("The Lark K1 uses eight HBM3 stacks, providing 5.3 TB/s of bandwidth and 192 GB of DRAM capacity.\n",
+     "hbm_capacity"),
+    ("The Lark K1 board pairs it with 192 GB of DRAM capacity.\n", "lpddr_capacity"),
+    ("The Lark K1 uses HBM3 stacks, and its host has 192 GB of DRAM capacity.\n", "lpddr_capacity")])
+def test_dram_in_a_sentence_of_hbm_is_the_hbm(specs, text, metric):
+    """"eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM, so a sentence that
+    names HBM means it; DRAM with no HBM in the sentence, or a host's, stays the CPU's memory."""
+    claim = next(c for c in drafted_claims(text, specs) if c["claimed"] == "192 GB")
+    assert claim.get("metric") == metric, claim
+
+
+@pytest.mark.parametrize("text", ["The Lark Box consumes more than 2.2 GW of electricity.\n",
+                                  "The Lark Box draws 1 gigawatt.\n"])
+def test_gigawatts_are_power(specs, text):
+    """A campus or cluster's gigawatts are its power, as megawatts are."""
+    claim = drafted_claims(text, specs)[0]
+    assert (claim.get("subject"), claim.get("metric")) == ("lark_box", "power"), claim
+
+
+@pytest.mark.parametrize("text", ["The Lark Box packs 5x more GPUs than the Heron H9 box.\n",
+                                  "The Lark Box holds four times as many chips as the Heron H9 box.\n"])
+def test_n_times_more_gpus_compares_chip_counts(specs, text):
+    claim = drafted_claims(text, specs)[0]
+    assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim
+    assert not any("what is compared" in t for t in claim.get("todo", [])), claim

@@ -428,6 +428,15 @@ def test_a_row_names_precision_words_are_its_cells_metric_words(specs):
     assert found["1000 TFLOPS"] == ("vale", "fp8_dense")
 
 
+def test_a_supernode_lines_number_written_alone_asks_among_its_systems(bundled):
+    """"Atlas950能装6144张昇腾卡": the line's name without SuperPoD or SuperCluster, glued or
+    apart, may mean either; asked naming them, never one picked silently."""
+    for text in ("Atlas950能装6144张昇腾卡", "the Atlas 950 holds 8,192 NPUs"):
+        mention = bundled.find(text)[0]
+        assert mention.entity == "" and set(mention.candidates) == {
+            "huawei_atlas950_superpod", "huawei_atlas950_supercluster"}, mention
+
+
 def test_an_empty_corner_cell_keeps_the_headers_columns(specs):
     """`| | Vale V1 | Crest C2 |`: the header's empty first cell is a column, so the names stand
     over their values."""

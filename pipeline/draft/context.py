@@ -17,7 +17,7 @@ UNIT_DIMENSION = {
     "B/s": "rate", "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate", "TiB/s": "rate",
     "Gbps": "rate", "Tbps": "rate", "Pbps": "rate",
     "ns": "time", "us": "time", "ms": "time", "s": "time", "min": "time",
-    "W": "power", "kW": "power", "MW": "power", "nm": "length", "mm2": "area",
+    "W": "power", "kW": "power", "MW": "power", "GW": "power", "nm": "length", "mm2": "area",
     "": "count", "x": "ratio", "%": "percent",
 }
 
@@ -348,9 +348,10 @@ def ratio_metric(texts) -> tuple[str | None, str]:
         metric = memory_metric(clause)
         return (metric, "") if metric else (None, "which memory")
     if re.search(r"number of (?:chips|GPUs|accelerators|processors)|(?:chip|GPU) count|芯片數量|晶片數量|"
+                 r"\b(?:more|as many|fewer)\s+(?:GPUs|chips|accelerators|NPUs|TPUs|processors)\b|"
                  r"芯片数量|規模|规模|(?:cluster|pod)s?\b[^.,;]{0,24}\b(?:larger|bigger)", clause,
                  re.IGNORECASE):
-        return "chips", ""          # "clusters that are 35 times larger": the chips they hold
+        return "chips", ""          # "clusters that are 35 times larger", "5x more GPUs": the chips
     if said("power_words", texts[:1]):
         return "power", ""
     if re.search(r"transistor|電晶體|晶體管|晶体管", clause, re.IGNORECASE):

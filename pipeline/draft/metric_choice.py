@@ -68,6 +68,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and context.memory_metric(
                 sentence) == "sram_capacity" and not CONTRASTED.match(clause):
             metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
+        if metric == "lpddr_capacity" and not own and re.search("HBM", sentence) and not re.search(
+                r"LPDDR|DDR\d|\bDDR\b|system|host|CPU|[系主]", clause):
+            metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
         missing = "" if metric else "which memory"
         if metric == "hbm_capacity" and not own and (not context.memory_said(sentence)
                                                      or re.search(r"高速(?:記憶體|内存|存储)", clause)):

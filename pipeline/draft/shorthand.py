@@ -44,14 +44,15 @@ def stacked_scale() -> re.Pattern:
     # "208B transistors": a bare B before a transistor word is a billion
     bare_b = r"B(?=\s?(?:transistors|晶体管|晶體管|電晶體))"
     english = alternation(data["english_scales"])
-    return re.compile(rf"\s?({english}|(?:{small})?(?:{big})+|千|{bare_b})", re.IGNORECASE)
+    # "the 153bn-transistor MI300X": bn abbreviates a billion
+    return re.compile(rf"\s?({english}|bn(?![A-Za-z])|(?:{small})?(?:{big})+|千|{bare_b})", re.IGNORECASE)
 
 
 def scale_power(word: str) -> int:
     """The power of ten of a scale word: thousand -> 3, 千萬億 -> 15, 百万 -> 6."""
     data = lexicon().data
-    if word.lower() == "b":
-        return 9                # a bare B before transistors (stacked_scale)
+    if word.lower() in ("b", "bn"):
+        return 9                # a bare B before transistors, bn (stacked_scale)
     english = data["english_scales"].get(word.lower())
     if english:
         return english
