@@ -114,3 +114,13 @@ def test_a_spec_list_one_field_per_line_gives_the_label_lines_unit():
             "The chip was announced in 2024 with a great deal of TFLOPS\n2024\n")
     found = [(text[n.start:n.end], n.unit) for n in header_numbers(text, paragraphs(text))]
     assert found == [("1835", "TFLOPS"), ("900", "TFLOPS"), ("1835", "TOPS")]
+
+
+def test_a_row_pasted_with_single_spaces_takes_its_labels_unit():
+    """`FP16 TFLOPS 1979 312 624`: a label that names a unit, then bare figures apart by single
+    spaces; a sentence ending in figures, a tab-separated row and a label with a figure give none."""
+    text = ("参数 Zephyr Z2 Breeze B1\nFP16 TFLOPS 1979 312 624\nCUDA核心 18432 10752\n"
+            "The chip has 4 stacks 2 3\nHDR200 Ports\t8\t192\nYear 2024 2025\n")
+    found = [(text[n.start:n.end], n.unit, n.noun) for n in header_numbers(text, paragraphs(text))]
+    assert found == [("1979", "TFLOPS", ""), ("312", "TFLOPS", ""), ("624", "TFLOPS", ""),
+                     ("18432", "", "other"), ("10752", "", "other")]

@@ -636,3 +636,24 @@ def test_n_times_more_gpus_compares_chip_counts(specs, text):
     claim = drafted_claims(text, specs)[0]
     assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim
     assert not any("what is compared" in t for t in claim.get("todo", [])), claim
+
+
+@pytest.mark.parametrize("text", [
+    "The Lark K1 has a TDP of 900W, which is only an increase of 200W compared to the Heron H9.\n",
+    "The Lark K1 comes with a TDP increase of only 200W.\n",
+    "The Lark K1's power increased by 200W over its predecessor.\n"])
+def test_an_increase_of_an_amount_is_a_difference(specs, text):
+    """"an increase of 200W compared to the B200": the amount is the difference, never the
+    subject's own figure."""
+    claim = next(c for c in drafted_claims(text, specs) if c["claimed"] == "200 W")
+    assert any("is an increase (a difference" in t for t in claim.get("todo", [])), claim
+
+
+def test_more_power_than_a_chip_draws_is_asked_among_its_systems(specs):
+    """"... with liquid cooling and networking spanning nearly 10MW" after the chip's name: no chip
+    draws megawatts; the figure is asked among the chip's systems."""
+    claims = drafted_claims("The Lark K1 ships with liquid cooling and networking spanning nearly 10MW.\n"
+                            "The Lark K1 draws 900W.\n", specs)
+    big = next(c for c in claims if c["claimed"] == "10 MW")
+    assert any("more power than a chip draws" in t and "lark_box" in t for t in big["todo"]), big
+    assert not next(c for c in claims if c["claimed"] == "900 W").get("todo")

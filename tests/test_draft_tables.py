@@ -204,6 +204,17 @@ def test_a_loose_tables_row_of_as_many_cells_under_a_long_label_does_not_end_it(
     assert found == [("90 GB", "crest"), ("120 GB", "vale")]
 
 
+def test_a_loose_tables_column_the_specs_lack_keeps_its_place(specs):
+    """`参数 H100 A6000 L40S A100`: a model number the specs do not hold is a column all the
+    same; its cells are asked about and the named columns keep their own cells."""
+    text = "参数 Crest C2 Q6000 Vale V1\nTDP 610W 300W 710W\n显存容量 80GB 48GB 96GB\n"
+    found = [(c["claimed"], c.get("subject")) for c in drafted(text, specs)]
+    assert found == [("610 W", "crest"), ("300 W", None), ("710 W", "vale"), ("80 GB", "crest"),
+                     ("48 GB", None), ("96 GB", "vale")], found
+    asked = [c for c in drafted(text, specs) if c["claimed"] == "300 W"][0]
+    assert any("Q6000" in t for t in asked["todo"]), asked
+
+
 def test_a_loose_tables_cell_may_end_in_a_capitalised_note_and_count_its_parts(specs):
     """`GPU Memory 80 GB HBM3 96 GB HBM3E`: a memory type after each value; `8x 96GB`: a count
     of parts before a figure is one cell, not a column of its own."""

@@ -21,7 +21,7 @@ from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, load_catalogue
-from claimaudit.draft.figure_match import amount
+from claimaudit.draft.figure_match import amount, system_sized_power
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
@@ -214,6 +214,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
                            topics.sections.get(place.paragraph.start) if topics else None)
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
+    system_sized_power(catalogue, number, reading)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)

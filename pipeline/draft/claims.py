@@ -281,7 +281,7 @@ def difference_baseline(view: str, clause: Span, number: Number, reading: Readin
     if number.unit in ("x", "%") or reading.metric in (None, "chips"):
         return
     lex = lexicon()
-    before = view[max(clause.start, number.start - 12):number.start]
+    before = view[max(clause.start, number.start - 20):number.start]
     after = view[number.end:number.end + 12]
     if not (re.search(rf"(?:{alternation(lex.words('difference_before'))})\s*$", before)
             or re.match(rf"\s*(?:{alternation(lex.words('difference_after'))})", after, re.IGNORECASE)):

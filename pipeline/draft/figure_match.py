@@ -167,3 +167,23 @@ def another_holder(catalogue, number, reading, named: list[str]) -> None:
         verb = "publishes" if len(holders) == 1 else "publish"
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
                             f"{', '.join(holders)} (a family the sentence names) {verb} it; pick one")
+
+
+CHIP_POWER_MAX = 50e3       # W: more than any chip draws (a wafer-scale engine's whole system is ~23 kW)
+
+
+def system_sized_power(catalogue, number, reading) -> None:
+    """"... networking spanning nearly 10MW" after a chip: more power than any chip draws is a
+    system's or a cluster's; asked among the chip's systems, never left as the chip's."""
+    subject = reading.subject
+    if reading.metric != "power" or subject not in catalogue.entities or \
+            catalogue.entities[subject].kind != "chip" or any(t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(f"{number.text} {number.unit}".rstrip())
+    if value is None or value <= CHIP_POWER_MAX:
+        return
+    systems = sorted(catalogue.containers_of_any(subject))
+    reading.candidates = [subject, *systems]
+    whose = f"{', '.join(systems)}; pick one" if systems else "a system or cluster; name it"
+    reading.todo.append(f"subject: {number.text} {number.unit} is more power than a chip draws: the text may "
+                        f"mean {whose}")

@@ -6,7 +6,8 @@ that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP
 `带宽/GB/s`), as its last words (`FP32 TFLOPS`, `Power, W`; a trailing "/chip" or "per GPU"
 says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
 gives that unit (or count) to the bare numeric cells of its column; a row label does so to its
-row (`| FP16 TFLOPS | 312 | 989 |`) where the column's header gives none. A cell of two amounts
+row (`| FP16 TFLOPS | 312 | 989 |`, or pasted with single spaces `FP16 TFLOPS 1979 312`) where
+the column's header gives none. A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
 A spec list pasted one field per line gives a bare figure the unit of the label line above
@@ -43,6 +44,8 @@ POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
+# a label, then two or more bare figures apart by single spaces and nothing else
+SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -121,6 +124,14 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
                                    figure.group(1), unit[0], unit[1]))
         # a count noun's label over one bare figure may be a list's heading: counts need a row of them
         out += run if unit[0] or len(run) >= 2 else []
+    for a, b in lines:      # `FP16 TFLOPS 1979 312 624 312`: a row pasted with single spaces
+        row = SPACED_ROW.fullmatch(view, a, b)
+        label = row.group(1) if row else ""
+        unit = header_unit(label) if row and len(label) <= 24 and not re.search(r"(?<![A-Za-z\d])\d", label) \
+            else None
+        if row and unit is not None:
+            out += [_number(a + m.start(), m.group(), unit[0], unit[1])
+                    for m in BARE.finditer(view[a:b], row.end(1) - a)]
     for table in tables(view, paragraphs):
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}

@@ -16,6 +16,7 @@ import re
 
 from claimaudit.draft.forms import unit_at
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.stacked_tables import MODEL
 from claimaudit.draft.table_rows import CHANGE, WORDED, Cell, row_cells
 from claimaudit.draft.text import Span
 
@@ -119,6 +120,7 @@ def unit_header_tables(text: str, paragraphs) -> dict[int, list[Span]]:
 UNREAD_CELL = re.compile(r"(?<!\S)(?:N/?A|n/a|TBD|[-–—]|\?+|[~≈]?\d[\d,]*(?:\.\d+)?)(?!\S)")
 FIGURE = re.compile(r"\d[\d,.]*\d")
 MULTIPLIER = re.compile(r"\d\s?[x×]")
+PRECISION = re.compile(r"(?:FP|BF|INT|TF|MXFP)\d", re.IGNORECASE)
 
 
 def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
@@ -130,14 +132,22 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
     numbers' spans."""
     out: list[Cell] = []
     header: list[Span] = []
+    wide: list[Span] = []       # the header's columns with the model numbers the specs lack
     table_start, rising, unnamed_first = 0, False, False
     for start, end in paragraphs:
         values = numbers_in(start, end)
         slots = _slots(text, start, end, values) if header else []
+        change = text[max(start, slots[-1].start - 1):slots[-1].end] if slots else ""
+        if len(wide) > len(header) and len(slots) == len(wide) and not CHANGE.match(change) and _bare_row(
+                text, start, end, slots):
+            # `参数 H100 A6000 L40S A100`: a column the specs lack keeps its place; its cells are asked
+            row, table = Span(start, end), Span(table_start, end)
+            out += [Cell(v, row, text[start:slots[0].start].strip(), wide[i], table=table)
+                    for i, v in enumerate(slots) if v in values]
+            continue
         if header and len(slots) in (len(header), len(header) + 1) and _bare_row(text, start, end, slots):
             label = text[start:slots[0].start].strip()
             row, table = Span(start, end), Span(table_start, end)
-            change = text[max(start, slots[-1].start - 1):slots[-1].end]
             # `参数 CS-1 (2019) CS-2 (2022)`: a first column the specs do not name; its cell is left
             # to the prose rules and the named columns keep their cells
             own = slots[1:] if len(slots) > len(header) and unnamed_first and not CHANGE.match(change) \
@@ -156,11 +166,23 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
                 and not re.search(r"[.,;:。，；：]", line):
             continue
         header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+        wide = sorted(header + _unknown_models(text, header, end), key=lambda span: span.start)
         table_start = start
         tail = text[named[-1].end:end].strip().lower() if header else ""
         unnamed_first = bool(header) and len(text[start:named[0].start].split()) > 1
         rising = any(tail.endswith(w.lower()) for w in lexicon().words("increase_words")) if tail else False
     return out
+
+
+def _unknown_models(text: str, names: list[Span], end: int) -> list[Span]:
+    """The words after a header's first name that are model numbers no name covers (`A6000`),
+    not a precision (`FP16`)."""
+    if not names:
+        return []
+    found = [Span(names[0].start + m.start(), names[0].start + m.end())
+             for m in re.finditer(r"(?<!\S)\S+(?!\S)", text[names[0].start:end])]
+    return [w for w in found if MODEL.fullmatch(_text(text, w)) and not PRECISION.match(_text(text, w))
+            and not any(n.start <= w.start < n.end or w.start <= n.start < w.end for n in names)]
 
 
 def _slots(text: str, start: int, end: int, values: list[Span]) -> list[Span]:
