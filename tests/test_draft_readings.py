@@ -657,3 +657,31 @@ def test_more_power_than_a_chip_draws_is_asked_among_its_systems(specs):
     big = next(c for c in claims if c["claimed"] == "10 MW")
     assert any("more power than a chip draws" in t and "lark_box" in t for t in big["todo"]), big
     assert not next(c for c in claims if c["claimed"] == "900 W").get("todo")
+
+
+def test_a_memorys_clock_before_its_rate_keeps_the_rate_the_memorys():
+    """"The second gen Infinity Fabric in the MI100 features 32 GB of HBM2 memory at 1.2 GHz
+    delivering 1.23 TB/s of bandwidth": the rate the memory delivers is its own, not the link's."""
+    from claimaudit.draft.context import rate_metric
+    text = "The Infinity Fabric in the Lark K1 features 32 GB of HBM2 memory at 1.2 GHz delivering 1.23 TB/s"
+    assert rate_metric([(text, text.index("1.23"))]) == "hbm_bandwidth"
+
+
+def test_a_rate_at_a_possessives_capacity_is_the_same_names(specs):
+    """"the H200 carries 141 GB HBM3e at 4.8 TB/s versus the H100's 80 GB HBM3 at 3.35 TB/s": the
+    rate the possessive's memory runs at is that name's too, not the sentence subject's."""
+    text = "The Lark K1 carries 192 GB HBM3 at 5.3 TB/s versus the Heron H9's 80 GB HBM3 at 3.35 TB/s.\n"
+    found = {c["claimed"]: c.get("subject") for c in drafted_claims(text, specs)}
+    assert found["80 GB"] == found["3.35 TB/s"] == "heron", found
+
+
+def test_a_bracketed_precision_right_before_a_figure_is_its_own():
+    """"(FP16) 15832 TFLOPS ; (TF32) 7912 TFLOPS": each figure's precision is the bracketed word
+    right before it, though its sentence names several."""
+    from claimaudit.draft.context import precision
+    text = "Peak: (FP16) 15832 TFLOPS ; (TF32) 7912 TFLOPS ; (FP32) 536 TFLOPS"
+    def read(figure: str) -> str | None:
+        clause = f" {figure} TFLOPS "          # the clause after the bracket
+        return precision([(clause, 1), (text, text.index(figure))])
+    found = [read(figure) for figure in ("15832", "7912", "536")]
+    assert found == ["fp16", "tf32", "fp32"]

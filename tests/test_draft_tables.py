@@ -235,6 +235,17 @@ def test_an_architecture_word_before_a_name_of_its_maker_asks_nothing(bundled):
     assert claim["subject"] == "h200" and not claim.get("todo")
 
 
+@pytest.mark.parametrize("text, subject", [
+    ("The H100 80GB PCIe draws 350 W.\n", "h100_pcie"),
+    ("| Power | H100 80G PCIe |\n|---|---|\n| TDP | 350 W |\n", "h100_pcie"),
+    ("The H100 80GB SXM5 draws 700 W.\n", "h100")])
+def test_a_memory_size_between_a_name_and_its_form_factor_names_the_variant(bundled, text, subject):
+    """"H100 80GB PCIe": the size is no part of the variant's name, so the form factor after it
+    still names the PCIe card the specs hold apart."""
+    claim = [c for c in drafted(text, bundled) if c["claimed"].endswith("W")][0]
+    assert claim.get("subject") == subject, claim
+
+
 def test_a_model_number_family_before_another_name_in_a_list_stays_apart(bundled):
     mentions = [(m.text, m.entity) for m in bundled.find("Feature GB300 GB200 B300 B200")]
     assert [text for text, _ in mentions] == ["GB300", "GB200", "B300", "B200"]

@@ -20,14 +20,14 @@ from claimaudit.draft import changes, context, ratios, scope, settle, table_cell
 from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
-from claimaudit.draft.entities import Catalogue, load_catalogue
+from claimaudit.draft.entities import Catalogue, Mention, load_catalogue, name_key
 from claimaudit.draft.figure_match import amount, system_sized_power
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
-from claimaudit.draft.products import unknown_product
+from claimaudit.draft.products import form_factor_names, unknown_product
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
 from claimaudit.draft.topic import aside as topic_aside
@@ -72,7 +72,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     reach = min(len(plain), numbers[-1].end + textmod.PARAGRAPH_WINDOW) if numbers else 0  # no more read
     sentences = textmod.sentences(plain[:reach])
     starts = [span.start for span in sentences]
-    mentions = sorted(catalogue.find(view[:reach]), key=lambda m: m.start)
+    mentions = form_factor_names(view, sorted(catalogue.find(view[:reach]), key=lambda m: m.start),
+                                 catalogue.names, name_key, Mention)
     paragraphs = tuple(textmod.paragraphs(plain[:reach]))
     mentions = sorted(mentions + table_names.short_names(view, paragraphs, mentions, catalogue.find),
                       key=lambda m: m.start)

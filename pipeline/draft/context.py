@@ -9,6 +9,7 @@ import re
 from claimaudit.draft import rate_words
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
+from claimaudit.draft.memory_words import MEMORY_AT, MEMORY_BRACKET, memory_metric, memory_said
 
 UNIT_DIMENSION = {
     "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops",
@@ -165,7 +166,14 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
             return table[_nearest(pattern, text, position).group().lower()]
         if len(found) == 1:
             return found.pop()
+        led = BRACKET_END.search(text, max(0, position - 16), position)      # "(FP16) 15832 TFLOPS ;"
+        word = pattern.fullmatch(led.group(1)) if led else None
+        if word:
+            return table[word.group().lower()]
     return None
+
+
+BRACKET_END = re.compile(r"[(（]\s*([^()（）]{2,12}?)\s*[)）]\s*$")
 
 
 def precision_list(clause: str) -> tuple[str, list[str]]:
@@ -187,38 +195,6 @@ def said(key: str, texts: list[tuple[str, int]]) -> bool:
     return any(pattern.search(text) for text, _ in texts)
 
 
-def memory_metric(clause: str) -> str | None:
-    """The capacity metric the words decide: on-chip SRAM, LPDDR/DDR, else HBM; a cache or
-    another memory no metric measures decides none."""
-    if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
-        return None
-    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上|"
-                 r"芯片(?:内存|內存)",
-                 clause, re.IGNORECASE):
-        return "sram_capacity"
-    if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
-        return "fast_memory_capacity"
-    if re.search(r"unified memory|統一記憶體|统一内存", clause, re.IGNORECASE):
-        return None         # GPU and CPU memory as one: which of the specs' memories, the figure tells
-    # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
-    cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機]|CPU\s?主?)(?:内存|內存|記憶體)"
-    if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
-        return "lpddr_capacity"
-    return "hbm_capacity"
-
-
-def memory_said(text: str) -> bool:
-    """Whether the words name a memory at all (HBM, memory, 显存, SRAM, GDDR ...)."""
-    return bool(re.search(r"HBM|memory|SRAM|DDR|cache|記憶體|内存|內存|顯存|显存|存儲|存储|緩存|缓存|快取",
-                          text, re.IGNORECASE))
-
-
-MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
-                       r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$"
-                       # "The H200's HBM3 memory delivers up to 4 TB/s of bandwidth": the memory's own
-                       r"|(?:HBM\w*|memory)\s+(?:delivers|provides|offers|reaches|achieves|runs at)\s+"
-                       r"(?:up to\s+|about\s+|roughly\s+|nearly\s+)?$", re.IGNORECASE)
-MEMORY_BRACKET = re.compile(r"(?:HBM\w*|memory)\s*[(（]\s*[\d.,]+\s?(?:GB|TB|GiB)\s*[,，]\s*$", re.IGNORECASE)
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 

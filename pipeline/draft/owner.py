@@ -56,7 +56,7 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 
 # after the possessive's amount: its unit and noun, then "with" and the next amount
 WITH_AFTER_POSSESSIVE = re.compile(r"\s?(?:'s|’s)\s*[\d.,]+\s?[A-Za-z/]+(?:\s[A-Za-z0-9]+){0,2}"
-                                   r"\s+with\s+(?:up to\s+)?$")
+                                   r"\s*(?:\s(?:with|at)|@)\s*(?:up to\s+)?$")
 
 
 def amount_owner(view: str, number: Number, mentions: list[Mention], clause_start: int) -> Owner | None:
@@ -76,7 +76,8 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
         return Owner(lead[-1])      # "，相较于上一代 H100 芯片只有800亿个晶体管": the compared-with's own
     if before and possessive.fullmatch(view, before[-1].end, number.start):
         return Owner(before[-1])
-    # "an H100's 80 GB HBM3 with 3.35 TB/s": the same name's ("replaces H100's 80 GB with 141 GB": not)
+    # "an H100's 80 GB HBM3 with (at, @) 3.35 TB/s": the same name's ("replaces H100's 80 GB with
+    # 141 GB": not)
     if before and WITH_AFTER_POSSESSIVE.match(view[before[-1].end:number.start]) and not re.search(
             r"replac|swap|upgrad", view[clause_start:before[-1].start], re.IGNORECASE):
         return Owner(before[-1])

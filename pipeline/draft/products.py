@@ -26,3 +26,23 @@ def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, in
         if not NOT_PRODUCTS.match(match.group()) and not any(a <= match.start() < b for a, b in covered):
             return match.group()
     return None
+
+
+# a memory size, then a form factor after a name ("H100 80GB PCIe", "A100 80G SXM4")
+SIZED_FORM = re.compile(r"\s*(?:\d+\s?GB?\s+)?(PCIe|SXM\d?|NVL|OAM)(?![A-Za-z0-9])", re.IGNORECASE)
+SIZE_END = re.compile(r"\s*\d+\s?GB?$", re.IGNORECASE)
+
+
+def form_factor_names(view: str, mentions: list, names: dict, key, mention_type) -> list:
+    """"H100 80GB PCIe": a name (found as the memory size's "H100 80GB") followed by a form factor
+    is the variant the specs name so ("H100 PCIe"), when exactly one entity has that name.
+    `names` maps a name's key (`key(name)`) to its entity ids."""
+    out = []
+    for mention in mentions:
+        form = SIZED_FORM.match(view, mention.end) if mention.entity else None
+        base = SIZE_END.sub("", mention.text)
+        ids = names.get(key(f"{base} {form.group(1)}"), set()) if form else set()
+        if form and len(ids) == 1 and mention.entity not in ids:
+            mention = mention_type(mention.start, form.end(), next(iter(ids)), view[mention.start:form.end()])
+        out.append(mention)
+    return out

@@ -1,0 +1,48 @@
+"""Which memory a capacity or a rate is, from the words around it (pipeline/draft/, issue 19).
+
+A capacity is on-chip SRAM, a CPU's LPDDR/DDR, a system's fast memory, or else HBM, by the
+words of its clause (a cache or a memory no metric measures decides none). A rate is the
+memory's own when it is what a memory runs at or delivers ("141 GB HBM3e @ 4.8 TB/s", "HBM2
+memory at 1.2 GHz delivering 1.23 TB/s", "HBM4 memory (288GB, 22 TB/s"). context.py reads the
+other words of a metric.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def memory_metric(clause: str) -> str | None:
+    """The capacity metric the words decide: on-chip SRAM, LPDDR/DDR, else HBM; a cache or
+    another memory no metric measures decides none."""
+    if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
+        return None
+    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上|"
+                 r"芯片(?:内存|內存)",
+                 clause, re.IGNORECASE):
+        return "sram_capacity"
+    if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
+        return "fast_memory_capacity"
+    if re.search(r"unified memory|統一記憶體|统一内存", clause, re.IGNORECASE):
+        return None         # GPU and CPU memory as one: which of the specs' memories, the figure tells
+    # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
+    cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機]|CPU\s?主?)(?:内存|內存|記憶體)"
+    if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
+        return "lpddr_capacity"
+    return "hbm_capacity"
+
+
+def memory_said(text: str) -> bool:
+    """Whether the words name a memory at all (HBM, memory, 显存, SRAM, GDDR ...)."""
+    return bool(re.search(r"HBM|memory|SRAM|DDR|cache|記憶體|内存|內存|顯存|显存|存儲|存储|緩存|缓存|快取",
+                          text, re.IGNORECASE))
+
+
+MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
+                       r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$"
+                       # "The H200's HBM3 memory delivers up to 4 TB/s of bandwidth", "HBM2 memory at
+                       # 1.2 GHz delivering 1.23 TB/s": the memory's own
+                       r"|(?:HBM\w*|memory)\s+(?:at\s+[\d.]+\s?[GM]Hz,?\s+)?"
+                       r"(?:deliver(?:s|ing)|provid(?:es|ing)|offer(?:s|ing)|reaches|achieves|runs at)\s+"
+                       r"(?:up to\s+|about\s+|roughly\s+|nearly\s+)?$", re.IGNORECASE)
+MEMORY_BRACKET = re.compile(r"(?:HBM\w*|memory)\s*[(（]\s*[\d.,]+\s?(?:GB|TB|GiB)\s*[,，]\s*$", re.IGNORECASE)
