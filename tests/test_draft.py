@@ -181,6 +181,11 @@ NOT_YET_TUNED: dict[str, str] = {
     # per-node counts (`528 / card`, `5 | 10` nodes); European decimal commas (`9,7 TFLOPS`)
     "heldout110": "docs/draft-first-runs/round110.txt",  # 16 misses: bus widths (`5120-bit`), a board's
     # inches, "terra bytes per second"
+    "heldout111": "docs/draft-first-runs/round111.txt",  # 12 of its 19 misses are one explainer's
+    # arithmetic run together (`A100 NVLink3= 300 GB/s12 lanes × 25 GB/s`); a spec table whose rows lost
+    # their first pipe and a merged cell (`H100 SXMNVIDIA | 80 GB | ...`)
+    "heldout112": "docs/draft-first-runs/round112.txt",  # 21 misses: cache sizes in KB, bus widths,
+    # amps and volts of a rack's power units, 4U
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

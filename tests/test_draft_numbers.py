@@ -69,6 +69,9 @@ NUMBER_FORMS = [
     ("采用7nm工艺，826mm2,542亿晶体管", ["7 nm", "826 mm2", "542e8"]),   # a figure after an area's comma
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("a whopping 146bn-transistor design", ["146e9"]),      # bn: a billion
+    ("the DGX System (8x B300 GPUs) ships", ["8"]),       # a multiplier counting a product: chips
+    ("| Compute | 8x B200 per node |", ["8"]),
+    ("The B300 is 2x B200 in speed", ["2x"]),               # ... but a ratio to it stays one
     ("the 153 bn transistors of the MI300X", ["153e9"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count

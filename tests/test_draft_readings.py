@@ -685,3 +685,11 @@ def test_a_bracketed_precision_right_before_a_figure_is_its_own():
         return precision([(clause, 1), (text, text.index(figure))])
     found = [read(figure) for figure in ("15832", "7912", "536")]
     assert found == ["fp16", "tf32", "fp32"]
+
+
+def test_a_multiplier_counting_a_chip_is_a_count_of_its_systems_chips(specs):
+    """"| Compute | 8x Lark K1 per node |": eight chips, a count whose owner is the system that
+    holds eight of them, not a ratio to the chip."""
+    claim = drafted_claims("| Compute | 8x Lark K1 per node |\n|---|---|\n", specs)[0]
+    assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim
+    assert "lark_box" in " ".join(claim.get("todo", [])) or claim.get("subject") == "lark_box", claim

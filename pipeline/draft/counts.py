@@ -26,6 +26,7 @@ B200) or a number with a unit.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 
 from claimaudit.draft.forms import Number, after_name, read_unit
@@ -199,3 +200,21 @@ def is_counted(view: str, mention) -> bool:
     scale = r"\s?(?:thousand|million)?\s?"
     # the adjective stands apart from the number: "the 4nm H100" is a node, no count
     return bool(re.search(count + scale + classifier + r"(?:\s" + adjective + ")?$", before))
+
+
+# "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |": a multiplier right before a
+# product's model number, and then a count noun, "per", "with", or the end of its cell or bracket
+COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|"
+                          r"\s[A-Z]?\d{1,4}[A-Za-z]?)"
+                          r"(?:\s(?:SXM\d?|PCIe|NVL|OAM|\d+\s?GB))*\s*"
+                          r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with)\b|[,;)|\n]|$)", re.IGNORECASE)
+COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
+                       re.IGNORECASE)
+
+
+def counted_names(view: str, numbers: list[Number]) -> list[Number]:
+    """A multiplier before a product's name that it counts ("8x B200 per node") is a count of
+    chips, not a ratio to the product ("is 2x B200" stays a ratio)."""
+    return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
+            and not n.word and COUNTED_NAME.match(view, n.end)
+            and not COMPARING.search(view, max(0, n.start - 16), n.start) else n for n in numbers]

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from claimaudit.draft.counts import general_count
+from claimaudit.draft.counts import counted_names, general_count
 from claimaudit.draft.forms import (
     ARABIC,
     CHINESE,
@@ -72,7 +72,7 @@ def find_numbers(text: str) -> list[Number]:
         if number.start >= last_end:
             kept.append(number)
             last_end = number.end
-    kept = _ranges(view, kept)
+    kept = counted_names(view, _ranges(view, kept))
     drafted = []
     for number in kept:
         if not skipped(view, number) and _drafted(number):

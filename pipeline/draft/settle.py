@@ -183,7 +183,7 @@ def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) 
         for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
     if len(near) == 1:
         reading.candidates = [reading.subject, near[0]]
-        reading.todo.append(f"subject: {number.text} {number.unit} is far from {reading.subject}'s {whose} "
+        reading.todo.append(f"subject: {claimed_text(number)} is far from {reading.subject}'s {whose} "
                             f"and near {near[0]}'s; pick one")
     elif reading.metric == "chips" and value > FAR * max(own):      # "instances ... up to 100,000 chips"
         reading.todo.append(f"subject: {number.text} chips is far more than {reading.subject} holds: the "
