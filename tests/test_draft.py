@@ -209,9 +209,9 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # clause after "跨卡通信速度900GB/s" read as the link's
     "heldout81": "docs/draft-first-runs/round81.txt",   # 1 silent: "having abandoned 7 nm engraving
     # in favor of the 4 nm" gives the abandoned node to the new chip, not its predecessor
-    "heldout104": "docs/draft-first-runs/round104.txt",  # 3 silent: "the PCIe version of H100 ...
-    # 350 watts" given to the H100, the SXM5 box's 700 watts to the H100 PCIe named in its aside, a
-    # "600GB ... GPU building block for DGX GH200" given to the DGX's HBM
+    "heldout104": "docs/draft-first-runs/round104.txt",  # 2 silent: the SXM5 box's 700 watts given
+    # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
+    # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)
 }
 # round 55 (first run 74.1%: a translated reference page's tables in e-notation, `9.0e11`) was tuned
 # on and is held to the bar. round 17 (first run 70.2% recall) was tuned on: header units

@@ -693,3 +693,38 @@ def test_a_multiplier_counting_a_chip_is_a_count_of_its_systems_chips(specs):
     claim = drafted_claims("| Compute | 8x Lark K1 per node |\n|---|---|\n", specs)[0]
     assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim
     assert "lark_box" in " ".join(claim.get("todo", [])) or claim.get("subject") == "lark_box", claim
+
+
+VARIANT_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: wren
+        name: Example Wren W100
+        vendor: Example
+        kind: chip
+        aliases: [Wren W100]
+        facts:
+          - {metric: power, value: 700 W, source: ex-sheet}
+      - id: wren_pcie
+        name: Example Wren W100 PCIe
+        vendor: Example
+        kind: chip
+        aliases: [Wren W100 PCIe]
+        facts:
+          - {metric: power, value: 350 W, source: ex-sheet}
+    """)
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("Our data came from the PCIe version of Wren W100, with a reduced TDP of 350 watts. "
+     "The Wren W100 PCIe is slower.\n", True),
+    ("Our data came from the Wren W100, with a TDP of 350 watts.\n", False),    # no variant named
+    ("Our data came from the Wren W100, with a TDP of 700 watts. The Wren W100 PCIe is slower.\n", False)])
+def test_a_figure_only_a_named_variant_publishes_is_asked_between_them(tmp_path_factory, text, asked):
+    """"the PCIe version of H100 ... a reduced TDP of 350 watts", in a text that names the H100
+    PCIe: the H100 publishes 700 W, its PCIe variant 350 W; asked between the two, never moved."""
+    catalogue = catalogue_of(tmp_path_factory, VARIANT_SPECS)
+    found = claim(text, catalogue, "350 W" if "350" in text else "700 W")
+    assert found.get("subject") == "wren", found
+    assert any("variant wren_pcie" in t for t in found.get("todo", [])) == asked, found

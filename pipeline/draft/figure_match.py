@@ -187,3 +187,28 @@ def system_sized_power(catalogue, number, reading) -> None:
     whose = f"{', '.join(systems)}; pick one" if systems else "a system or cluster; name it"
     reading.todo.append(f"subject: {number.text} {number.unit} is more power than a chip draws: the text may "
                         f"mean {whose}")
+
+
+def variant_holder(catalogue, number, reading, named, names_of) -> None:
+    """"Each H100 GPU has a peak performance of 26 TFlops in double precision" in a text that
+    also names the H100 PCIe: a decided subject whose published figure is not this number,
+    while a variant of it the text names (its name and one more word: "H100 PCIe", "H100 NVL")
+    publishes exactly this number, is asked between them. Asked, never moved: the article may
+    simply be wrong. `names_of(entity)` gives an entity's spellings."""
+    subject, metric = reading.subject, reading.metric
+    if subject not in catalogue.entities or metric is None or number.unit in ("x", "%") or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(f"{number.text} {number.unit}".rstrip())
+    own = catalogue.figures.get((subject, metric))
+    if value is None or not own or matching(catalogue, [subject], [metric], value):
+        return
+    bases = {f"{name.lower()} " for name in names_of(catalogue.entities[subject])}
+    variants = [i for i in named if i != subject and i in catalogue.entities and any(
+        re.fullmatch(r"\S+", name.lower()[len(base):]) for name in names_of(catalogue.entities[i])
+        for base in bases if name.lower().startswith(base))]
+    holders = sorted({e for e, _ in matching(catalogue, variants, [metric], value)})
+    if holders:
+        reading.candidates = [subject, *holders]
+        reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; its "
+                            f"variant {', '.join(holders)} (named in the text) publishes it; pick one")
