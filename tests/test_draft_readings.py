@@ -665,6 +665,8 @@ def test_a_memorys_clock_before_its_rate_keeps_the_rate_the_memorys():
     from claimaudit.draft.context import rate_metric
     text = "The Infinity Fabric in the Lark K1 features 32 GB of HBM2 memory at 1.2 GHz delivering 1.23 TB/s"
     assert rate_metric([(text, text.index("1.23"))]) == "hbm_bandwidth"
+    text = "GPU: NVIDIA Hopper, 132 multiprocessors, 96 GB HBM3 memory at 4 TB/s"     # HBM3 and memory
+    assert rate_metric([(text, text.index("4 TB"))]) == "hbm_bandwidth"
 
 
 def test_a_rate_at_a_possessives_capacity_is_the_same_names(specs):
@@ -728,3 +730,23 @@ def test_a_figure_only_a_named_variant_publishes_is_asked_between_them(tmp_path_
     found = claim(text, catalogue, "350 W" if "350" in text else "700 W")
     assert found.get("subject") == "wren", found
     assert any("variant wren_pcie" in t for t in found.get("todo", [])) == asked, found
+
+
+def test_an_assumed_systems_own_chip_is_among_the_questions_candidates(specs):
+    """"192GB of High-Bandwidth Memory" after a paragraph about the pod: the assumed system's
+    own chip is named in the question, so the right id is among the candidates."""
+    text = "The Lark Box ships in May with liquid cooling.\nMemory there reaches 200 GB in all.\n"
+    claim = drafted_claims(text, specs)[0]
+    assumed = next(t for t in claim["todo"] if "assumed" in t)
+    assert "lark_box (named earlier) assumed" in assumed and "lark" in assumed.split("also names")[1], claim
+
+
+def test_a_name_compared_with_behind_a_hyphened_word_is_no_topic(specs):
+    """"a near-doubling in performance-per-watt over its sixth-generation Trillium chips. It comes
+    with 192GB": the name the sentence compares with, behind a hyphened adjective, is not what
+    "It" stands for."""
+    text = ("The Lark K1 brings a near-doubling over its sixth-generation Heron H9 chips. "
+            "It comes with 200 GB of memory.\n")
+    claim = next(c for c in drafted_claims(text, specs) if c["claimed"] == "200 GB")
+    assert claim.get("subject") == "lark", claim        # asked (its figure differs), but as the Lark's
+    assert not any("heron, lark; pick one" in t for t in claim.get("todo", [])), claim

@@ -330,10 +330,14 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
         also = [i for i in recent if i != topic[0]][:4]
-        # a pod named earlier brings its chip into the question, a chip its pod; so does a ratio's
-        # topic of another kind than its baseline ("six times more than Trillium" after a pod)
+        # a pod named earlier brings its chip into the question, a chip its pod, and an amount's
+        # assumed topic its own ("192GB per chip" after the Ironwood pod); so does a ratio's topic
+        # of another kind than its baseline ("six times more than Trillium" after a pod). A count
+        # is left to the count rules (a chip's count is its system's, asked or decided there).
         kinds = {catalogue.entities[i].kind for i in (topic[0], reading.baseline) if i in catalogue.entities}
-        kin_of = also + topic[:1] if reading.baseline and len(kinds) == 2 else also
+        own = number.unit not in ("", "x", "%") or (
+            number.unit != "" and bool(reading.baseline) and len(kinds) == 2)
+        kin_of = topic[:1] + also if own else also
         also += [k for i in kin_of for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
                  if k != topic[0] and k not in also and k in catalogue.entities][:3]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "

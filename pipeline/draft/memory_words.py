@@ -38,7 +38,7 @@ def memory_said(text: str) -> bool:
                           text, re.IGNORECASE))
 
 
-MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*|memory|显存|顯存)?\s*"
+MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*\s*)?(?:memory|显存|顯存)?\s*"
                        r"(?:operating\s|running\s)?(?:@|at|with)\s*(?:up to\s*)?$"
                        # "The H200's HBM3 memory delivers up to 4 TB/s of bandwidth", "HBM2 memory at
                        # 1.2 GHz delivering 1.23 TB/s": the memory's own

@@ -133,8 +133,9 @@ class Topics:
 def _aside_pattern(compared: bool) -> re.Pattern:
     lex = lexicon()
     words = [*lex.words("rival_before"), *(lex.words("compared_before") if compared else [])]
-    # "over the current flagship A100": up to two lower-case words before the name
-    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,3})?(?:[a-z]+ ){0,2}"
+    # "over the current flagship A100", "over its sixth-generation Trillium": up to two lower-case
+    # words (hyphened or not) before the name
+    owner = r"(?:the |its |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{0,3})?(?:[a-z][a-z-]* ){0,2}"
     return re.compile(rf"(?:{alternation(words)})\s*{owner}$", re.IGNORECASE)
 
 
