@@ -335,9 +335,9 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         # of another kind than its baseline ("six times more than Trillium" after a pod). A count
         # is left to the count rules (a chip's count is its system's, asked or decided there).
         kinds = {catalogue.entities[i].kind for i in (topic[0], reading.baseline) if i in catalogue.entities}
-        own = number.unit not in ("", "x", "%") or (
+        its_kin = number.unit not in ("", "x", "%") or (
             number.unit != "" and bool(reading.baseline) and len(kinds) == 2)
-        kin_of = topic[:1] + also if own else also
+        kin_of = topic[:1] + also if its_kin else also
         also += [k for i in kin_of for k in (*catalogue.members_of(i), *catalogue.containers_of_any(i))
                  if k != topic[0] and k not in also and k in catalogue.entities][:3]
         reading.todo.append(f"subject: not named in this sentence; {topic[0]} (named earlier) "

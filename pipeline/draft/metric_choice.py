@@ -14,6 +14,7 @@ from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.memory_words import memory_metric, memory_said
 from claimaudit.draft.numbers import count_kind
 
 # the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
@@ -64,19 +65,19 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             # "LPDDR5也提高到了128GB(MTIA v1 為 64GB)": a figure in brackets after another is of its memory
             lead = re.split(r"[,，;；。]", place.view[place.sentence.start:place.clause.start])[-1]
             sentence = clause = lead + clause
-        metric = context.memory_metric(own.group() if own else clause)
-        if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and context.memory_metric(
+        metric = memory_metric(own.group() if own else clause)
+        if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and memory_metric(
                 sentence) == "sram_capacity" and not CONTRASTED.match(clause):
             metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
         if metric == "lpddr_capacity" and not own and re.search("HBM", sentence) and not re.search(
                 r"LPDDR|DDR\d|\bDDR\b|system|host|CPU|[系主]", clause):
             metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
         missing = "" if metric else "which memory"
-        if metric == "hbm_capacity" and not own and (not context.memory_said(sentence)
+        if metric == "hbm_capacity" and not own and (not memory_said(sentence)
                                                      or re.search(r"高速(?:記憶體|内存|存储)", clause)):
             missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
         named = {word for word in ("HBM", "DDR", "SRAM") if word in sentence}
-        if metric and not own and not context.memory_said(clause) and len(named) > 1:
+        if metric and not own and not memory_said(clause) and len(named) > 1:
             missing = "which memory"        # "20TB HBM3e ..., 17TB LPDDR5X ..., total 37TB": which?
         if metric == "hbm_capacity" and not own and not re.search(r"HBM|DDR|GPU memory|VRAM|显存|顯存",
                                                                   clause):

@@ -35,7 +35,7 @@ MODEL = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{2,4}[A-Za-z]{0,3}")
 def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> list:
     """Every value cell of every table pasted one cell per line; `names_in(start, end)` gives
     the spans naming entities, `numbers_in(start, end)` the numbers' spans, `cell_type` builds
-    a cell (table_cells.Cell)."""
+    a cell (table_rows.Cell)."""
     lines = [(start, end) for start, end in paragraphs if text[start:end].strip()]
     out: list = []
     i = 0
