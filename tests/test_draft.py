@@ -163,8 +163,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # misses are one table's starred bare figures (`| 989* |`) under a header of precisions, no unit
     "heldout92": "docs/draft-first-runs/round92.txt",   # 22 of its 29 misses are one pasted Wikipedia
     # table's `< 625` bounds, `300-350` ranges, MiB cells and TOPS rows without a unit
-    "heldout93": "docs/draft-first-runs/round93.txt",   # 16 of its 23 misses are one spec table whose
-    # cells run together (`Memory Bandwidth4.8TB/sec3.35TB/sec2TB/sec`)
+    "heldout93": "docs/draft-first-runs/round93.txt",   # 14 of its 21 misses are one spec table whose
+    # cells run together (`FP32 CUDA Cores16896?168966912`, `VRAM141GB80GB80GB`)
     "heldout95": "docs/draft-first-runs/round95.txt",   # 12 misses: cache sizes in KB (kilo or kibi?),
     # latencies in cycles, "Dual-die" read as 2
     "heldout99": "docs/draft-first-runs/round99.txt",   # all 15 misses are one course page's spec table

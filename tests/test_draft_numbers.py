@@ -69,6 +69,8 @@ NUMBER_FORMS = [
     ("采用7nm工艺，826mm2,542亿晶体管", ["7 nm", "826 mm2", "542e8"]),   # a figure after an area's comma
     ("performing at 276 TBS for data transfer", ["276 TB/s"]),      # TBS: TB/s in capitals
     ("a whopping 146bn-transistor design", ["146e9"]),      # bn: a billion
+    # cells run together
+    ("Memory Bandwidth4.8TB/sec3.35TB/sec2TB/sec", ["4.8 TB/s", "3.35 TB/s", "2 TB/s"]),
     ("the DGX System (8x B300 GPUs) ships", ["8"]),       # a multiplier counting a product: chips
     ("| Compute | 8x B200 per node |", ["8"]),
     ("The B300 is 2x B200 in speed", ["2x"]),               # ... but a ratio to it stays one

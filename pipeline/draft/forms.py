@@ -72,8 +72,8 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
     return unit, end
 
 
-GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TFLOPs|PFLOPs|TeraFLOPS|TOPS|GB/s|TB/s|GB|TB|MB|nm|mm\^2|mm²|W|"
-                        r"[TP]Flops|[tp]Flops|[GT]bps|[gt]bps)(?=\d)")
+GLUED_UNIT = re.compile(r" ?(TFLOPS|PFLOPS|TFLOPs|PFLOPs|TeraFLOPS|TOPS|GB/sec|TB/sec|GB/s|TB/s|GB|TB|MB|nm|"
+                        r"mm\^2|mm²|W|[TP]Flops|[tp]Flops|[GT]bps|[gt]bps)(?=\d)")
 
 
 def _unit_before_figure(view: str, position: int) -> tuple[str, int]:
