@@ -729,7 +729,7 @@ def test_a_figure_only_a_named_variant_publishes_is_asked_between_them(tmp_path_
     catalogue = catalogue_of(tmp_path_factory, VARIANT_SPECS)
     found = claim(text, catalogue, "350 W" if "350" in text else "700 W")
     assert found.get("subject") == "wren", found
-    assert any("variant wren_pcie" in t for t in found.get("todo", [])) == asked, found
+    assert any("wren_pcie (a variant the text names)" in t for t in found.get("todo", [])) == asked, found
 
 
 def test_an_assumed_systems_own_chip_is_among_the_questions_candidates(specs):

@@ -32,6 +32,7 @@ from functools import cache
 from claimaudit.draft.forms import Number, after_name, read_unit
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import hyphen_compound
+from claimaudit.draft.products import FORM_FACTOR
 
 HAN = "\u4e00-\u9fff"
 DIGIT_CHARS = "[一二兩两三四五六七八九十0-9]"
@@ -206,7 +207,7 @@ def is_counted(view: str, mention) -> bool:
 # product's model number, and then a count noun, "per", "with", or the end of its cell or bracket
 COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|"
                           r"\s[A-Z]?\d{1,4}[A-Za-z]?)"
-                          r"(?:\s(?:SXM\d?|PCIe|NVL|OAM|\d+\s?GB))*\s*"
+                          rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
                           r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with)\b|[,;)|\n]|$)", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
                        re.IGNORECASE)

@@ -147,11 +147,12 @@ def listed_precisions(catalogue, reading, value) -> None:
     reading.todo = [t for t in reading.todo if t != question and not t.startswith(density)]
 
 
-def another_holder(catalogue, number, reading, named: list[str]) -> None:
+def another_holder(catalogue, number, reading, named: list[str],
+                   whose: str = "a family the sentence names") -> None:
     """"GH200 - (1) H100 w/ 96GB HBM3": a decided subject that publishes a figure for the
     metric, but not this one, while ids of a family its sentence names (`named`: left out as
-    subjects for being several) publish exactly this number, is asked among them. Asked, never
-    moved: the article may simply be wrong about its subject."""
+    subjects for being several; or, `whose` says, other ids) publish exactly this number, is asked
+    among them. Asked, never moved: the article may simply be wrong about its subject."""
     subject, metric = reading.subject, reading.metric
     if subject is None or metric is None or number.unit in ("x", "%") or any(
             t.startswith("subject:") for t in reading.todo):
@@ -166,7 +167,7 @@ def another_holder(catalogue, number, reading, named: list[str]) -> None:
         reading.candidates = [subject, *holders]
         verb = "publishes" if len(holders) == 1 else "publish"
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
-                            f"{', '.join(holders)} (a family the sentence names) {verb} it; pick one")
+                            f"{', '.join(holders)} ({whose}) {verb} it; pick one")
 
 
 CHIP_POWER_MAX = 50e3       # W: more than any chip draws (a wafer-scale engine's whole system is ~23 kW)
@@ -191,24 +192,14 @@ def system_sized_power(catalogue, number, reading) -> None:
 
 def variant_holder(catalogue, number, reading, named, names_of) -> None:
     """"Each H100 GPU has a peak performance of 26 TFlops in double precision" in a text that
-    also names the H100 PCIe: a decided subject whose published figure is not this number,
-    while a variant of it the text names (its name and one more word: "H100 PCIe", "H100 NVL")
-    publishes exactly this number, is asked between them. Asked, never moved: the article may
-    simply be wrong. `names_of(entity)` gives an entity's spellings."""
-    subject, metric = reading.subject, reading.metric
-    if subject not in catalogue.entities or metric is None or number.unit in ("x", "%") or any(
-            t.startswith("subject:") for t in reading.todo):
+    also names the H100 PCIe: a variant of the decided subject that the text names (its name and
+    one more word: "H100 PCIe", "H100 NVL") publishing exactly this number, while the subject's
+    own figure differs, asks between them (another_holder). `names_of(entity)` gives an
+    entity's spellings."""
+    if reading.subject not in catalogue.entities:
         return
-    value = amount(f"{number.text} {number.unit}".rstrip())
-    own = catalogue.figures.get((subject, metric))
-    if value is None or not own or matching(catalogue, [subject], [metric], value):
-        return
-    bases = {f"{name.lower()} " for name in names_of(catalogue.entities[subject])}
-    variants = [i for i in named if i != subject and i in catalogue.entities and any(
+    bases = {f"{name.lower()} " for name in names_of(catalogue.entities[reading.subject])}
+    variants = [i for i in named if i != reading.subject and i in catalogue.entities and any(
         re.fullmatch(r"\S+", name.lower()[len(base):]) for name in names_of(catalogue.entities[i])
         for base in bases if name.lower().startswith(base))]
-    holders = sorted({e for e, _ in matching(catalogue, variants, [metric], value)})
-    if holders:
-        reading.candidates = [subject, *holders]
-        reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; its "
-                            f"variant {', '.join(holders)} (named in the text) publishes it; pick one")
+    another_holder(catalogue, number, reading, variants, whose="a variant the text names")

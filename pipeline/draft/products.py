@@ -28,8 +28,9 @@ def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, in
     return None
 
 
+FORM_FACTOR = r"PCIe|SXM\d?|NVL|OAM"      # a card's form factor, the last word of a variant's name
 # a memory size, then a form factor after a name ("H100 80GB PCIe", "A100 80G SXM4")
-SIZED_FORM = re.compile(r"\s*(?:\d+\s?GB?\s+)?(PCIe|SXM\d?|NVL|OAM)(?![A-Za-z0-9])", re.IGNORECASE)
+SIZED_FORM = re.compile(rf"\s*(?:\d+\s?GB?\s+)?({FORM_FACTOR})(?![A-Za-z0-9])", re.IGNORECASE)
 SIZE_END = re.compile(r"\s*\d+\s?GB?$", re.IGNORECASE)
 
 

@@ -17,7 +17,7 @@ import re
 from claimaudit.draft.forms import unit_at
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.stacked_tables import MODEL
-from claimaudit.draft.table_rows import CHANGE, WORDED, Cell, row_cells
+from claimaudit.draft.table_rows import CHANGE, WORDED, Cell, row_cells, span_text
 from claimaudit.draft.text import Span
 
 
@@ -117,7 +117,7 @@ def unit_header_tables(text: str, paragraphs) -> dict[int, list[Span]]:
 
 # a cell the row holds without a figure the drafter reads: a placeholder or a bare figure
 # (`N/A`, `—`, `2.25` beside `2.25 PFLOPS`, `10.7` before a unit no metric has)
-UNREAD_CELL = re.compile(r"(?<!\S)(?:N/?A|n/a|TBD|[-–—]|\?+|[~≈]?\d[\d,]*(?:\.\d+)?)(?!\S)")
+UNREAD_CELL = re.compile(rf"(?<!\S)(?:{FIGURE_WORD.pattern})(?!\S)")
 FIGURE = re.compile(r"\d[\d,.]*\d")
 MULTIPLIER = re.compile(r"\d\s?[x×]")
 PRECISION = re.compile(r"(?:FP|BF|INT|TF|MXFP)\d", re.IGNORECASE)
@@ -154,8 +154,9 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
                 else slots[:len(header)]
             out += [Cell(v, row, label, header[i], table=table) for i, v in enumerate(own) if v in values]
             # a signed change, or under a header ending in an increase word ("性能提升") a ratio
+            last = span_text(text, slots[-1])
             if len(slots) > len(header) and slots[-1] in values and (CHANGE.match(change) or rising and
-                                                                      WORDED.match(_text(text, slots[-1]))):
+                                                                      WORDED.match(last)):
                 out.append(Cell(slots[-1], row, label, header[-1], header[0], table=table))
             continue
         named = names_in(start, end)
@@ -181,8 +182,12 @@ def _unknown_models(text: str, names: list[Span], end: int) -> list[Span]:
         return []
     found = [Span(names[0].start + m.start(), names[0].start + m.end())
              for m in re.finditer(r"(?<!\S)\S+(?!\S)", text[names[0].start:end])]
-    return [w for w in found if MODEL.fullmatch(_text(text, w)) and not PRECISION.match(_text(text, w))
-            and not any(n.start <= w.start < n.end or w.start <= n.start < w.end for n in names)]
+    return [w for w in found if MODEL.fullmatch(span_text(text, w))
+            and not PRECISION.match(span_text(text, w)) and not _overlaps(w, names)]
+
+
+def _overlaps(span: Span, others: list[Span]) -> bool:
+    return any(o.start <= span.start < o.end or span.start <= o.start < span.end for o in others)
 
 
 def _slots(text: str, start: int, end: int, values: list[Span]) -> list[Span]:
@@ -191,20 +196,15 @@ def _slots(text: str, start: int, end: int, values: list[Span]) -> list[Span]:
     count of parts (`2x 50MB`) is not a cell of its own."""
     spans = sorted(values, key=lambda span: span.start)
     unread = [Span(start + m.start(), start + m.end()) for m in UNREAD_CELL.finditer(text[start:end])]
-    unread = [u for u in unread if not any(v.start <= u.start < v.end or u.start <= v.start < u.end
-                                           for v in spans)]
-    figures = [u.start for u in unread if re.search(r"\d", _text(text, u))]
+    unread = [u for u in unread if not _overlaps(u, spans)]
+    figures = [u.start for u in unread if re.search(r"\d", span_text(text, u))]
     first = min([span.start for span in spans] + figures, default=end)
     found = sorted(spans + [u for u in unread if u.start >= first], key=lambda span: span.start)
     for u in reversed([u for u in unread if u.start < first]):     # `peak N/A ~1,979 TFLOP/s`
         if found and re.fullmatch(r"[\s~≈]*", text[u.end:found[0].start]):
             found.insert(0, u)
     return [span for span, after in zip(found, [*found[1:], None]) if not (
-        after and MULTIPLIER.fullmatch(_text(text, span)) and not text[span.end:after.start].strip())]
-
-
-def _text(text: str, span: Span) -> str:
-    return text[span.start:span.end]
+        after and MULTIPLIER.fullmatch(span_text(text, span)) and not text[span.end:after.start].strip())]
 
 
 def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import replace
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.spaced_tables import loose_tables, unit_header_tables
 from claimaudit.draft.stacked_tables import stacked_tables
-from claimaudit.draft.table_rows import CHANGE, PERCENT, RULE, WORDED, Cell, row_cells
+from claimaudit.draft.table_rows import CHANGE, PERCENT, RULE, WORDED, Cell, row_cells, span_text
 from claimaudit.draft.text import Span
 
 
@@ -80,9 +80,9 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         out += stacked_tables(text, paragraphs, names_in, numbers_in, Cell)
     for table in tables(text, paragraphs):
         header = table[0][1]
-        labelled = not any(named(spans[0]) or re.match(r"\s*[~<>≈]?\d", _text(text, spans[0]))
+        labelled = not any(named(spans[0]) or re.match(r"\s*[~<>≈]?\d", span_text(text, spans[0]))
                            for _, spans in table[1:])
-        if labelled and named(header[0]) and not CORNER_WORDS.search(_text(text, header[0])):
+        if labelled and named(header[0]) and not CORNER_WORDS.search(span_text(text, header[0])):
             # `TPUv1 | TPUv2 |` over `Process node | 28 nm | 16 nm |`: a header pasted without its
             # corner cell names the columns after the rows' labels
             header = [Span(header[0].start, header[0].start), *header]
@@ -94,14 +94,10 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
             out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
         elif rows:
             # the row's name cell says what its cells measure too: `| B200 BF16 TC | 2250 |`
-            out += [Cell(spans[j], row, f"{_text(text, spans[0])} {_text(text, header[j])}", spans[0],
+            out += [Cell(spans[j], row, f"{span_text(text, spans[0])} {span_text(text, header[j])}", spans[0],
                          table=whole)
                     for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
     return sorted(out, key=lambda cell: cell.span.start)
-
-
-def _text(text: str, span: Span) -> str:
-    return text[span.start:span.end]
 
 
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:

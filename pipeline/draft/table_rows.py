@@ -63,3 +63,7 @@ def _trim(text: str, start: int, end: int) -> Span | None:
     while end > start and text[end - 1].isspace():
         end -= 1
     return Span(start, end) if end > start else None
+
+
+def span_text(text: str, span: Span) -> str:
+    return text[span.start:span.end]
