@@ -161,6 +161,13 @@ NUMBER_FORMS = [
     ("36 GB200 Superchips", ["36"]),              # a name glued to "GB" with no unit after it: no GB
     ("names 47.9 teraflop / s computing power", ["47.9 TFLOPS"]),
     ("a total of 128 GiByte capacity", ["128 GiB"]),
+    # a bus's width in bits (128 bits or more), in any spelling; a cache in kilobytes
+    ("a 5120-bit memory interface", ["5120 bit"]),
+    ("Memory Interface | 4096 Bit |", ["4096 bit"]),
+    ("HBM2e on a 6144bit bus", ["6144 bit"]),
+    ("配备高带宽互联(NoC Mesh 1024 位,HBM2E", ["1024 bit"]),
+    ("每个 SM 有 256KB 寄存器", ["256 KB"]),
+    ("192 KB of combined L1 and shared memory per SM", ["192 KB"]),
 ]
 
 
@@ -212,6 +219,9 @@ SKIPPED = [
     "at twice the price of the old part",
     "大的就是昇騰910本體",                             # a model number after a product line's name
     "麒麟990系列中的NPU單元也是此架構",
+    "FP8 is an 8-bit format and FP16 a 16-bit one",   # a number format's width, not a bus's
+    "each lane holds a 32-bit word",
+    "公司有200位工程师",                               # 位 counts people
 ]
 
 

@@ -290,6 +290,11 @@ def test_a_clauses_bare_memory_in_a_sentence_about_sram_is_sram(specs, text, met
     assert claim(text, specs, claimed).get("metric") == metric
 
 
+def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
+    found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
+    assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])
+
+
 def test_a_loose_tables_unnamed_first_column_leaves_the_named_ones_aligned(specs):
     """WS-1 is in no spec: its cells are not WS-2's; WS-2 and WS-3 are systems of one chip, so a
     process node or an SRAM size in their columns is their chip's."""

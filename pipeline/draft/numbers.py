@@ -49,6 +49,7 @@ from claimaudit.draft.phrasing import (
 )
 from claimaudit.draft.shorthand import (
     bare_prefix,
+    han_bits,
     memory_prefix,
     names_listed,
     network_prefix,
@@ -83,6 +84,7 @@ def find_numbers(text: str) -> list[Number]:
 
 
 CANDIDATE_LIMIT = 5000
+WIDEST_WORD = 128     # bits: "16-bit" is a number format; a 5120-bit interface is a bus's width
 
 
 def _drafted(number: Number) -> bool:
@@ -111,7 +113,8 @@ def _arabic(view: str) -> list[Number]:
         rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
                                            or network_prefix(view, match.start(), end, value)   # 800G NIC
-                                           or memory_prefix(view, match.start(), end, value))   # 显存: 80G
+                                           or memory_prefix(view, match.start(), end, value)    # 显存: 80G
+                                           or han_bits(view, end, value))                       # 1024 位
         found = rate or prefix
         if found is not None:
             unit, unit_end = found
@@ -332,6 +335,7 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
+        number.unit == "bit" and number.value < WIDEST_WORD,    # 8-bit, 64-bit: a format, not a bus
         number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b",
                                              after))     # "doubles down on": an idiom

@@ -191,3 +191,13 @@ def names_listed(view: str, number) -> bool:
     product names counts those products."""
     return bool(re.match(rf"[{CHINESE_CHARS}]?[\u4e00-\u9fff]{{0,3}}\s?[:：]\s?[A-Z][A-Za-z]*[\s-]?\d",
                          view[number.end:number.end + 24]))
+
+
+HAN_BITS = re.compile(r"\s?位(?=[宽寬]|[^\u4e00-\u9fff]|$)")
+
+
+def han_bits(view: str, end: int, value: float) -> tuple[str, int] | None:
+    """`NoC Mesh 1024 位,`, `128位SVE2引擎`: (bit, end) for 位 after a bus-sized number, not
+    before a noun (`200位工程师`: people) and not a number format (`8位`)."""
+    found = HAN_BITS.match(view, end)
+    return ("bit", found.end()) if found and value >= 128 and value == int(value) else None
