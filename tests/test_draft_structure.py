@@ -13,7 +13,7 @@ from draft_catalogues import SPECS
 
 from claimaudit.draft.article import SourceInfo, draft_document
 from claimaudit.draft.entities import Mention, load_catalogue
-from claimaudit.draft.families import family_words
+from claimaudit.draft.families import family_words, named_one, shared_names
 from claimaudit.draft.figure_match import decide_metric, decide_subject, same_figure
 from claimaudit.draft.settle import one_product
 from claimaudit.draft.structure_score import ASKED, ASKED_OTHER, RIGHT, SILENT, field_verdict
@@ -66,6 +66,34 @@ def test_family_words_are_shared_name_words():
              "zp": {"Zephyr Pod"}}
     families = family_words(names, {"Example"}, {"Pod"}, ["Zeta series"])
     assert families == {"aurora": {"a1", "a2"}}     # "Zephyr" is one entity's own name
+
+
+SHARED = shared_names({"ZD100": ["z1", "z1_pcie", "z2", "gone"]},
+                      {"z1": 0, "z1_pcie": 0, "z2": 0, "y": 0}, set())
+
+
+@pytest.mark.parametrize("text, mentions, die", [
+    # a die's code name in a text that names one product using it is that product
+    ("The Z1 ships. ZD100芯片采用7nm", [Mention(0, 0, "z1", "Z1")], "z1"),
+    # a text naming two of them (a table's `Die | ZD100 | ZD100` row) or none: no mention
+    ("Z1 | Z1 PCIe\nDie | ZD100 | ZD100", [Mention(0, 0, "z1", "Z1"), Mention(0, 0, "z1_pcie", "Z1 PCIe")],
+     None),
+    ("The Y ships. ZD100 has 7nm", [Mention(0, 0, "y", "Y")], None),
+])
+def test_a_dies_shared_name_is_the_one_product_the_text_names(text, mentions, die):
+    found = [m for m in named_one(text, mentions, SHARED, Mention) if m.text == "ZD100"]
+    assert [m.entity for m in found] == ([die] if die else [])
+
+
+def test_a_dies_name_in_brackets_after_its_product_is_no_second_mention():
+    text = "Z1 (ZD100, Newarch) |"
+    assert named_one(text, [Mention(0, 2, "z1", "Z1")], SHARED, Mention) == [Mention(0, 2, "z1", "Z1")]
+
+
+def test_a_shared_name_needs_two_ids_the_specs_hold_and_no_name_of_its_own():
+    assert list(SHARED.values()) == [("z1", "z1_pcie", "z2")]
+    assert shared_names({"ZD100": ["z1", "gone"]}, {"z1": 0}, set()) == {}
+    assert shared_names({"ZD100": ["z1", "z2"]}, {"z1": 0, "z2": 0}, {"zd100"}) == {}
 
 
 def test_a_model_number_that_begins_several_names_is_a_family_word():

@@ -235,6 +235,13 @@ def test_an_architecture_word_before_a_name_of_its_maker_asks_nothing(bundled):
     assert claim["subject"] == "h200" and not claim.get("todo")
 
 
+def test_the_lexicons_die_name_is_the_one_product_of_it_the_text_names(bundled):
+    """NVIDIA's whitepapers give GA100 as the A100's die; the A30's and A800's too."""
+    text = "Ampere 架构解析\n\nGA100芯片采用台积电第一代7nm。\n\n英伟达A100 是数据中心 GPU。\n"
+    claim = drafted(text, bundled)[0]
+    assert (claim.get("subject"), claim.get("metric")) == ("a100", "process_node") and not claim.get("todo")
+
+
 @pytest.mark.parametrize("text, subject", [
     ("The H100 80GB PCIe draws 350 W.\n", "h100_pcie"),
     ("| Power | H100 80G PCIe |\n|---|---|\n| TDP | 350 W |\n", "h100_pcie"),

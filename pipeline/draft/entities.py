@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.core.errors import Collector
-from claimaudit.draft.families import SERIES, family_words
+from claimaudit.draft.families import SERIES, family_words, named_one, shared_names
 from claimaudit.draft.lexicon import alternation, lexicon, trie_regex
 from claimaudit.input import documents, load, records
 from claimaudit.model import expr
@@ -56,6 +56,7 @@ class Catalogue:
     holders: dict | None = None     # member id -> ids of the entities holding it
     family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
     series_keys: frozenset = frozenset()    # the lexicon's family words ("Blackwell", "MI400 series")
+    shared: dict = field(default_factory=dict)     # the lexicon's shared names: {regex: ids}
 
     def find(self, text: str) -> list[Mention]:
         if self.pattern is None:
@@ -89,7 +90,7 @@ class Catalogue:
             found.append(Mention(match.start(), match.end(), next(iter(ids)) if one else "",
                                  match.group(), () if one else tuple(sorted(ids))))
         found = self._slashed(text, _without_appositions(text, found, self._vendor))
-        return self._bracketed_ending(text, found)
+        return named_one(text, self._bracketed_ending(text, found), self.shared, Mention)
 
     def _slashed(self, text: str, found: list[Mention]) -> list[Mention]:
         """"昇腾950PR/DT", "MI350X/55X": a name, a slash and another ending is a second name
@@ -362,9 +363,8 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     lex = lexicon()
     kinds = {w for key in ("hardware_nouns", "system_suffixes", "not_family_words") for w in lex.words(key)}
     kinds |= {w for words in lex.data["scope_words"].values() for w in words}
-    # an id's own spelling ("gh200") names no product an article writes unless an alias says so:
-    # it does not keep a model number the names share ("GH200 ... (96 GB)", "(144 GB)") from
-    # being a family word
+    # an id's own spelling ("gh200") names no product an article writes unless an alias says so: it
+    # does not keep a model number the names share ("GH200 ... (96 GB)", "(144 GB)") from being a family word
     written = {i: {n for n in spellings if n != i.replace("_", " ") or n in entities[i].aliases}
                for i, spellings in by_entity.items()}
     families = family_words(written, {e.vendor for e in entities.values() if e.vendor}, kinds,
@@ -387,7 +387,8 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
                      family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),
-                     series_keys=frozenset(_key(SERIES.sub("", w)) for w in lex.words("family_words")))
+                     series_keys=frozenset(_key(SERIES.sub("", w)) for w in lex.words("family_words")),
+                     shared=shared_names(lex.data.get("shared_names", {}), entities, {*families, *names}))
 
 
 def by_key_of(by_entity: dict) -> set:

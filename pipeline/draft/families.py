@@ -47,6 +47,36 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
     return families
 
 
+def shared_names(shared: dict, entities: dict, taken: set) -> dict:
+    """The lexicon's `shared_names` (a die's code name) as {regex: ids the specs hold}: two or
+    more ids, and no name an entity or a family already has (`taken`: lower-case)."""
+    out = {}
+    for word, ids in shared.items():
+        held = tuple(sorted(i for i in ids if i in entities))
+        if len(held) > 1 and word.lower() not in taken:
+            out[re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)] = held
+    return out
+
+
+def named_one(text: str, mentions: list, shared: dict, mention) -> list:
+    """"GA100芯片采用台积电第一代7nm" in a text that names the A100 and no other product of that
+    die: the A100's die, a mention of it (`mention`: the Mention class). A shared name whose ids
+    the text names two or more of, or none, names nothing: a table's `芯片代号 | GH100 | GH100 |
+    GA100` row under its products' names, or a die the text's products do not use. In brackets
+    after its product ("H200 (GH100, Hopper)") it is that product's aside, no second mention."""
+    named = {m.entity for m in mentions if m.entity}
+    spans, ends = [(m.start, m.end) for m in mentions], {m.end for m in mentions}
+    extra = []
+    for pattern, ids in shared.items():
+        one = named & set(ids)
+        for found in pattern.finditer(text) if len(one) == 1 else ():
+            bracket = re.search(r"\s?[(（]$", text[max(0, found.start() - 2):found.start()])
+            aside = bracket is not None and found.start() - len(bracket.group()) in ends
+            if not aside and not any(s < found.end() and found.start() < e for s, e in spans):
+                extra.append(mention(found.start(), found.end(), next(iter(one)), found.group()))
+    return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
+
+
 def _holds(words: list[str], run: list[str]) -> bool:
     return any(words[i:i + len(run)] == run for i in range(len(words) - len(run) + 1))
 
