@@ -180,6 +180,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout111": "docs/draft-first-runs/round111.txt",  # 12 of its 19 misses are one explainer's
     # arithmetic run together (`A100 NVLink3= 300 GB/s12 lanes × 25 GB/s`); a spec table whose rows lost
     # their first pipe and a merged cell (`H100 SXMNVIDIA | 80 GB | ...`)
+    "heldout114": "docs/draft-first-runs/round114.txt",  # 18 misses: a table's `8×` counts and
+    # `320 GB` totals run into the next cell, energy in Wh and kWh, TFLOPs/watt
+    "heldout115": "docs/draft-first-runs/round115.txt",  # 17 misses: a node page's counts of GH200s and
+    # cores, a tutorial's table flattened into lines (`989`, `312` under a TFLOPS heading)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -213,6 +217,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # held to the bar; 2 silent: "72x B300 GPUs with 288 GB HBM3e per GPU" in a rack of Blackwell
     # Ultra GPUs given to the B300 (the reader took the GB300's GPU), "910B Die ... 53 亿晶体管" in a
     # text about the 910C given to the 910B it names
+    "heldout113": "docs/draft-first-runs/round113.txt",  # first run at 92.7% recall: 1 silent, "over
+    # 140 billion on this chip" (transistors in the sentence before) read as a count of chips
     "heldout104": "docs/draft-first-runs/round104.txt",  # 2 silent: the SXM5 box's 700 watts given
     # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)
