@@ -290,6 +290,16 @@ def test_a_clauses_bare_memory_in_a_sentence_about_sram_is_sram(specs, text, met
     assert claim(text, specs, claimed).get("metric") == metric
 
 
+@pytest.mark.parametrize("claimed, metric", [("624 TFLOPS", "fp16_sparse"), ("312 TFLOPS", "fp16_dense"),
+                                             ("1,979 TFLOPS", "fp16_dense")])
+def test_a_bracket_right_after_a_figure_says_its_density(specs, claimed, metric):
+    """"624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)": the sentence says both; each
+    figure's own bracket says which it is ("(non-sparse)" is dense)."""
+    text = ("Lark K2 FP16 Performance 624 TFLOPS (with Sparsity) / 312 TFLOPS (without Sparsity)\n"
+            "Lark K2 FP16: ~1,979 TFLOPS (non-sparse)\n")
+    assert claim(text, specs, claimed).get("metric") == metric
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

@@ -257,6 +257,9 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
         return None, "precision"
     if family == "ops" and chosen != "int8":
         return None, "precision"
+    own = bracketed_density(*texts[-1])     # the sentence: a clause may end at the bracket
+    if own:
+        return f"{chosen}_{own}", ""    # "624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)"
     texts = [(_without_sparsity_support(text), position) for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
@@ -281,6 +284,16 @@ def footnote_density(text: str) -> str:
 def starred(view: str, end: int) -> bool:
     """Whether the amount ending at `end` carries a "*" right after its unit ("3,958 TFLOPS*")."""
     return bool(re.match(r"\s?[A-Za-z/]{0,8}\*", view[end:end + 10]))
+
+
+# a figure, its unit and a bracket right after it: "624 TOPS (with Sparsity)", "148 TFLOPS（稠密）"
+OWN_BRACKET = re.compile(r"[\d.,]+\s?[A-Za-z/]{0,8}\*?\s?[(（]([^()（）\n]{1,40})[)）]")
+
+
+def bracketed_density(text: str, position: int) -> str:
+    """What a bracket right after the figure at `position` says of it: 'dense', 'sparse' or ''."""
+    own = OWN_BRACKET.match(text, position)
+    return density(own.group(1)) if own else ""
 
 
 def _without_sparsity_support(text: str) -> str:
