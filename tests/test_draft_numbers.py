@@ -168,6 +168,7 @@ NUMBER_FORMS = [
     ("配备高带宽互联(NoC Mesh 1024 位,HBM2E", ["1024 bit"]),
     ("每个 SM 有 256KB 寄存器", ["256 KB"]),
     ("192 KB of combined L1 and shared memory per SM", ["192 KB"]),
+    ("Compute Units 220 CUs (dual-die, 110 per die)", ["220", "110"]),   # a count through "per"
 ]
 
 

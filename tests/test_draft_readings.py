@@ -300,6 +300,13 @@ def test_a_bracket_right_after_a_figure_says_its_density(specs, claimed, metric)
     assert claim(text, specs, claimed).get("metric") == metric
 
 
+def test_a_count_noun_after_a_preposition_is_not_what_is_counted(specs):
+    """"over 140 billion on this chip" counts no chips (a figure of the chip's own: asked)."""
+    text = "The Lark K2 packs a huge number of transistors—over 140 billion on this chip—into one die.\n"
+    found = claim(text, specs, "140e9")
+    assert found.get("metric") is None and any("what is counted" in t for t in found["todo"])
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

@@ -229,13 +229,16 @@ def _several(view: str) -> list[Number]:
 
 
 @cache
-def _count_noun_after(kind: str | None) -> re.Pattern:
+def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
     """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`,
     `72-GPU`), in quotes (four 'pods,') or after a generic classifier (9,216個晶片) and up to two
-    Han characters of description (9216个液冷芯片); kind None: any count noun."""
+    Han characters of description (9216个液冷芯片); kind None: any count noun. Through a
+    preposition (`through`: "110 per die", "over 140 billion on this chip") the noun is what the
+    count is of or on, not what it counts."""
     nouns = [w for k, words in lexicon().data["count_nouns"].items() if kind in (None, k) for w in words]
     generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
-    return re.compile(r"[\s-]?(?:of (?:these |the |its )?)?(?:[A-Za-z0-9-]+\s){0,2}?['‘“\"]?"
+    preposition = "" if through else r"(?!(?:on|in|inside|per|across|for)\s)"
+    return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
                       "(?:" + alternation(nouns) + ")", re.IGNORECASE)
 
@@ -270,6 +273,8 @@ def count_kind(view: str, number: Number) -> str | None:
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind
+    if _count_noun_after(None, through=True).match(view, number.end):
+        return "other"
     return "other" if not number.unit and general_count(view, number) else None
 
 
