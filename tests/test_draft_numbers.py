@@ -169,6 +169,8 @@ NUMBER_FORMS = [
     ("每个 SM 有 256KB 寄存器", ["256 KB"]),
     ("192 KB of combined L1 and shared memory per SM", ["192 KB"]),
     ("Compute Units 220 CUs (dual-die, 110 per die)", ["220", "110"]),   # a count through "per"
+    ("each link at 92 GByte / s - a total of 276 GBytes/s", ["92 GB/s", "276 GB/s"]),
+    ("32 GByte of HBM2", ["32 GB"]),
 ]
 
 

@@ -307,6 +307,18 @@ def test_a_count_noun_after_a_preposition_is_not_what_is_counted(specs):
     assert found.get("metric") is None and any("what is counted" in t for t in found["todo"])
 
 
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("Each Lark K2 has a 72-core CPU with 120 GB of memory and a GPU with 96GB of memory.", "120 GB",
+     "lpddr_capacity"),
+    ("Each Lark K2 has a 72-core CPU with 120 GB of memory and a GPU with 96GB of memory.", "96 GB",
+     "hbm_capacity"),
+    ("The Lark K2 node holds 480GB of memory (120GB per CPU).", "120 GB", "lpddr_capacity"),
+    ("Each Lark K2 has three Infinity links at 92 GB/s.", "92 GB/s", "scaleup_bandwidth"),
+])
+def test_a_cpus_own_memory_and_an_infinity_link(specs, text, claimed, metric):
+    assert claim(text + "\n", specs, claimed).get("metric") == metric
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

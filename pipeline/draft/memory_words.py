@@ -46,3 +46,14 @@ MEMORY_AT = re.compile(r"\d\s?(?:GB|TB|GiB)\s*(?:of\s)?(?:HBM\w*\s*)?(?:memory|�
                        r"(?:deliver(?:s|ing)|provid(?:es|ing)|offer(?:s|ing)|reaches|achieves|runs at)\s+"
                        r"(?:up to\s+|about\s+|roughly\s+|nearly\s+)?$", re.IGNORECASE)
 MEMORY_BRACKET = re.compile(r"(?:HBM\w*|memory)\s*[(（]\s*[\d.,]+\s?(?:GB|TB|GiB)\s*[,，]\s*$", re.IGNORECASE)
+
+
+# "a Grace ARM 72-core CPU with 120 GB of memory", "120GB per CPU": the CPU's own memory
+CPU_BEFORE = re.compile(r"\bCPUs?\s+(?:with|has|have|carries|gets)\s+(?:up to\s+|about\s+)?$", re.IGNORECASE)
+PER_CPU = re.compile(r"\s?(?:of\s+(?:memory|RAM)\s+)?per\s+CPU\b", re.IGNORECASE)
+
+
+def cpu_memory(view: str, start: int, end: int) -> bool:
+    """Whether the capacity at start..end is a CPU's, by the words right around it."""
+    return bool(CPU_BEFORE.search(view, max(0, start - 40), start) or PER_CPU.match(view, end))
+

@@ -14,7 +14,7 @@ from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
-from claimaudit.draft.memory_words import memory_metric, memory_said
+from claimaudit.draft.memory_words import cpu_memory, memory_metric, memory_said
 from claimaudit.draft.numbers import count_kind
 
 # the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
@@ -66,6 +66,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             lead = re.split(r"[,，;；。]", place.view[place.sentence.start:place.clause.start])[-1]
             sentence = clause = lead + clause
         metric = memory_metric(own.group() if own else clause)
+        if not own and cpu_memory(place.view, number.start, number.end):
+            metric = "lpddr_capacity"       # "a 72-core CPU with 120 GB of memory", "120GB per CPU"
         if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and memory_metric(
                 sentence) == "sram_capacity" and not CONTRASTED.match(clause):
             metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
