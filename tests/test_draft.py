@@ -184,6 +184,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # `320 GB` totals run into the next cell, energy in Wh and kWh, TFLOPs/watt
     "heldout115": "docs/draft-first-runs/round115.txt",  # 17 misses: a node page's counts of GH200s and
     # cores, a tutorial's table flattened into lines (`989`, `312` under a TFLOPS heading)
+    "heldout116": "docs/draft-first-runs/round116.txt",  # 18 misses: a Chinese table's TFLOPS written
+    # `1979 T` with cells run together (`910B320 T`), "one petaflop"
+    "heldout118": "docs/draft-first-runs/round118.txt",  # 10 misses: a rental guide's `A100 40GB` sizes,
+    # a table's bare `989` under a TFLOPS header; noise 23.7%
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -217,6 +221,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # held to the bar; 2 silent: "72x B300 GPUs with 288 GB HBM3e per GPU" in a rack of Blackwell
     # Ultra GPUs given to the B300 (the reader took the GB300's GPU), "910B Die ... 53 亿晶体管" in a
     # text about the 910C given to the 910B it names
+    "heldout117": "docs/draft-first-runs/round117.txt",  # now 90.7% recall ("one petaflop"), held to the
+    # bar; 1 silent: "128GB of 1.6 TB/s memory" after the chip's 2 TB/s interconnect read as a link's rate
     "heldout104": "docs/draft-first-runs/round104.txt",  # 2 silent: the SXM5 box's 700 watts given
     # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)

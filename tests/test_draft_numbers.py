@@ -171,6 +171,7 @@ NUMBER_FORMS = [
     ("Compute Units 220 CUs (dual-die, 110 per die)", ["220", "110"]),   # a count through "per"
     ("each link at 92 GByte / s - a total of 276 GBytes/s", ["92 GB/s", "276 GB/s"]),
     ("32 GByte of HBM2", ["32 GB"]),
+    ("the M2000 delivers one petaflop of computing power", ["1 PFLOPS"]),   # "one" and an amount's unit
 ]
 
 
@@ -225,6 +226,7 @@ SKIPPED = [
     "FP8 is an 8-bit format and FP16 a 16-bit one",   # a number format's width, not a bus's
     "each lane holds a 32-bit word",
     "公司有200位工程师",                               # 位 counts people
+    "in one second it answers",                        # "one" and a unit of no amount of hardware
 ]
 
 

@@ -319,6 +319,18 @@ def test_a_cpus_own_memory_and_an_infinity_link(specs, text, claimed, metric):
     assert claim(text + "\n", specs, claimed).get("metric") == metric
 
 
+@pytest.mark.parametrize("sentence, claimed, asked", [
+    ("It uses 384 chips versus 72 chips in the Heron H9, delivering roughly 300 PFLOPS of BF16.",
+     "300 PFLOPS", True),
+    ("It draws far more power, about 559 W versus 145 W for the Heron H9.", "559 W", True),
+    # the compared-with name's own phrase gives it the amount
+    ("It holds 96 GB versus the 80 GB HBM3e of Heron H9 with 3.35 TB/s.", "3.35 TB/s", False),
+])
+def test_a_name_only_on_the_compared_with_side_is_asked_as_the_subject(specs, sentence, claimed, asked):
+    found = claim("Example built the Lark K2.\n" + sentence + "\n", specs, claimed)
+    assert any("compares with (vs.)" in t for t in found.get("todo", [])) == asked, found
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

@@ -15,7 +15,7 @@ from claimaudit.draft.counts import is_counted as _is_counted
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.owner import amount_owner, other_form, take_other_side, vendor_owner
+from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
 from claimaudit.draft.products import unknown_product
 from claimaudit.draft.text import Span, this_sentence
 from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, related, topic_ids
@@ -97,6 +97,7 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     reading = _sentence_subject(catalogue, place, number, mentions, inside)
     vendor_owner(catalogue, place.view, place.sentence.start, number, reading,
                  place.topics.ids if place.topics is not None else set(), mentions)
+    set_against(place.view, number, reading, inside, place.sentence.start)     # "versus ... GB200 NVL72,"
     topic = place.topics.recent(place.sentence.start) if place.topics is not None else []
     reading.nearby = list(dict.fromkeys([m.entity for m in inside if m.entity] + topic))
     if owned is not None:

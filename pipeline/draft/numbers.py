@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 
 from claimaudit.draft.counts import counted_names, general_count
 from claimaudit.draft.forms import (
+    AMOUNT_UNITS,
     ARABIC,
     CHINESE,
     CHINESE_CHARS,
@@ -341,7 +342,8 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.unit == "bit" and number.value < WIDEST_WORD,    # 8-bit, 64-bit: a format, not a bus
-        number.word and number.value == 1 and number.unit != "x" and not _coordinated_count(view, number),
+        number.word and number.value == 1 and number.unit not in AMOUNT_UNITS | {"x"}    # "one petaflop"
+        and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b",
                                              after))     # "doubles down on": an idiom
                                or of_a_schedule(view, number)

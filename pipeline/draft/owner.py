@@ -218,3 +218,22 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
     form_words = said.group(0).rstrip(" (")
     reading.todo.append(f"subject: the clause speaks of the {form_words} of {reading.subject}{others}; "
                         f"{reading.subject} written: confirm or change")
+
+
+def set_against(view: str, number: Number, reading, inside: list[Mention], sentence_start: int) -> None:
+    """"It uses 384 Ascend 910C processors versus 72 GPUs in Nvidia's GB200 NVL72, delivering
+    roughly 300 PFLOPS", "about 559 kW versus 145 kW for GB200 NVL72": a sentence subject the
+    sentence names only on the compared-with side of "vs." (`inside`: the sentence's names) is
+    asked for an amount no words give it: the figure may be the side the sentence sets it against.
+    An amount in the name's own phrase ("versus the 80 GB HBM3e of H100 SXM5 with 3.35 TB/s") is
+    the name's."""
+    subject = reading.subject
+    own = [m for m in inside if m.entity == subject]
+    if not own or number.unit in ("x", "%") or any(t.startswith("subject:") for t in reading.todo):
+        return
+    if own[-1].end <= number.start and not re.search(r"[,，;；]", view[own[-1].end:number.start]):
+        return
+    versus = re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
+    if all(versus.search(view, max(sentence_start, m.start - 40), m.start) for m in own):
+        reading.todo.append(f"subject: {subject} is named as what the sentence compares with (vs.); "
+                            f"{number.text} {number.unit} may be the other side's: confirm or change")
