@@ -314,6 +314,8 @@ def test_a_count_noun_after_a_preposition_is_not_what_is_counted(specs):
      "hbm_capacity"),
     ("The Lark K2 node holds 480GB of memory (120GB per CPU).", "120 GB", "lpddr_capacity"),
     ("Each Lark K2 has three Infinity links at 92 GB/s.", "92 GB/s", "scaleup_bandwidth"),
+    ("The Lark K2 has a 2 TB/s interconnect and 128GB of 1.6 TB/s memory.", "1.6 TB/s", "hbm_bandwidth"),
+    ("The Lark K2 has a 900 GB/s memory-coherent interconnect.", "900 GB/s", "scaleup_bandwidth"),
 ])
 def test_a_cpus_own_memory_and_an_infinity_link(specs, text, claimed, metric):
     assert claim(text + "\n", specs, claimed).get("metric") == metric

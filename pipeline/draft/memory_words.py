@@ -57,3 +57,8 @@ def cpu_memory(view: str, start: int, end: int) -> bool:
     """Whether the capacity at start..end is a CPU's, by the words right around it."""
     return bool(CPU_BEFORE.search(view, max(0, start - 40), start) or PER_CPU.match(view, end))
 
+
+# "128GB of 1.6 TB/s memory", "8 TB/s HBM3e memory": a rate right before the memory it is of
+# (not "900 GB/s memory-coherent NVLink-C2C": an adjective of a link)
+RATE_OF_MEMORY = re.compile(r"\s?(?:of\s+)?(?:HBM\w*\s+)?(?:memory|显存|顯存)(?![\w-])", re.IGNORECASE)
+

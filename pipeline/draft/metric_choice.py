@@ -14,7 +14,7 @@ from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
-from claimaudit.draft.memory_words import cpu_memory, memory_metric, memory_said
+from claimaudit.draft.memory_words import RATE_OF_MEMORY, cpu_memory, memory_metric, memory_said
 from claimaudit.draft.numbers import count_kind
 
 # the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
@@ -89,7 +89,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
                                    re.IGNORECASE) else "die_area"
         missing = "" if metric else "an area that is no die's (no metric measures it)"
     elif dimension == "rate":
-        metric = context.rate_metric(texts)
+        # "128GB of 1.6 TB/s memory": a rate right before the word memory is the memory's
+        own_memory = RATE_OF_MEMORY.match(place.view, number.end)
+        metric = "hbm_bandwidth" if own_memory else context.rate_metric(texts)
         missing = "" if metric else "which bandwidth"
         _unsaid_link(catalogue, reading, number, metric, sentence)
     elif dimension == "count":
