@@ -172,6 +172,7 @@ NUMBER_FORMS = [
     ("each link at 92 GByte / s - a total of 276 GBytes/s", ["92 GB/s", "276 GB/s"]),
     ("32 GByte of HBM2", ["32 GB"]),
     ("the M2000 delivers one petaflop of computing power", ["1 PFLOPS"]),   # "one" and an amount's unit
+    ("FP16 算力 1979 T、FP8 算力 3958 T,显存 141 GB", ["1979 TFLOPS", "3958 TFLOPS", "141 GB"]),  # T: tera
 ]
 
 
@@ -227,6 +228,7 @@ SKIPPED = [
     "each lane holds a 32-bit word",
     "公司有200位工程师",                               # 位 counts people
     "in one second it answers",                        # "one" and a unit of no amount of hardware
+    "算力集群配备 8 T 光模块",                          # a bare T with no floating-point format said
 ]
 
 

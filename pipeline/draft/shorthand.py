@@ -30,7 +30,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.forms import CHINESE_CHARS, unit_at
-from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 
 CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
 
@@ -93,17 +93,24 @@ def per_second(view: str, start: int, end: int, unit: str) -> tuple[str, int] | 
 
 
 def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
-    """`算力分别达到1P和2P`: (PFLOPS, end) for a bare prefix letter in a compute clause."""
+    """`算力分别达到1P和2P`: (PFLOPS, end) for a bare prefix letter in a compute clause; `FP16 算力
+    1979 T`: a T (tera), glued or after a space, when the clause also says a floating-point format."""
     table = lexicon().data["bare_prefix_units"]
-    letter = view[end:end + 1]
-    if letter not in table or re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
+    spaced = re.match(r" ?([A-Z])(?![A-Za-z0-9\-])", view[end:end + 3])
+    letter = spaced.group(1) if spaced else ""
+    if letter not in table or letter not in FLOAT_ONLY and spaced.group().startswith(" "):
         return None
     clause = CLAUSE_BREAK.split(view[max(0, start - 40):start])[-1]
     compute = alternation(lexicon().words("compute_words"))
     integer = alternation(lexicon().words("integer_format_words"))
     if not re.search(compute, clause, re.IGNORECASE) or re.search(integer, clause, re.IGNORECASE):
         return None
-    return table[letter], end + 1
+    if letter in FLOAT_ONLY and not grouped_pattern("precision_words")[0].search(clause):
+        return None
+    return table[letter], end + spaced.end()
+
+
+FLOAT_ONLY = {"T"}     # T may be TFLOPS or TOPS: a floating-point format in the clause says which
 
 
 def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
