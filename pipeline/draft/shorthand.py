@@ -97,8 +97,10 @@ def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
     1979 T`: a T (tera), glued or after a space, when the clause also says a floating-point format."""
     table = lexicon().data["bare_prefix_units"]
     spaced = re.match(r" ?([A-Z])(?![A-Za-z0-9\-])", view[end:end + 3])
-    letter = spaced.group(1) if spaced else ""
-    if letter not in table or letter not in FLOAT_ONLY and spaced.group().startswith(" "):
+    if spaced is None or spaced.group(1) not in table:
+        return None
+    letter = spaced.group(1)
+    if letter not in FLOAT_ONLY and spaced.group().startswith(" "):
         return None
     clause = CLAUSE_BREAK.split(view[max(0, start - 40):start])[-1]
     compute = alternation(lexicon().words("compute_words"))
