@@ -221,6 +221,12 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # held to the bar; 2 silent: "72x B300 GPUs with 288 GB HBM3e per GPU" in a rack of Blackwell
     # Ultra GPUs given to the B300 (the reader took the GB300's GPU), "910B Die ... 53 亿晶体管" in a
     # text about the 910C given to the 910B it names
+    "heldout119": "docs/draft-first-runs/round119.txt",  # first run at 93.1% recall: 3 silent, "192 GB
+    # of on-chip memory" read as SRAM (the reader took HBM), "a 64-chip compute domain with 6.1TB" given
+    # to the instance named before it, "1.28 TB/sec bandwidth per chip for efficient scale-out" as the
+    # network's (the reader took the chip-to-chip link)
+    "heldout120": "docs/draft-first-runs/round120.txt",  # first run at 95.5% recall: 1 silent, "2.8
+    # exaflops of FBO4" (a typo of FP4) read as FP8 ("1.4 PB of bandwidth" is now asked)
     "heldout104": "docs/draft-first-runs/round104.txt",  # 2 silent: the SXM5 box's 700 watts given
     # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)

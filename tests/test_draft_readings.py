@@ -333,6 +333,17 @@ def test_a_name_only_on_the_compared_with_side_is_asked_as_the_subject(specs, se
     assert any("compares with (vs.)" in t for t in found.get("todo", [])) == asked, found
 
 
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("The Lark K2 has 1.4 PB of bandwidth.", "1.4 PB", None),      # a slip: bytes the words call a rate
+    ("The Lark K2 lifts memory to 256 GB and bandwidth to 6 TB/s.", "256 GB", "hbm_capacity"),
+    ("The Lark K2 has 32GB of High Bandwidth Memory.", "32 GB", "hbm_capacity"),
+])
+def test_an_amount_of_bytes_called_a_bandwidth_is_asked(specs, text, claimed, metric):
+    found = claim(text + "\n", specs, claimed)
+    assert found.get("metric") == metric
+    assert any("the words say bandwidth" in t for t in found.get("todo", [])) == (metric is None)
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

@@ -27,6 +27,9 @@ CONTRASTED = re.compile(r"\s*(?:compared (?:to|with)|versus|vs\.?|than|相比|�
                         re.IGNORECASE)
 
 
+# an amount of bytes the words call a bandwidth ("1.4 PB of bandwidth", "19.6 TB of bandwidth")
+BYTES_OF_BANDWIDTH = re.compile(r"\s?of\s+(?:(?:memory|HBM\w*|aggregate|total|peak)\s+)?bandwidth"
+                                r"(?!\s*memory)", re.IGNORECASE)
 # a ratio and "the memory" right after it: the memory's size, whatever the clause says after
 THE_MEMORY = re.compile(r"\S+\s+the\s+(?:HBM\s+|GPU\s+)?(?:memory|memory capacity|HBM)"
                         r"(?!\s*(?:bandwidth|BW))\b", re.IGNORECASE)
@@ -84,6 +87,11 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "hbm_capacity" and not own and not re.search(r"HBM|DDR|GPU memory|VRAM|显存|顯存",
                                                                   clause):
             metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing)
+        if BYTES_OF_BANDWIDTH.match(place.view, number.end):     # "1.4 PB of bandwidth": a slip
+            metric, missing = None, ""
+            rates = ", ".join(metrics_of_dimension(catalogue, "TB/s"))
+            reading.todo.append(f"metric: the words say bandwidth, but {number.unit} is an amount, not a "
+                                f"rate (perhaps {number.unit}/s: {rates}); pick what the figure measures")
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"
