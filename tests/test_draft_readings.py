@@ -335,8 +335,11 @@ def test_a_name_only_on_the_compared_with_side_is_asked_as_the_subject(specs, se
 
 @pytest.mark.parametrize("text, claimed, metric", [
     ("The Lark K2 has 1.4 PB of bandwidth.", "1.4 PB", None),      # a slip: bytes the words call a rate
+    ("The Lark rack includes up to 260 TB of scale-up interconnect bandwidth.", "260 TB", None),
     ("The Lark K2 lifts memory to 256 GB and bandwidth to 6 TB/s.", "256 GB", "hbm_capacity"),
     ("The Lark K2 has 32GB of High Bandwidth Memory.", "32 GB", "hbm_capacity"),
+    ("The Lark K2 doubles capacity to 192GB of HBM3e while pushing bandwidth to 8TB/s.", "192 GB",
+     "hbm_capacity"),
 ])
 def test_an_amount_of_bytes_called_a_bandwidth_is_asked(specs, text, claimed, metric):
     found = claim(text + "\n", specs, claimed)
