@@ -28,8 +28,8 @@ CONTRASTED = re.compile(r"\s*(?:compared (?:to|with)|versus|vs\.?|than|相比|�
 
 
 # an amount of bytes the words call a bandwidth ("1.4 PB of bandwidth", "19.6 TB of bandwidth")
-BYTES_OF_BANDWIDTH = re.compile(r"\s?of\s+(?:(?!(?:and|or|with|to|at|in|while|but|which|that)\s)[\w-]+\s+){0,3}"
-                                r"bandwidth(?!\s*memory)", re.IGNORECASE)
+BYTES_OF_BANDWIDTH = re.compile(r"\s?of\s+(?:(?!(?:and|or|with|to|at|in|while|but|which|that)\s)"
+                                r"[\w-]+\s+){0,3}bandwidth(?!\s*memory)", re.IGNORECASE)
 # a ratio and "the memory" right after it: the memory's size, whatever the clause says after
 THE_MEMORY = re.compile(r"\S+\s+the\s+(?:HBM\s+|GPU\s+)?(?:memory|memory capacity|HBM)"
                         r"(?!\s*(?:bandwidth|BW))\b", re.IGNORECASE)
