@@ -347,6 +347,14 @@ def test_an_amount_of_bytes_called_a_bandwidth_is_asked(specs, text, claimed, me
     assert any("the words say bandwidth" in t for t in found.get("todo", [])) == (metric is None)
 
 
+@pytest.mark.parametrize("text, claimed, subject", [
+    ("The Lark K2 has 68 percent more than the prior-generation 7nm Heron H9 GPU.", "7 nm", "heron"),
+    ("Lark K2 900 GB/s 700 W Heron H9", "700 W", "lark2"),     # a row of figures, then the next cell's name
+])
+def test_an_amount_right_before_a_name_describes_it(specs, text, claimed, subject):
+    assert claim(text + "\n", specs, claimed).get("subject") == subject
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

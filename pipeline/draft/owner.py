@@ -2,7 +2,8 @@
 
 - A name in the possessive right before the amount owns it: "the B200 SXM's 192 GB",
   "MI300X's 192 GB", "Blackwell 的 8TB/s" (a family name: its candidates are asked).
-- A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200".
+- A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200"; so
+  does a name right after it, the amount its adjective: "the prior-generation 7nm A100 GPU".
 - An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
   PetaFLOPS)", "the H100 (80 GB)".
 - A clause led by a comparison word and a name owns its figure: "相较于上一代 H100 芯片只有800亿".
@@ -86,6 +87,11 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
         return Owner(before[-1])
     after = [m for m in mentions if m.start >= number.end]
     if after and owner_after.fullmatch(view, number.end, after[0].start):
+        return Owner(after[0])
+    # "the prior-generation 7nm A100 GPU": an amount right before a name describes it (not in a row
+    # of figures: "600 GB/s 400 W DGX A100")
+    if after and after[0].start == number.end + 1 and view[number.end] == " " and number.unit \
+            and not re.search(r"\d", view[max(0, number.start - 12):number.start]):
         return Owner(after[0])
     if other_side.search(view[max(clause_start, number.start - 48):number.start]):
         return Owner(other_side=True)
