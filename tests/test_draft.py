@@ -188,6 +188,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # `1979 T` with cells run together (`910B320 T`), "one petaflop"
     "heldout118": "docs/draft-first-runs/round118.txt",  # 10 misses: a rental guide's `A100 40GB` sizes,
     # a table's bare `989` under a TFLOPS header; noise 23.7%
+    "heldout123": "docs/draft-first-runs/round123.txt",  # first run at the session's end: a reseller
+    # study's `8U` and ranges, a catalogue's bare figures; noise 18.4%
+    "heldout124": "docs/draft-first-runs/round124.txt",  # first run at the session's end (one article):
+    # "9,000+" chips and a `4.5-5.0 PFLOPS` range in a table
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -232,9 +236,10 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)
 }
 # round 113 (first run 92.7% recall, 1 silent: "over 140 billion on this chip" read as a count of
-# chips) and round 117 (first run 89.5%, 6 silent: a CloudMatrix's figures given to the GB200 NVL72
-# it is set against, "128GB of 1.6 TB/s memory" read as a link's rate) were tuned on and are held
-# to the bar with no silent field.
+# chips), rounds 121 and 122 (first runs 90.0% and 100%; 121's one silent, "the prior-generation
+# 7nm A100 GPU" given to the H100, now the A100's) and round 117 (first run 89.5%, 6 silent: a
+# CloudMatrix's figures given to the GB200 NVL72 it is set against, "128GB of 1.6 TB/s memory"
+# read as a link's rate) were tuned on and are held to the bar with no silent field.
 # round 55 (first run 74.1%: a translated reference page's tables in e-notation, `9.0e11`) was tuned
 # on and is held to the bar. round 17 (first run 70.2% recall) was tuned on: header units
 # (`FP32 TFLOPS`, `(GiB/sec/chip)`),
