@@ -355,6 +355,18 @@ def test_an_amount_right_before_a_name_describes_it(specs, text, claimed, subjec
     assert claim(text + "\n", specs, claimed).get("subject") == subject
 
 
+@pytest.mark.parametrize("text, claimed, metric", [
+    # a list's later items leave out the noun its first item counts with
+    ("Lark Box racks integrate up to 4,096 chips, the Heron H9 up to 8,960, and more.", "8,960", "chips"),
+    ("The Lark K2 has 208 billion transistors, the Heron H9 80 billion.", "80e9", "transistors"),
+    # a figure between them is no list of such counts
+    ("Lark Box racks integrate up to 4,096 chips, 96 GB each, and draw 900.", "900", None),
+])
+def test_a_gapped_list_item_counts_what_the_first_item_counts(specs, text, claimed, metric):
+    found = [c for c in drafted_claims(text + "\n", specs) if c.get("claimed") == claimed]
+    assert (found[0].get("metric") if found else None) == metric
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])

@@ -219,3 +219,22 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and COUNTED_NAME.match(view, n.end)
             and not COMPARING.search(view, max(0, n.start - 16), n.start) else n for n in numbers]
+
+
+@cache
+def _gapped(kind: str) -> re.Pattern:
+    nouns = alternation(lexicon().data["count_nouns"][kind])
+    # between: words, and digits only inside a name ("TPU v5p"), no figure
+    return re.compile(rf"\d[\d,.]*(?:\s*(?:billion|million|trillion))?\s+(?:{nouns}),\s*(?:and\s+)?"
+                      r"(?:[^\d,;.。\n]|(?<=[A-Za-z])\d){1,40}$", re.IGNORECASE)
+
+
+def gapped_kind(view: str, number: Number) -> str | None:
+    """A bare number in a list whose earlier item counts with its noun, the later items leaving
+    it out: "TPU v4 pods integrate up to 4,096 chips, TPU v5p up to 8,960" (no other figure
+    between, the number ending its item): the noun's kind ('chips' or 'transistors')."""
+    if not re.match(r"\s*(?:[,;.]|and\b|$)", view[number.end:number.end + 5]):
+        return None
+    return next((kind for kind in ("chips", "transistors")
+                 if _gapped(kind).search(view, max(0, number.start - 90), number.start)), None)
+

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from claimaudit.draft.counts import counted_names, general_count
+from claimaudit.draft.counts import counted_names, gapped_kind, general_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -276,7 +276,8 @@ def count_kind(view: str, number: Number) -> str | None:
             return kind
     if _count_noun_after(None, through=True).match(view, number.end):
         return "other"
-    return "other" if not number.unit and general_count(view, number) else None
+    gapped = None if number.unit else gapped_kind(view, number)    # "4,096 chips, TPU v5p up to 8,960"
+    return gapped or ("other" if not number.unit and general_count(view, number) else None)
 
 
 FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|到|至)\s*", re.IGNORECASE)
