@@ -367,6 +367,14 @@ def test_a_gapped_list_item_counts_what_the_first_item_counts(specs, text, claim
     assert (found[0].get("metric") if found else None) == metric
 
 
+@pytest.mark.parametrize("lead", ["The Heron H9 is the successor to Lark.",
+                                  "Heron H9 接棒 Lark,成为新一代芯片。"])
+def test_a_family_succeeded_is_no_topic(specs, lead):
+    """"Rubin (successor to Blackwell)": the family succeeded adds no candidates to the topic."""
+    found = claim(lead + "\n\n- Memory: 100 GB HBM3e\n", specs, "100 GB")
+    assert found.get("subject") == "heron", found
+
+
 def test_kilobytes_of_shared_memory_are_no_chips_sram(specs):
     found = claim("The Lark K2 has 228 KB of shared memory per SM.\n", specs, "228 KB")
     assert "metric" not in found and any("a memory of kilobytes" in t for t in found["todo"])
