@@ -239,7 +239,13 @@ def set_against(view: str, number: Number, reading, inside: list[Mention], sente
         return
     if own[-1].end <= number.start and not re.search(r"[,，;；]", view[own[-1].end:number.start]):
         return
-    versus = re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
-    if all(versus.search(view, max(sentence_start, m.start - 40), m.start) for m in own):
+    if all(_versus().search(view, max(sentence_start, m.start - 40), m.start) for m in own):
         reading.todo.append(f"subject: {subject} is named as what the sentence compares with (vs.); "
                             f"{number.text} {number.unit} may be the other side's: confirm or change")
+
+
+@cache
+def _versus() -> re.Pattern:
+    """"vs.", "versus", 對標: the words before a compared-with name (compiled once, not per figure)."""
+    return re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
+
