@@ -227,6 +227,7 @@ SKIPPED = [
     "FP8 is an 8-bit format and FP16 a 16-bit one",   # a number format's width, not a bus's
     "each lane holds a 32-bit word",
     "公司有200位工程师",                               # 位 counts people
+    "量化后权重只有 8 位,精度略降",                     # 8 bits: a number format, not a bus
     "in one second it answers",                        # "one" and a unit of no amount of hardware
     "算力集群配备 8 T 光模块",                          # a bare T with no floating-point format said
 ]

@@ -224,8 +224,9 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
 @cache
 def _gapped(kind: str) -> re.Pattern:
     nouns = alternation(lexicon().data["count_nouns"][kind])
+    scales = alternation(lexicon().data["english_scales"])
     # between: words, and digits only inside a name ("TPU v5p"), no figure
-    return re.compile(rf"\d[\d,.]*(?:\s*(?:billion|million|trillion))?\s+(?:{nouns}),\s*(?:and\s+)?"
+    return re.compile(rf"\d[\d,.]*(?:\s*(?:{scales}))?\s+(?:{nouns}),\s*(?:and\s+)?"
                       r"(?:[^\d,;.。\n]|(?<=[A-Za-z])\d){1,40}$", re.IGNORECASE)
 
 

@@ -115,7 +115,7 @@ def _arabic(view: str) -> list[Number]:
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
                                            or network_prefix(view, match.start(), end, value)   # 800G NIC
                                            or memory_prefix(view, match.start(), end, value)    # 显存: 80G
-                                           or han_bits(view, end, value))                       # 1024 位
+                                           or han_bits(view, end))                       # 1024 位
         found = rate or prefix
         if found is not None:
             unit, unit_end = found
