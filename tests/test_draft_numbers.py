@@ -105,6 +105,9 @@ NUMBER_FORMS = [
     ("可連接數千臺UltraServer", ["1,000"]),
     # held-out round 4 (heldout2/): traps its first run missed
     ("boasts eight matrix math engines, 64 tensor cores", ["8", "64"]),
+    # four modifiers, a trademark sign among them, before the plural noun (rounds 114, 120)
+    ("integrates eight NVIDIA A100 Tensor Core GPUs, each with 80GB", ["8", "80 GB"]),
+    ("equipped with eight AMD Instinct™ MI355X accelerators", ["8"]),
     # 200GbE: round 4's annotator read a link type, round 12's a port speed (200 Gb/s); the
     # draft offers the speed (a claim a reader can drop) rather than lose a figure
     ("16x lanes of PCIe 5.0, and 24 200GbE links", ["16x", "24", "200 Gbps"]),

@@ -42,10 +42,11 @@ PRODUCT_LIKE = re.compile(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|(?<![A
 
 @cache
 def _plural_phrase() -> re.Pattern:
-    """Up to three modifiers, then a plural head noun (`active compute units`, `Grace CPUs`)."""
+    """Up to four modifiers, then a plural head noun (`active compute units`, `Grace CPUs`,
+    `NVIDIA A100 Tensor Core GPUs`, `AMD Instinct™ MI355X accelerators`)."""
     stop = alternation(lexicon().words("not_modifiers"))
-    modifier = rf"(?!(?:{stop})\b)[A-Za-z0-9][\w/.+-]*"
-    return re.compile(rf"[\s-](?:{modifier}\s){{0,3}}?(?!(?:{stop})\b)([A-Za-z][\w-]*?[A-Za-z0-9]s)\b")
+    modifier = rf"(?!(?:{stop})\b)[A-Za-z0-9][\w/.+™®-]*"
+    return re.compile(rf"[\s-](?:{modifier}\s){{0,4}}?(?!(?:{stop})\b)([A-Za-z][\w-]*?[A-Za-z0-9]s)\b")
 
 
 @cache
