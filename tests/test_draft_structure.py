@@ -75,14 +75,22 @@ SHARED = shared_names({"ZD100": ["z1", "z1_pcie", "z2", "gone"]},
 @pytest.mark.parametrize("text, mentions, die", [
     # a die's code name in a text that names one product using it is that product
     ("The Z1 ships. ZD100芯片采用7nm", [Mention(0, 0, "z1", "Z1")], "z1"),
-    # a text naming two of them (a table's `Die | ZD100 | ZD100` row) or none: no mention
+    # a text naming two of them (a table's `Die | ZD100 | ZD100` row): no mention
     ("Z1 | Z1 PCIe\nDie | ZD100 | ZD100", [Mention(0, 0, "z1", "Z1"), Mention(0, 0, "z1_pcie", "Z1 PCIe")],
      None),
-    ("The Y ships. ZD100 has 7nm", [Mention(0, 0, "y", "Y")], None),
+    # none, in a sentence naming another product (its predecessor's die): no mention
+    ("Two years after the ZD100 chip, the Y ships.", [Mention(38, 39, "y", "Y")], None),
 ])
 def test_a_dies_shared_name_is_the_one_product_the_text_names(text, mentions, die):
     found = [m for m in named_one(text, mentions, SHARED, Mention) if m.text == "ZD100"]
     assert [m.entity for m in found] == ([die] if die else [])
+
+
+def test_a_dies_name_in_a_text_naming_none_of_its_products_is_a_family():
+    """A rumour of "the GH100 chip" before the H100 had a name: the die's products are the
+    candidates, asked (never "not in the specs: add it")."""
+    found = named_one("The Y ships. ZD100 has 7nm", [Mention(0, 0, "y", "Y")], SHARED, Mention)
+    assert [(m.entity, m.candidates) for m in found if m.text == "ZD100"] == [("", ("z1", "z1_pcie", "z2"))]
 
 
 def test_a_dies_name_in_brackets_after_its_product_is_no_second_mention():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 SERIES = re.compile(r"\s*(?:series|family|系列|家族)$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
 
 
 def name_words(name: str) -> list[str]:
@@ -60,21 +61,37 @@ def shared_names(shared: dict, entities: dict, taken: set) -> dict:
 
 def named_one(text: str, mentions: list, shared: dict, mention) -> list:
     """"GA100芯片采用台积电第一代7nm" in a text that names the A100 and no other product of that
-    die: the A100's die, a mention of it (`mention`: the Mention class). A shared name whose ids
-    the text names two or more of, or none, names nothing: a table's `芯片代号 | GH100 | GH100 |
-    GA100` row under its products' names, or a die the text's products do not use. In brackets
-    after its product ("H200 (GH100, Hopper)") it is that product's aside, no second mention."""
+    die: the A100's die, a mention of it (`mention`: the Mention class). In a text that names
+    none of its products (a rumour of "the GH100 chip" before the H100 had a name) it is a
+    family word: its ids are the candidates, asked. A shared name whose ids the text names two
+    or more of names nothing: a table's `芯片代号 | GH100 | GH100 | GA100` row under its
+    products' names. In brackets after its product ("H200 (GH100, Hopper)") it is that
+    product's aside, no second mention."""
     named = {m.entity for m in mentions if m.entity}
     spans, ends = [(m.start, m.end) for m in mentions], {m.end for m in mentions}
     extra = []
     for pattern, ids in shared.items():
         one = named & set(ids)
-        for found in pattern.finditer(text) if len(one) == 1 else ():
+        for found in pattern.finditer(text) if len(one) < 2 else ():
             bracket = re.search(r"\s?[(（]$", text[max(0, found.start() - 2):found.start()])
             aside = bracket is not None and found.start() - len(bracket.group()) in ends
-            if not aside and not any(s < found.end() and found.start() < e for s, e in spans):
+            if aside or any(s < found.end() and found.start() < e for s, e in spans):
+                continue
+            if one:
                 extra.append(mention(found.start(), found.end(), next(iter(one)), found.group()))
+            elif not _sentence_names(text, spans, found):
+                extra.append(mention(found.start(), found.end(), "", found.group(), tuple(ids)))
     return sorted(mentions + extra, key=lambda m: m.start) if extra else mentions
+
+
+def _sentence_names(text: str, spans: list, found: re.Match) -> bool:
+    """Whether the sentence holding a die's name names a product too ("two years after the
+    GA100 chip, ... an impressive H100 chip"): the die is then that product's or its
+    predecessor's, no family of its own."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0)
+    stop = _SENTENCE_END.search(text, found.end())
+    end = stop.start() if stop else len(text)
+    return any(start <= s and e <= end for s, e in spans)
 
 
 def _holds(words: list[str], run: list[str]) -> bool:
