@@ -840,3 +840,23 @@ def test_a_name_compared_with_behind_a_hyphened_word_is_no_topic(specs):
     claim = next(c for c in drafted_claims(text, specs) if c["claimed"] == "200 GB")
     assert claim.get("subject") == "lark", claim        # asked (its figure differs), but as the Lark's
     assert not any("heron, lark; pick one" in t for t in claim.get("todo", [])), claim
+
+
+@pytest.mark.parametrize("text, claimed, quoted", [
+    ("In 8-GPU servers the Lark K2 creates 5.6–8kW of heat per chassis.\n", "5.6 kW", "5.6–8kW of heat"),
+    ("The Lark K2 draws roughly 350–400W per chip.\n", "350 W", "350–400W per chip"),
+])
+def test_an_en_dash_range_stays_in_one_clause(specs, text, claimed, quoted):
+    """"5.6–8kW": a dash joining two figures is a range, no clause break; the quote holds both."""
+    assert quoted in claim(text, specs, claimed)["quote"]
+
+
+def test_a_spaced_en_dash_still_ends_a_clause(specs):
+    found = claim("The Heron H9 ships – the Lark K2 has 96 GB of HBM.\n", specs, "96 GB")
+    assert "Heron" not in found["quote"]
+
+
+def test_inter_chip_bandwidth_is_the_scale_up_links(specs):
+    found = claim("The Lark K2 has 96 GB of HBM with 4 TB/s bandwidth, and 1.2 TB/s bidirectional "
+                  "inter-chip bandwidth.\n", specs, "1.2 TB/s")
+    assert found.get("metric") == "scaleup_bandwidth"

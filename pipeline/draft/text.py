@@ -29,7 +29,8 @@ _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.
 _SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
-    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—–]|:(?=\s)|\s-\s|以及|並且|并且"
+    # an en dash ends a clause unless it joins a range ("5.6–8kW", "350–400W")
+    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—]|(?<=\s)–|–(?!\d)|:(?=\s)|\s-\s|以及|並且|并且"
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
