@@ -108,6 +108,9 @@ NUMBER_FORMS = [
     # four modifiers, a trademark sign among them, before the plural noun (rounds 114, 120)
     ("integrates eight NVIDIA A100 Tensor Core GPUs, each with 80GB", ["8", "80 GB"]),
     ("equipped with eight AMD Instinct™ MI355X accelerators", ["8"]),
+    # a number word before a model number counts it; a quoted code name is a modifier (round 128)
+    ("GPU nodes, each with eight Nvidia A100 (each 40 GB HBM2)", ["8", "40 GB"]),
+    ("each with two AMD EPYC 7713 “Milan” processors", ["2"]),
     # 200GbE: round 4's annotator read a link type, round 12's a port speed (200 Gb/s); the
     # draft offers the speed (a claim a reader can drop) rather than lose a figure
     ("16x lanes of PCIe 5.0, and 24 200GbE links", ["16x", "24", "200 Gbps"]),

@@ -860,3 +860,11 @@ def test_inter_chip_bandwidth_is_the_scale_up_links(specs):
     found = claim("The Lark K2 has 96 GB of HBM with 4 TB/s bandwidth, and 1.2 TB/s bidirectional "
                   "inter-chip bandwidth.\n", specs, "1.2 TB/s")
     assert found.get("metric") == "scaleup_bandwidth"
+
+
+@pytest.mark.parametrize("claimed, metric", [("9.7 TFLOPS", "fp64_dense"), ("19.5 TFLOPS", "fp32_dense")])
+def test_a_precision_after_in_is_its_figures(specs, claimed, metric):
+    """"9.7 TFlop/s in FP64 or 19.5 TFlop/s in FP32": each figure's own word after its unit, not the
+    nearer one before it."""
+    text = "The Lark K2 gives 9.7 TFlop/s in FP64 or 19.5 TFlop/s in FP32.\n"
+    assert claim(text, specs, claimed).get("metric") == metric

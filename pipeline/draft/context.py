@@ -103,10 +103,14 @@ def _nearest(pattern: re.Pattern, text: str, position: int):
     return best
 
 
+_UNIT_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}(?:/s(?:ec)?)?(?:\s?的\s?|\s(?:(?:in|at|for) )?)",
+                              re.IGNORECASE)
+
+
 def _after_the_unit(text: str, position: int) -> int:
     """Where the words after a number and its unit begin ("18,000 TFLOPS |FP4", "9.7 TFLOPS
-    的|雙精度"), else the end."""
-    glued = re.compile(r"[\d.,]+\s?[A-Za-z]{1,8}(?:\s?的\s?|\s)").match(text, position)   # "2.6PFLOPs的FP8"
+    的|雙精度", "19.5 TFlop/s in |FP32"), else the end."""
+    glued = _UNIT_THEN_WORDS.match(text, position)   # "2.6PFLOPs的FP8"
     return glued.end() if glued else len(text)
 
 

@@ -45,7 +45,7 @@ def _plural_phrase() -> re.Pattern:
     """Up to four modifiers, then a plural head noun (`active compute units`, `Grace CPUs`,
     `NVIDIA A100 Tensor Core GPUs`, `AMD Instinct™ MI355X accelerators`)."""
     stop = alternation(lexicon().words("not_modifiers"))
-    modifier = rf"(?!(?:{stop})\b)[A-Za-z0-9][\w/.+™®-]*"
+    modifier = rf"(?!(?:{stop})\b)[“\"]?[A-Za-z0-9][\w/.+™®-]*[”\"]?"     # `“Milan” processors`
     return re.compile(rf"[\s-](?:{modifier}\s){{0,4}}?(?!(?:{stop})\b)([A-Za-z][\w-]*?[A-Za-z0-9]s)\b")
 
 
@@ -99,7 +99,7 @@ def general_count(view: str, number: Number) -> bool:
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
               or _label_before(view, number) or _written_large(number)
-              or hyphen_compound(view, number))
+              or hyphen_compound(view, number) or _word_before_model(view, number))
     return bool(shaped) and hardware_sentence(view, number)
 
 
@@ -123,6 +123,16 @@ def _plural_after(view: str, number: Number) -> bool:
     if re.fullmatch(r"[a-z]+(?:us|ss|is)", match.group(1)):
         return False                 # torus, bus, process, analysis: singular (GPUs is a plural)
     return head not in skip and head.rstrip("s") not in skip
+
+
+MODEL_AFTER = re.compile(r"\s+(?:[A-Z][A-Za-z]+\s+)?[A-Z][A-Za-z]*\d+[A-Za-z0-9]*(?![\w.-])")
+
+
+def _word_before_model(view: str, number: Number) -> bool:
+    """`eight Nvidia A100 (each 40 GB ...)`: a number word before a model number (its vendor's
+    word between) counts that model; digits before one may be a year ("2024 NVIDIA H100")."""
+    small = number.word and not number.unit and number.value < 1e6      # not "208 billion B200"
+    return small and bool(MODEL_AFTER.match(view, number.end))
 
 
 def _compound_before_noun(view: str, number: Number) -> bool:
