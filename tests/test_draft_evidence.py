@@ -932,6 +932,9 @@ def test_an_unnamed_memory_is_the_one_the_subject_publishes_the_figure_as(specs)
     ("| 芯片内存 (MB) | 28 |", "sram_capacity"),
     ("其CPU主内存最大可达512GB", "lpddr_capacity"),
     ("HBM 内存的容量依然是 32GB", "hbm_capacity"),
+    # round 129: a rack's "fast" memory in quotes; a pool of GPU and CPU memory is the figure's to tell
+    ("~21 TB of HBM3e per rack; up to ~40 TB “fast” coherent memory", "fast_memory_capacity"),
+    ("creating a unified, high-bandwidth memory pool of up to 40TB per rack", None),
 ])
 def test_memory_words(words, metric):
     from claimaudit.draft.context import memory_metric

@@ -21,10 +21,13 @@ def memory_metric(clause: str) -> str | None:
                  r"芯片(?:内存|內存)",
                  clause, re.IGNORECASE):
         return "sram_capacity"
-    if re.search(r"fast memory|快速(?:記憶體|内存|存储)", clause, re.IGNORECASE):
+    # "~40 TB “fast” coherent memory"
+    if re.search(r"[“\"']?fast[”\"']?\s+(?:coherent\s+)?memory|快速(?:記憶體|内存|存储)", clause,
+                 re.IGNORECASE):
         return "fast_memory_capacity"
-    if re.search(r"unified memory|統一記憶體|统一内存", clause, re.IGNORECASE):
-        return None         # GPU and CPU memory as one: which of the specs' memories, the figure tells
+    if re.search(r"unified(?:,?\s+[\w-]+)?\s+memory|memory pool|統一記憶體|统一内存", clause, re.IGNORECASE):
+        return None         # GPU and CPU memory as one ("a unified, high-bandwidth memory pool of up to
+        # 40TB per rack"): which of the specs' memories, the figure tells
     # a CPU's memory ("system memory", "系统内存", "host memory") is its LPDDR/DDR, not HBM
     cpu = r"(?:system|host|CPU) memory|(?:系[统統]|主[机機]|CPU\s?主?)(?:内存|內存|記憶體)"
     if re.search(rf"LPDDR|DDR\d|\bDDR\b|DRAM|{cpu}", clause, re.IGNORECASE) and not re.search(r"HBM", clause):
