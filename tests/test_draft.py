@@ -242,8 +242,9 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)
 }
-# round 123 (first run 88.9% recall; now 91.1%: ranges with an en dash) is held to the bar with no
-# silent field.
+# round 123 (first run 88.9% recall; now 91.1%: ranges with an en dash) and round 130 (first run
+# 94.0%, 1 silent: "(up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s" gave NVLink to the bracket's rate)
+# are held to the bar with no silent field.
 # round 125 (first run 85.9% recall: ranges written with an en dash, `5.6–8kW`, quoted cut at the
 # dash; 16 fields asked without the id: a rumoured die's name, GH100, now asked among its products;
 # 1 silent, "1.2 TB/s bidirectional inter-chip bandwidth" read as HBM's) was tuned on and is held to

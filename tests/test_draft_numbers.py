@@ -73,6 +73,7 @@ NUMBER_FORMS = [
     ("Memory Bandwidth4.8TB/sec3.35TB/sec2TB/sec", ["4.8 TB/s", "3.35 TB/s", "2 TB/s"]),
     ("the DGX System (8x B300 GPUs) ships", ["8"]),       # a multiplier counting a product: chips
     ("| Compute | 8x B200 per node |", ["8"]),
+    ("an 8× B200 system achieved ~3.1× higher throughput vs an 8× H200 system", ["8", "3.1x", "8"]),
     ("The B300 is 2x B200 in speed", ["2x"]),               # ... but a ratio to it stays one
     ("the 153 bn transistors of the MI300X", ["153e9"]),
     ("delivering five petaflops", ["5 PFLOPS"]),

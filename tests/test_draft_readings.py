@@ -868,3 +868,12 @@ def test_a_precision_after_in_is_its_figures(specs, claimed, metric):
     nearer one before it."""
     text = "The Lark K2 gives 9.7 TFlop/s in FP64 or 19.5 TFlop/s in FP32.\n"
     assert claim(text, specs, claimed).get("metric") == metric
+
+
+def test_a_link_word_leading_its_own_amount_is_not_the_bracketed_rates(specs):
+    """"(up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s": NVLink leads the 1.8 TB/s; the bracket's rate,
+    after "bandwidth" and the HBM3e figure, is the memory's."""
+    text = ("Lark K2: up to ~192GB-class HBM3e per GPU (platform dependent), with much higher bandwidth "
+            "class (up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s per GPU.\n")
+    assert claim(text, specs, "8 TB/s").get("metric") != "scaleup_bandwidth"
+    assert claim(text, specs, "1.8 TB/s").get("metric") == "scaleup_bandwidth"

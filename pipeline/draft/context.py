@@ -225,6 +225,7 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
                                                       "scaleout_bandwidth")
                       and not rate_words.another_amount_between(text, position, m)
+                      and not rate_words.leads_another_amount(text, position, m)
                       and not rate_words.link_network(text, m)
                       and not (m.end() <= position and rate_words.CAPACITY_BEFORE.search(text, 0, m.start())
                                and rate_words.OWN_NOUN.match(text, position))]

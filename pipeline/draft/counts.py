@@ -214,12 +214,14 @@ def is_counted(view: str, mention) -> bool:
     return bool(re.search(count + scale + classifier + r"(?:\s" + adjective + ")?$", before))
 
 
-# "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |": a multiplier right before a
-# product's model number, and then a count noun, "per", "with", or the end of its cell or bracket
+# "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an
+# 8× H200 system": a multiplier right before a product's model number, and then a count noun, a
+# system's noun, "per", "with", "vs", or the end of its cell or bracket
 COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|"
                           r"\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
-                          r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with)\b|[,;)|\n]|$)", re.IGNORECASE)
+                          r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with|systems?|servers?|nodes?|"
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n]|$)", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
                        re.IGNORECASE)
 

@@ -27,6 +27,18 @@ def another_amount_between(text: str, position: int, word: re.Match) -> bool:
     return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?[Bb](?:/s|ps)|[KMGTP]B\b)", between))
 
 
+LEADS_RATE = re.compile(r"(?:\s[\w.-]{1,6})?(?:\s(?:at|of|with)|:)?\s*[~≈]?\d[\d.,]*\s?[KMGTP][Bb](?:/s|ps)")
+
+
+def leads_another_amount(text: str, position: int, word: re.Match) -> bool:
+    """"(up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s": a link's word after this amount, past an
+    "and" or a comma, that leads an amount of its own is that amount's."""
+    if word.start() <= position:
+        return False
+    between = text[position:word.start()]
+    return bool(re.search(r",|\band\b|;", between)) and bool(LEADS_RATE.match(text, word.end()))
+
+
 def link_network(text: str, word: re.Match) -> bool:
     """"Inter-Chip Interconnect network", "NVLink network": a chips' link's name, no scale-out."""
     return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)\s(?:network|fabric)$", text[:word.end()],
