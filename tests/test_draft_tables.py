@@ -552,3 +552,12 @@ def test_a_memory_delivering_a_rate_is_its_bandwidth(specs, text):
     memory's own rate, whatever link the next clause names."""
     found = next(c for c in drafted(text + "\n", specs) if c["claimed"] == "4 TB/s")
     assert found.get("metric") == "hbm_bandwidth", found
+
+
+def test_a_row_of_amounts_heads_no_single_space_table(bundled):
+    """`NVIDIA B200 Blackwell 192GB HBM3e 4,500 8.0 TB/s` names two things (a chip and its family)
+    but is a row of figures: the rows under it keep their own names, not the B200's column."""
+    text = ("NVIDIA B200 Blackwell 192GB HBM3e 4,500 8.0 TB/s\n"
+            "NVIDIA H200 Hopper 141GB HBM3e 1,979 4.8 TB/s\n")
+    got = {c["claimed"]: c.get("subject") for c in drafted(text, bundled)}
+    assert got["141 GB"] == "h200" and got["192 GB"] == "b200"

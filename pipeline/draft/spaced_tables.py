@@ -166,13 +166,30 @@ def loose_tables(text: str, paragraphs, names_in, numbers_in) -> list[Cell]:
         if header and len(named) < 2 and (len(line) <= 60 or len(slots) in (len(header), len(header) + 1)) \
                 and not re.search(r"[.,;:。，；：]", line):
             continue
-        header = named if len(named) >= 2 and row_cells(text, start, end) is None else []
+        # `NVIDIA B200 Blackwell 192GB HBM3e 4,500 8.0 TB/s` is a row of figures, no header
+        # (a header's sizes follow its names or sit in brackets: `H100 80 GB SXM`, `H100 (80GB)`)
+        header = named if len(named) >= 2 and row_cells(text, start, end) is None \
+            and not _loose_figures(text, start, end, values, named) else []
         wide = sorted(header + _unknown_models(text, header, end), key=lambda span: span.start)
         table_start = start
         tail = text[named[-1].end:end].strip().lower() if header else ""
         unnamed_first = bool(header) and len(text[start:named[0].start].split()) > 1
         rising = any(tail.endswith(w.lower()) for w in lexicon().words("increase_words")) if tail else False
     return out
+
+
+BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
+
+
+def _loose_figures(text: str, start: int, end: int, values: list[Span], named: list[Span]) -> bool:
+    """Whether a line holds an amount (a figure with its unit; `RTX 3090` is a name) neither in
+    brackets nor right after a name."""
+    brackets = [Span(start + m.start(), start + m.end()) for m in BRACKETED.finditer(text[start:end])]
+    ends = {n.end for n in named}
+    loose = [v for v in values if not _overlaps(v, brackets)
+             and (re.search(r"\d\s?[A-Za-z%]", span_text(text, v)) or unit_at(text, v.end)[0])
+             and not any(text[e:v.start].isspace() or e == v.start for e in ends if e <= v.start)]
+    return bool(loose)
 
 
 def _unknown_models(text: str, names: list[Span], end: int) -> list[Span]:
