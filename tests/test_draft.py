@@ -247,7 +247,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
 }
 # round 123 (first run 88.9% recall; now 91.1%: ranges with an en dash) and round 130 (first run
 # 94.0%, 1 silent: "(up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s" gave NVLink to the bracket's rate)
-# are held to the bar with no silent field.
+# are held to the bar with no silent field, and so is round 132 (first run 100% recall, 2 silent:
+# "900 GB/s — nearly double the A100 SXM4's 600 GB/s — and 80 GB" gave the 80 GB to the A100).
 # round 125 (first run 85.9% recall: ranges written with an en dash, `5.6–8kW`, quoted cut at the
 # dash; 16 fields asked without the id: a rumoured die's name, GH100, now asked among its products;
 # 1 silent, "1.2 TB/s bidirectional inter-chip bandwidth" read as HBM's) was tuned on and is held to

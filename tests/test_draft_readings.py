@@ -877,3 +877,12 @@ def test_a_link_word_leading_its_own_amount_is_not_the_bracketed_rates(specs):
             "class (up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s per GPU.\n")
     assert claim(text, specs, "8 TB/s").get("metric") != "scaleup_bandwidth"
     assert claim(text, specs, "1.8 TB/s").get("metric") == "scaleup_bandwidth"
+
+
+def test_a_name_between_em_dashes_owns_only_the_figures_inside(specs):
+    """"900 GB/s — nearly double the Heron H9's 600 GB/s — and 80 GB": the dashes set the Heron
+    apart, so the amounts after them stay the sentence subject's."""
+    text = ("The Lark K2 offers 900 GB/s NVLink bandwidth — nearly double the Heron H9's 600 GB/s — "
+            "and 80 GB of HBM3 memory with 3.35 TB/s bandwidth.\n")
+    assert claim(text, specs, "80 GB").get("subject") == "lark2"
+    assert claim(text, specs, "3.35 TB/s").get("subject") == "lark2"

@@ -208,11 +208,18 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
+DASH_CLOSE = re.compile(" — ")
+
+
 def _bracketed_apart(view: str, sentence: Span, mention: Mention, number: Number) -> bool:
     """"提高到了128GB(MTIA v1 為 64GB)": a name in brackets with a figure of its own owns only the
-    figures inside them ("MTIA(MTIA v1)采用7nm": a name in brackets alone names the subject)."""
+    figures inside them ("MTIA(MTIA v1)采用7nm": a name in brackets alone names the subject); so
+    does a name between two em dashes ("900 GB/s — nearly double the A100's 600 GB/s — and 80 GB")."""
     opened = max(view.rfind(mark, sentence.start, mention.start) for mark in "(（")
     closed = re.compile(r"[)）]").search(view, mention.end, sentence.end)
+    dash = view.rfind(" — ", sentence.start, mention.start)
+    if dash >= 0 and "—" not in view[dash + 3:mention.start]:
+        opened, closed = max(opened, dash), DASH_CLOSE.search(view, mention.end, sentence.end) or closed
     if opened < 0 or closed is None or re.search(r"[)）]", view[opened:mention.start]):
         return False
     own_figure = re.search(r"\d", view[opened:mention.start] + view[mention.end:closed.start()])
