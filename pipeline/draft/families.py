@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.draft.text import containing, sentences
+
 SERIES = re.compile(r"\s*(?:series|family|系列|家族)$", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|[。！？\n]")
 
 
 def name_words(name: str) -> list[str]:
@@ -88,10 +89,8 @@ def _sentence_names(text: str, spans: list, found: re.Match) -> bool:
     """Whether the sentence holding a die's name names a product too ("two years after the
     GA100 chip, ... an impressive H100 chip"): the die is then that product's or its
     predecessor's, no family of its own."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0)
-    stop = _SENTENCE_END.search(text, found.end())
-    end = stop.start() if stop else len(text)
-    return any(start <= s and e <= end for s, e in spans)
+    sentence = containing(sentences(text), found.start())
+    return sentence is not None and any(sentence.start <= s and e <= sentence.end for s, e in spans)
 
 
 def _holds(words: list[str], run: list[str]) -> bool:
