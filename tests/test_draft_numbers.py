@@ -85,6 +85,8 @@ NUMBER_FORMS = [
     ("多達一百萬個加速器", ["1e6"]),
     ("最多可搭載100萬顆Trainium芯片", ["100e4"]),
     ("超過50萬顆Trainium2芯片", ["50e4"]),
+    ("xAI Colossus (230K GPUs), CoreWeave (250K+ GPUs)", ["230e3", "250e3"]),   # K, M abbreviate a count
+    ("Total deployment: 1M+ GPUs; a 100k-GPU cluster of 100K H100 GPUs", ["1e6", "100e3", "100e3"]),
     ("3.6亿亿次计算", ["3.6e16"]),
     ("延遲減半", ["0.5x"]),
     ("不是用微縮來加倍運算速度", ["2x"]),
@@ -193,6 +195,7 @@ SKIPPED = [
     "on June 12, AMD said",                      # date
     "北京2025年12月4日 /美通社/",                   # Chinese date
     "the MI355X and GB300 NVL72 and H100",       # model names carry digits
+    "a 4K display and 1M tokens of context",     # K and M before no chip noun
     "Nvidia's fifth-gen NVLink 6 fabric",        # version after a product word
     "running Llama 3.1 405B on it",              # a model name with its parameter count
     "UltraClusters 3.0 are here",                # version number

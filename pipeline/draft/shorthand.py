@@ -44,8 +44,12 @@ def stacked_scale() -> re.Pattern:
     # "208B transistors": a bare B before a transistor word is a billion
     bare_b = r"B(?=\s?(?:transistors|晶体管|晶體管|電晶體))"
     english = alternation(data["english_scales"])
+    # "230K GPUs", "1M+ GPUs", "a 100k-GPU cluster": K and M abbreviate a count of chips
+    chips = alternation(data["count_nouns"]["chips"])
+    count_km = rf"(?-i:[Kk]|M)(?=\+?[\s-](?:(?-i:[A-Z][\w-]*\d[\w-]*)\s)?(?-i:{chips}))"
     # "the 153bn-transistor MI300X": bn abbreviates a billion
-    return re.compile(rf"\s?({english}|bn(?![A-Za-z])|(?:{small})?(?:{big})+|千|{bare_b})", re.IGNORECASE)
+    return re.compile(rf"\s?({english}|bn(?![A-Za-z])|(?:{small})?(?:{big})+|千|{bare_b}|{count_km})",
+                      re.IGNORECASE)
 
 
 def scale_power(word: str) -> int:
@@ -53,6 +57,8 @@ def scale_power(word: str) -> int:
     data = lexicon().data
     if word.lower() in ("b", "bn"):
         return 9                # a bare B before transistors, bn (stacked_scale)
+    if word in ("K", "k", "M"):
+        return {"M": 6}.get(word, 3)        # 230K GPUs, 1M+ GPUs (stacked_scale)
     english = data["english_scales"].get(word.lower())
     if english:
         return english
