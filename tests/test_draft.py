@@ -244,6 +244,10 @@ FIRST_RUN_ONLY: dict[str, str] = {
     "heldout104": "docs/draft-first-runs/round104.txt",  # 2 silent: the SXM5 box's 700 watts given
     # to the H100 PCIe named in its aside, a "600GB ... GPU building block for DGX GH200" given to the
     # DGX's HBM ("the PCIe version of H100 ... 350 watts" is now asked between the H100 and its variant)
+    "heldout133": "docs/draft-first-runs/round133.txt",  # first run at 93.1% recall, 2 silent: "1.8 TB/s
+    # ... between the 72 GPUs" of a GB200 NVL72 whose text calls them B200 GPUs given to the B200 (the
+    # reader took the rack's own GPU; readers of other rounds took the B200 86 times in such texts);
+    # "on-chip SRAM and four HBM2E chips, offering ... 64GB memory" read as SRAM (now HBM)
 }
 # round 123 (first run 88.9% recall; now 91.1%: ranges with an en dash) and round 130 (first run
 # 94.0%, 1 silent: "(up to ~8 TB/s) and NVLink 5 at ~1.8 TB/s" gave NVLink to the bracket's rate)

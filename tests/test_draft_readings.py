@@ -284,6 +284,10 @@ def test_another_form_factors_version_is_asked_with_the_specs_entity_of_that_for
     ("Wren W3让48GB内存与计算核心直接耦合。", "hbm_capacity"),
     # no SRAM word, but the chip publishes no HBM and exactly this figure as its SRAM: the figure tells
     ("Wren W3让44GB内存与计算核心直接耦合。", "sram_capacity"),
+    # the sentence names SRAM and HBM: its SRAM does not decide the clause's bare "memory"
+    ("Wren W3 integrates large on-chip SRAM and four HBM2E chips, offering 1.8TB/s bandwidth and "
+     "48GB memory.",
+     "hbm_capacity"),
 ])
 def test_a_clauses_bare_memory_in_a_sentence_about_sram_is_sram(specs, text, metric):
     claimed = "48 GB" if "48GB" in text else "44 GB"

@@ -71,9 +71,11 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = memory_metric(own.group() if own else clause)
         if not own and cpu_memory(place.view, number.start, number.end):
             metric = "lpddr_capacity"       # "a 72-core CPU with 120 GB of memory", "120GB per CPU"
-        if metric == "hbm_capacity" and not own and not re.search("HBM", clause) and memory_metric(
+        if metric == "hbm_capacity" and not own and not re.search("HBM", sentence) and memory_metric(
                 sentence) == "sram_capacity" and not CONTRASTED.match(clause):
-            metric = "sram_capacity"        # "通过片上SRAM设计，让44GB内存…": the sentence's memory
+            # "通过片上SRAM设计，让44GB内存…": the sentence's memory ("on-chip SRAM and four HBM2E chips,
+            # offering 1.8TB/s bandwidth and 64GB memory" names both: the figure tells)
+            metric = "sram_capacity"
         if metric == "lpddr_capacity" and not own and re.search("HBM", sentence) and not re.search(
                 r"LPDDR|DDR\d|\bDDR\b|system|host|CPU|[系主]", clause):
             metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
