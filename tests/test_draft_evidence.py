@@ -491,6 +491,16 @@ def test_an_architecture_or_a_number_format_is_no_unknown_product():
     assert unknown_product("the Zeta Ultra accelerator", 0, 26, []) == "Zeta Ultra"
 
 
+def test_an_ai_models_name_is_no_unknown_product():
+    """"能輕鬆容納Gemini3、GPT-5.2等超大規模大模型", "Llama2-70B模型推理": models, not hardware."""
+    from claimaudit.draft.products import unknown_product
+
+    for text in ("能輕鬆容納Gemini3、GPT-5.2等超大規模大模型", "实测Llama2-70B模型推理延迟",
+                 "serving Qwen3 and DeepSeekV3"):
+        assert unknown_product(text, 0, len(text), []) is None, text
+    assert unknown_product("the Gemini3 chip and the QX9000", 0, 31, []) == "QX9000"
+
+
 def test_a_figure_far_from_the_chips_and_near_its_systems_is_asked(specs):
     found = claim("The Nimbus N1 brings 760 GB of HBM.", specs, "760 GB")     # the box's 768 GB
     assert any("far from nimbus's" in t and "nimbus_box" in t for t in subject_todo(found)), found

@@ -656,6 +656,17 @@ def test_a_bracketed_kin_name_in_a_label_cell_is_a_note(specs, label, subject):
     assert found.get("subject") == subject, found
 
 
+def test_names_listed_in_brackets_are_no_figures_of_their_own(specs):
+    """"凭借Hopper架构(H100/H200)与Blackwell架构(B200)...,其...1979 TFLOPS": a bracket that lists
+    names holds no figure of its own, so its names stay candidates with the other one."""
+    text = "凭借K架构(Lark K1/Lark K2)与H架构(Heron H9)占据市场,其单元实现FP8精度下1979 TFLOPS算力。\n"
+    found = claim(text, specs, "1979 TFLOPS")
+    assert found.get("subject") is None and any("pick one" in t for t in found["todo"]), found
+    # a bracket with a figure of its own still keeps its name to the figures inside it
+    text = "Heron H9提高到了128GB(Lark K1 為 64GB)。\n"
+    assert claim(text, specs, "128 GB").get("subject") == "heron"
+
+
 @pytest.mark.parametrize("count, subject, asked", [
     ("72 Heron H9", "heron_nvl72", None),     # another maker's chips: their system of that size
     ("64 Heron H9", None, "lark_box holds no heron"),   # none of theirs holds 64: asked among them

@@ -222,7 +222,9 @@ def _bracketed_apart(view: str, sentence: Span, mention: Mention, number: Number
         opened, closed = max(opened, dash), DASH_CLOSE.search(view, mention.end, sentence.end) or closed
     if opened < 0 or closed is None or re.search(r"[)）]", view[opened:mention.start]):
         return False
-    own_figure = re.search(r"\d", view[opened:mention.start] + view[mention.end:closed.start()])
+    # a figure, not another name's digits ("Hopper架构(H100/H200)" lists two names, no figure)
+    around = view[opened:mention.start] + " " + view[mention.end:closed.start()]
+    own_figure = re.search(r"(?<![A-Za-z\d.])\d", around)
     return bool(own_figure) and not opened < number.start < closed.start()
 
 
