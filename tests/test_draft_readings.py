@@ -901,3 +901,17 @@ def test_a_name_between_em_dashes_owns_only_the_figures_inside(specs):
             "and 80 GB of HBM3 memory with 3.35 TB/s bandwidth.\n")
     assert claim(text, specs, "80 GB").get("subject") == "lark2"
     assert claim(text, specs, "3.35 TB/s").get("subject") == "lark2"
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("The instance provides 8x Lark K1 GPUs with 1536 GB total HBM3, 3.2 Tbps of EFA.\n", True),
+    ("Lark K1 GPUs, 400 Gbps InfiniBand.\n", True),
+    ("Each Lark K1 gets 400 Gbps of InfiniBand per GPU.\n", False),     # the clause says whose
+])
+def test_a_network_figure_of_a_chip_that_publishes_none_is_asked_with_its_systems(specs, text, asked):
+    """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": readers give the network to the
+    instance's node; a chip with no network figure of its own is asked beside its systems."""
+    claimed = "3.2 Tbps" if "3.2" in text else "400 Gbps"
+    found = claim(text, specs, claimed)
+    assert found.get("metric") == "scaleout_bandwidth" or "scaleout_bandwidth" in str(found.get("todo"))
+    assert any("lark_box" in t for t in found.get("todo", [])) is asked, found

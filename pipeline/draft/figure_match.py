@@ -190,6 +190,27 @@ def system_sized_power(catalogue, number, reading) -> None:
                         f"mean {whose}")
 
 
+PER_CHIP = re.compile(r"\b(?:per|each|every|a)\s+(?:GPU|chip|accelerator|card|TPU|device)s?\b|/\s?GPU|"
+                      r"每[颗顆张張块塊]?(?:GPU|卡|芯片|晶片)|單卡|单卡", re.IGNORECASE)
+
+
+def network_of_a_system(catalogue, reading, clause: str) -> None:
+    """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a
+    chip that publishes none, with no "per GPU" in its clause, may be the instance's or the
+    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU" stays the chip's)."""
+    subject = reading.subject
+    if reading.metric != "scaleout_bandwidth" or subject not in catalogue.entities or \
+            catalogue.entities[subject].kind != "chip" or (subject, reading.metric) in catalogue.figures or \
+            PER_CHIP.search(clause) or any(t.startswith("subject:") for t in reading.todo):
+        return
+    systems = sorted(catalogue.containers_of_any(subject))
+    if systems:
+        reading.candidates = [subject, *systems]
+        reading.todo.append(f"subject: {subject} publishes no network figure, and the clause says no \"per "
+                            f"GPU\": the text may mean a system of it ({', '.join(systems)}); pick one "
+                            f"({subject} written: confirm or change)")
+
+
 def variant_holder(catalogue, number, reading, named, names_of) -> None:
     """"Each H100 GPU has a peak performance of 26 TFlops in double precision" in a text that
     also names the H100 PCIe: a variant of the decided subject that the text names (its name and
