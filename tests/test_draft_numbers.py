@@ -75,6 +75,8 @@ NUMBER_FORMS = [
     ("| Compute | 8x B200 per node |", ["8"]),
     ("an 8× B200 system achieved ~3.1× higher throughput vs an 8× H200 system", ["8", "3.1x", "8"]),
     ("The B300 is 2x B200 in speed", ["2x"]),               # ... but a ratio to it stays one
+    ("The instance provides 8x H100 SXM GPUs with 640 GB", ["8", "640 GB"]),   # chips it provides
+    ("It delivers 2x H100 performance", ["2x"]),             # no chips after the name: a ratio
     ("the 153 bn transistors of the MI300X", ["153e9"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count

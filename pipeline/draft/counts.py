@@ -229,9 +229,16 @@ COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|tha
 def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     """A multiplier before a product's name that it counts ("8x B200 per node") is a count of
     chips, not a ratio to the product ("is 2x B200" stays a ratio)."""
+    def counted(n: Number) -> bool:
+        name = COUNTED_NAME.match(view, n.end)
+        # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
+        return bool(name) and (not COMPARING.search(view, max(0, n.start - 16), n.start)
+                               or bool(PLURAL_CHIPS.match(view, name.end())))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
-            and not n.word and COUNTED_NAME.match(view, n.end)
-            and not COMPARING.search(view, max(0, n.start - 16), n.start) else n for n in numbers]
+            and not n.word and counted(n) else n for n in numbers]
+
+
+PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 
 
 @cache
