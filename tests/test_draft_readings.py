@@ -915,3 +915,11 @@ def test_a_network_figure_of_a_chip_that_publishes_none_is_asked_with_its_system
     found = claim(text, specs, claimed)
     assert found.get("metric") == "scaleout_bandwidth" or "scaleout_bandwidth" in str(found.get("todo"))
     assert any("lark_box" in t for t in found.get("todo", [])) is asked, found
+
+
+@pytest.mark.parametrize("text", ["On a single node with 8 Lark K1 units, it achieved 107 tokens.\n",
+                                  "On a single node with 8 Lark K1 GPUs, it achieved 107 tokens.\n"])
+def test_units_after_a_product_count_its_chips(specs, text):
+    """"On a single node with 8 B300 units": units of a product are its chips, counted by the system."""
+    found = claim(text, specs, "8")
+    assert (found.get("subject"), found.get("metric")) == ("lark_box", "chips"), found
