@@ -169,6 +169,7 @@ NUMBER_FORMS = [
     ("FP649.7 TFLOPS26 TFLOPS2.7x", ["9.7 TFLOPS", "26 TFLOPS", "2.7x"]),   # FP64, not FP6
     ("顯存帶寬2TB/s3.35TB/s", ["2 TB/s", "3.35 TB/s"]),
     ("互聯帶寬600GB/s900GB/s", ["600 GB/s", "900 GB/s"]),
+    ("VRAM80 GB HBM2e\nMem BW2,000 GB/s\nTDP400 W", ["80 GB", "2,000 GB/s", "400 W"]),   # card labels
     ("36 GB200 Superchips", ["36"]),              # a name glued to "GB" with no unit after it: no GB
     ("names 47.9 teraflop / s computing power", ["47.9 TFLOPS"]),
     ("a total of 128 GiByte capacity", ["128 GiB"]),

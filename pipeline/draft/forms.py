@@ -23,7 +23,8 @@ ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?:(?<!\d,)|(?<=mm2,))(?!(?<=[/×*])\d+
 # a figure glued to the unit or the precision label before it, in a table pasted without its
 # cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it
 GLUED_AFTER = ("FLOPS", "FLOPs", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s", "bps", "nm", "^2", "²",
-               "W", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32")
+               "W", "FP32", "FP64", "FP16", "FP8", "BF16", "INT8", "TF32",
+               "VRAM", "TDP", "TGP", "BW")      # card labels: `VRAM80 GB`, `TDP400 W`, `Mem BW2,000 GB/s`
 # ... or to a spec label in lower case before it (`Capacity128 GB`, `Transistors58.2B`)
 LABEL_BEFORE = r"|(?<=[a-z]{3})(?<!float)"          # not `bfloat16 FLOPs` (a format's name)
 GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + LABEL_BEFORE + ")"
