@@ -75,6 +75,7 @@ NUMBER_FORMS = [
     ("| Compute | 8x B200 per node |", ["8"]),
     ("an 8× B200 system achieved ~3.1× higher throughput vs an 8× H200 system", ["8", "3.1x", "8"]),
     ("The B300 is 2x B200 in speed", ["2x"]),               # ... but a ratio to it stays one
+    ("281 GB (fits in 2 MI300x, would require 4 H100)", ["281 GB", "2", "4"]),   # a few chips named
     ("The instance provides 8x H100 SXM GPUs with 640 GB", ["8", "640 GB"]),   # chips it provides
     ("It delivers 2x H100 performance", ["2x"]),             # no chips after the name: a ratio
     ("the 153 bn transistors of the MI300X", ["153e9"]),
@@ -199,6 +200,7 @@ SKIPPED = [
     "北京2025年12月4日 /美通社/",                   # Chinese date
     "the MI355X and GB300 NVL72 and H100",       # model names carry digits
     "a 4K display and 1M tokens of context",     # K and M before no chip noun
+    "roughly equal to 1 A100; we tried 2 FP8 and BF16",    # one of a product, a format after a digit
     "Nvidia's fifth-gen NVLink 6 fabric",        # version after a product word
     "running Llama 3.1 405B on it",              # a model name with its parameter count
     "UltraClusters 3.0 are here",                # version number

@@ -132,7 +132,13 @@ def _word_before_model(view: str, number: Number) -> bool:
     """`eight Nvidia A100 (each 40 GB ...)`: a number word before a model number (its vendor's
     word between) counts that model; digits before one may be a year ("2024 NVIDIA H100")."""
     small = number.word and not number.unit and number.value < 1e6      # not "208 billion B200"
-    return small and bool(MODEL_AFTER.match(view, number.end))
+    # "fits in 1 MI300X, would require 2 H100": a few whole digits before a model name
+    few = not number.word and not number.unit and re.fullmatch(r"[2-9]|[1-9]\d", number.text)
+    model = MODEL_AFTER.match(view, number.end)
+    return bool(small or few) and bool(model) and not FORMAT.match(model.group().strip())
+
+
+FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)    # "1 FP4 zettaFLOP": no model
 
 
 def _compound_before_noun(view: str, number: Number) -> bool:
