@@ -135,7 +135,7 @@ def _word_before_model(view: str, number: Number) -> bool:
     # "fits in 1 MI300X, would require 2 H100": a few whole digits before a model name
     few = not number.word and not number.unit and re.fullmatch(r"[2-9]|[1-9]\d", number.text)
     model = MODEL_AFTER.match(view, number.end)
-    return bool(small or few) and bool(model) and not FORMAT.match(model.group().strip())
+    return bool(small or few) and model is not None and not FORMAT.match(model.group().strip())
 
 
 FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)    # "1 FP4 zettaFLOP": no model
@@ -238,8 +238,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def counted(n: Number) -> bool:
         name = COUNTED_NAME.match(view, n.end)
         # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
-        return bool(name) and (not COMPARING.search(view, max(0, n.start - 16), n.start)
-                               or bool(PLURAL_CHIPS.match(view, name.end())))
+        return name is not None and (not COMPARING.search(view, max(0, n.start - 16), n.start)
+                                     or bool(PLURAL_CHIPS.match(view, name.end())))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and counted(n) else n for n in numbers]
 
