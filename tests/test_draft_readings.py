@@ -923,3 +923,15 @@ def test_units_after_a_product_count_its_chips(specs, text):
     """"On a single node with 8 B300 units": units of a product are its chips, counted by the system."""
     found = claim(text, specs, "8")
     assert (found.get("subject"), found.get("metric")) == ("lark_box", "chips"), found
+
+
+def test_times_more_is_no_decrease_whatever_smaller_words_follow(specs):
+    """"the Gaudi 3 brings 2X more performance ... when it computes using smaller units of data":
+    "more" right after the ratio says its direction; "smaller" later in the clause does not swap
+    the sides ("2x lower power than" still does)."""
+    text = ("While it is based on the same architecture as the Lark K1, the vendor said the Lark K2 "
+            "brings 2X more performance when it computes using smaller numbers called FP8.\n")
+    [found] = drafted_claims(text, specs)
+    assert {(r["subject"], r["baseline"]) for r in found["interpretations"]} == {("lark2", "lark")}, found
+    found = claim("The Lark K2 has 2x lower FP8 throughput than the Lark K1.\n", specs, "2x")
+    assert (found["subject"], found["baseline"]) == ("lark", "lark2"), found

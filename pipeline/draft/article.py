@@ -233,14 +233,15 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
         change = {"increase": "+", "decrease": "-"}.get(way, "")
     elif change is None:
         change = ""             # (a table's change column writes its sign)
-    if number.unit == "x" and context.direction(clause_text) == "decrease":
+    times_more = context.times_more(before, view[number.end:number.end + 12], number)
+    if number.unit == "x" and not times_more and context.direction(clause_text) == "decrease":
+        # (not "brings 2X more performance when it computes using smaller units")
         reading.subject, reading.baseline = reading.baseline, reading.subject
     claimed = build.claimed_text(number, change)
     quote_end = max(place.clause.end, number.end)
     record = {"id": f"{reading.subject or 'claim'}-{claimed}",
               "quote": quote or place.text[_quote_start(place, mentions, reading):quote_end]}
     qualifier = context.qualifier(before, after, number)
-    times_more = context.times_more(before, view[number.end:number.end + 12], number)
     _shape(record, reading, number, claimed, qualifier, times_more)
     return record
 
