@@ -935,3 +935,26 @@ def test_times_more_is_no_decrease_whatever_smaller_words_follow(specs):
     assert {(r["subject"], r["baseline"]) for r in found["interpretations"]} == {("lark2", "lark")}, found
     found = claim("The Lark K2 has 2x lower FP8 throughput than the Lark K1.\n", specs, "2x")
     assert (found["subject"], found["baseline"]) == ("lark", "lark2"), found
+
+
+LPDDR_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: crest_c1, name: Example Crest C1, vendor: Example, kind: chip, aliases: [Crest C1],
+         facts: [{metric: lpddr_capacity, value: 160 GB, source: ex-sheet}]}
+      - {id: peak_p1, name: Example Peak P1, vendor: Example, kind: chip, aliases: [Peak P1],
+         facts: [{metric: hbm_capacity, value: 96 GB, source: ex-sheet},
+                 {metric: lpddr_capacity, value: 160 GB, source: ex-sheet}]}
+    """)
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("The Crest C1 doubles its memory, totaling 160GB of VRAM.\n", "lpddr_capacity"),  # its one memory
+    ("The Peak P1 doubles its memory, totaling 160GB of VRAM.\n", "hbm_capacity"),     # VRAM of HBM
+])
+def test_vram_of_a_chip_that_publishes_no_hbm_is_its_other_memory(tmp_path_factory, text, metric):
+    """"totaling 160GB of VRAM" of an LPDDR card: the word VRAM does not make its device memory
+    HBM; the figure it publishes tells (a chip with HBM keeps VRAM as HBM)."""
+    found = claim(text, catalogue_of(tmp_path_factory, LPDDR_SPECS), "160 GB")
+    assert found.get("metric") == metric, found

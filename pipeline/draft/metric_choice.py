@@ -86,8 +86,12 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         named = {word for word in ("HBM", "DDR", "SRAM") if word in sentence}
         if metric and not own and not memory_said(clause) and len(named) > 1:
             missing = "which memory"        # "20TB HBM3e ..., 17TB LPDDR5X ..., total 37TB": which?
-        if metric == "hbm_capacity" and not own and not re.search(r"HBM|DDR|GPU memory|VRAM|显存|顯存",
-                                                                  clause):
+        # a device's memory ("160GB of VRAM") is HBM, unless the device publishes none (an LPDDR card)
+        entity = catalogue.entities.get(reading.subject or "")
+        lpddr_chip = entity is not None and entity.kind == "chip" and \
+            (reading.subject, "hbm_capacity") not in catalogue.figures
+        device = "" if lpddr_chip else r"|GPU memory|VRAM|显存|顯存"
+        if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", clause):
             metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing)
         if BYTES_OF_BANDWIDTH.match(place.view, number.end):     # "1.4 PB of bandwidth": a slip
             metric, missing = None, ""
