@@ -958,3 +958,10 @@ def test_vram_of_a_chip_that_publishes_no_hbm_is_its_other_memory(tmp_path_facto
     HBM; the figure it publishes tells (a chip with HBM keeps VRAM as HBM)."""
     found = claim(text, catalogue_of(tmp_path_factory, LPDDR_SPECS), "160 GB")
     assert found.get("metric") == metric, found
+
+
+@pytest.mark.parametrize("claimed, metric", [("312 TFLOPS", "fp16_dense"), ("624 TFLOPS", "fp16_sparse")])
+def test_a_bracket_with_its_own_figure_says_nothing_of_the_figure_before(specs, claimed, metric):
+    """"A100 SXM: 312 TFLOPS FP16 (with sparsity: 624 TFLOPS)": the bracket's sparsity is its 624's."""
+    text = "- Lark K2: 312 TFLOPS FP16 (with sparsity: 624 TFLOPS)\n"
+    assert claim(text, specs, claimed).get("metric") == metric

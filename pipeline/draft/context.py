@@ -265,7 +265,8 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     own = bracketed_density(*texts[-1])     # the sentence: a clause may end at the bracket
     if own:
         return f"{chosen}_{own}", ""    # "624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)"
-    texts = [(_without_sparsity_support(text), position) for text, position in texts]
+    texts = [(_without_sparsity_support(_without_others_brackets(text, position)), position)
+             for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
     dense = said("dense_words", texts[:1]) or said("dense_words", texts)
@@ -299,6 +300,15 @@ def bracketed_density(text: str, position: int) -> str:
     """What a bracket right after the figure at `position` says of it: 'dense', 'sparse' or ''."""
     own = OWN_BRACKET.match(text, position)
     return density(own.group(1)) if own else ""
+
+
+def _without_others_brackets(text: str, position: int) -> str:
+    """"312 TFLOPS FP16 (with sparsity: 624 TFLOPS)": a bracket with a figure of its own says its
+    density of that figure, not of the one before it (blanked, so positions hold)."""
+    def blank(match: re.Match) -> str:
+        inside = match.start() <= position < match.end()
+        return match.group() if inside or not re.search(r"\d", match.group()) else " " * len(match.group())
+    return re.sub(r"[(（][^()（）\n]{1,60}[)）]", blank, text)
 
 
 def _without_sparsity_support(text: str) -> str:
