@@ -965,3 +965,11 @@ def test_a_bracket_with_its_own_figure_says_nothing_of_the_figure_before(specs, 
     """"A100 SXM: 312 TFLOPS FP16 (with sparsity: 624 TFLOPS)": the bracket's sparsity is its 624's."""
     text = "- Lark K2: 312 TFLOPS FP16 (with sparsity: 624 TFLOPS)\n"
     assert claim(text, specs, claimed).get("metric") == metric
+
+
+@pytest.mark.parametrize("text", ["这使得基于Lark K1的服务器有着8块芯片。\n",
+                                  "这使得基于Lark K1的服务器有着8颗芯片。\n"])
+def test_a_measure_word_before_chips_counts_chips(specs, text):
+    """"基于TPUv4的超算有着4096块芯片": 块 before 芯片 counts chips, held by the chip's system."""
+    found = claim(text, specs, "8")
+    assert (found.get("subject"), found.get("metric")) == ("lark_box", "chips"), found
