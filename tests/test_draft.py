@@ -97,10 +97,10 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-# Held-out rounds whose first run is recorded and that miss the bar below: not yet tuned on, or
-# tuned on and still short (a first run is reported as it came out, not held to it). Each has
-# its first-run record and the reason; the test checks a listed round really is below the bar,
-# so a round that meets it must leave the list and be held to it from then on.
+# Held-out rounds whose first run is recorded and that miss the bar below (recall under 90% or noise
+# over 20%): not yet tuned on, or tuned on and still short (a first run is reported as it came out,
+# not held to it). Each has its first-run record and the reason; the test checks a listed round really
+# is below the bar, so a round that meets it must leave the list and be held to it from then on.
 NOT_YET_TUNED: dict[str, str] = {
     "heldout15": "docs/draft-first-runs/round15.txt",   # tuned on: 18 of its 25 number misses are
     # one table printed without units (`| FP8 | 4500 | 9000 |`), which its reader took as TFLOPS
@@ -199,6 +199,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # "(vs. 400W A100) → 700W" given to the A100)
     "heldout135": "docs/draft-first-runs/round135.txt",  # tuned on: of its 44 number misses, 27 are one
     # spec table with its cells run together (`1.41GHz1.41GHz1.38GHz1.3GHz`, `5120-bit5120-bit4096-bit`)
+    "heldout137": "docs/draft-first-runs/round137.txt",  # first run at the session's end: 95.6% recall
+    # but 26.8% noise: a range's second figure (`7-10 kW`, `120-140 kW per rack`) drafted apart where its
+    # readers wrote one claim, and a data hall's floor heights, loads and humidity (`≥600mm`, `1500kg`)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -297,7 +300,8 @@ def test_eval_meets_the_targets_on_every_annotated_article():
     for split, record in NOT_YET_TUNED.items():
         assert split in scores and split in (ROOT / record).read_text(encoding="utf-8"), split
         m = scores[split]
-        assert int(m["found"]) < 0.90 * int(m["annotated"]), f"{split} meets the bar: hold it to it"
+        below = int(m["found"]) < 0.90 * int(m["annotated"]) or int(m["noise"]) > 0.20 * int(m["drafted"])
+        assert below, f"{split} meets the bar: hold it to it"
     for split, m in scores.items():
         if split in NOT_YET_TUNED:
             continue
