@@ -934,8 +934,11 @@ def test_an_unnamed_memory_is_the_one_the_subject_publishes_the_figure_as(specs)
     found = claim("Gale G1 实现了128GB内存。", specs, "128 GB")
     assert found["metric"] == "lpddr_capacity" and not [t for t in found.get("todo") or []
                                                         if t.startswith("metric:")], found
-    # "GPU memory" names the HBM: the figure does not move it
-    assert claim("Gale G1 carries 128 GB of GPU memory.", specs, "128 GB")["metric"] == "hbm_capacity"
+    # "GPU memory" names the HBM of a chip that has one: the figure does not move it ...
+    assert claim("Gale G2 carries 128 GB of GPU memory.", specs, "128 GB")["metric"] == "hbm_capacity"
+    # ... but a chip that publishes no HBM (round 135's LPDDR5X card, "160GB of VRAM") has its device
+    # memory told by its figure
+    assert claim("Gale G1 carries 128 GB of GPU memory.", specs, "128 GB")["metric"] == "lpddr_capacity"
 
 
 @pytest.mark.parametrize("words, metric", [
