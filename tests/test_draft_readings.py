@@ -973,3 +973,12 @@ def test_a_measure_word_before_chips_counts_chips(specs, text):
     """"基于TPUv4的超算有着4096块芯片": 块 before 芯片 counts chips, held by the chip's system."""
     found = claim(text, specs, "8")
     assert (found.get("subject"), found.get("metric")) == ("lark_box", "chips"), found
+
+
+@pytest.mark.parametrize("tail", ["provided by Example’s Heron H9", "of the Heron H9"])
+def test_an_amount_after_compared_to_is_the_name_after_its_own(specs, tail):
+    """"CM384 ... 300 petaflops of BF16 compared to the 180 petaflops of BF16 provided by Nvidia's
+    GB200 NVL72": the compared-with amount is the name's that follows it."""
+    text = f"The Lark K2 offers 300 TFLOPS of FP8 compared to the 180 TFLOPS of FP8 {tail}.\n"
+    assert claim(text, specs, "180 TFLOPS").get("subject") == "heron"
+    assert claim(text, specs, "300 TFLOPS").get("subject") == "lark2"

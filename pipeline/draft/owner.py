@@ -93,9 +93,19 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if after and after[0].start == number.end + 1 and view[number.end] == " " and number.unit \
             and not re.search(r"\d", view[max(0, number.start - 12):number.start]):
         return Owner(after[0])
+    # "compared to the 180 petaflops of BF16 provided by Nvidia's GB200 NVL72": the compared-with's own
+    if after and COMPARED_BEFORE.search(view, max(clause_start, number.start - 24), number.start) \
+            and COMPARED_AFTER.fullmatch(view, number.end, after[0].start):
+        return Owner(after[0])
     if other_side.search(view[max(clause_start, number.start - 48):number.start]):
         return Owner(other_side=True)
     return None
+
+
+COMPARED_BEFORE = re.compile(r"\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|an?\s+)?(?:~\s?)?$",
+                             re.IGNORECASE)
+COMPARED_AFTER = re.compile(r"(?:\s+of\s+[A-Za-z0-9-]+)?\s+(?:of|for|from|(?:provided|offered|delivered) by)"
+                            r"\s+(?:the\s+)?(?:[A-Z][\w-]*['’]s\s+)?")
 
 
 # a clause led by a comparison word and a name, then a figure with only "has"/"is" words between:
