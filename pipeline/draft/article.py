@@ -216,7 +216,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
-    network_of_a_system(catalogue, reading, clause_text)
+    network_of_a_system(catalogue, reading, scope.says_scope(clause_text, "chip"))
     variant_holder(catalogue, number, reading, named, names_of)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)

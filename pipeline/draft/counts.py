@@ -138,7 +138,9 @@ def _word_before_model(view: str, number: Number) -> bool:
     return bool(small or few) and model is not None and not FORMAT.match(model.group().strip())
 
 
-FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)    # "1 FP4 zettaFLOP": no model
+# a number format or a one-digit die label is no model a count counts ("1 FP4 zettaFLOP",
+# "4 A2 353T/376T")
+FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)
 
 
 def _compound_before_noun(view: str, number: Number) -> bool:

@@ -190,18 +190,15 @@ def system_sized_power(catalogue, number, reading) -> None:
                         f"mean {whose}")
 
 
-PER_CHIP = re.compile(r"\b(?:per|each|every|a)\s+(?:GPU|chip|accelerator|card|TPU|device)s?\b|/\s?GPU|"
-                      r"每[颗顆张張块塊]?(?:GPU|卡|芯片|晶片)|單卡|单卡", re.IGNORECASE)
-
-
-def network_of_a_system(catalogue, reading, clause: str) -> None:
+def network_of_a_system(catalogue, reading, per_chip: bool) -> None:
     """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a
     chip that publishes none, with no "per GPU" in its clause, may be the instance's or the
-    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU" stays the chip's)."""
+    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU", `per_chip`: the
+    clause's scope words say a chip's, stays the chip's)."""
     subject = reading.subject
     if reading.metric != "scaleout_bandwidth" or subject not in catalogue.entities or \
             catalogue.entities[subject].kind != "chip" or (subject, reading.metric) in catalogue.figures or \
-            PER_CHIP.search(clause) or any(t.startswith("subject:") for t in reading.todo):
+            per_chip or any(t.startswith("subject:") for t in reading.todo):
         return
     systems = sorted(catalogue.containers_of_any(subject))
     if systems:

@@ -32,6 +32,12 @@ def _scope_words() -> tuple[re.Pattern, dict]:
     return re.compile(body, re.IGNORECASE), words
 
 
+def says_scope(clause: str, kind: str) -> bool:
+    """Whether any of the clause's scope words is of `kind` ("per GPU": chip)."""
+    pattern, words = _scope_words()
+    return any(_kind(words, m.group()) == kind for m in pattern.finditer(clause))
+
+
 def scope_of(clause: str, position: int | None = None) -> tuple[str, str] | None:
     """(kind, the word) when the clause's scope words name one kind; of several kinds, the
     one whose word is next to `position` (the number: "256 chips per pod ... 197 TFLOPs per
