@@ -111,6 +111,9 @@ NUMBER_FORMS = [
     ("可連接數千臺UltraServer", ["1,000"]),
     # held-out round 4 (heldout2/): traps its first run missed
     ("boasts eight matrix math engines, 64 tensor cores", ["8", "64"]),
+    ("Each Lark chip includes four SparseCores and two compute tiles", ["4", "2"]),   # parts of hardware
+    ("The H100 comes as a chip with three layers of memory", ["3"]),   # what the "of" phrase counts
+    ("the company redesigned six different types of chips", ["6"]),
     # four modifiers, a trademark sign among them, before the plural noun (rounds 114, 120)
     ("integrates eight NVIDIA A100 Tensor Core GPUs, each with 80GB", ["8", "80 GB"]),
     ("equipped with eight AMD Instinct™ MI355X accelerators", ["8"]),
@@ -245,6 +248,10 @@ SKIPPED = [
     "量化后权重只有 8 位,精度略降",                     # 8 bits: a number format, not a bus
     "in one second it answers",                        # "one" and a unit of no amount of hardware
     "算力集群配备 8 T 光模块",                          # a bare T with no floating-point format said
+    # a number spelled in words counting no hardware, in a sentence about GPUs (round 139's tuning)
+    "The two characteristics that matter most for inference are GPU memory and bandwidth",
+    "AWS vs Azure vs Google Cloud for AI comes down to three trade-offs on H100 instances",
+    "We ran the H100 through nine workloads",
 ]
 
 

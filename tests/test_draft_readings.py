@@ -982,3 +982,68 @@ def test_an_amount_after_compared_to_is_the_name_after_its_own(specs, tail):
     text = f"The Lark K2 offers 300 TFLOPS of FP8 compared to the 180 TFLOPS of FP8 {tail}.\n"
     assert claim(text, specs, "180 TFLOPS").get("subject") == "heron"
     assert claim(text, specs, "300 TFLOPS").get("subject") == "lark2"
+
+
+def test_a_lead_line_naming_only_the_compared_with_product_leads_no_list(specs):
+    """"This is a huge increase compared to Huawei's earlier Atlas 900 A3 SuperPoD, which used
+    only 384 chips. Thanks to this scale-up, the new system will deliver:" over "- 8 exaflops of
+    FP8": the earlier product the lead line compares with is not the list's subject; asked."""
+    text = ("The Lark NVL72 is the vendor's new rack.\n"
+            "This is a huge increase compared to Otherco's earlier Heron NVL72, which used older chips. "
+            "Thanks to this scale-up, the new system will deliver:\n"
+            "- 720 PFLOPS of FP8 for training.\n")
+    found = claim(text, specs, "720 PFLOPS")
+    assert found.get("subject") != "heron_nvl72", found
+    assert any(t.startswith("subject:") and "lark_nvl72" in t for t in found.get("todo", [])), found
+
+
+SIZED_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: wren, name: Example Wren W1, vendor: Example, kind: chip, aliases: [Wren W1],
+         facts: [{metric: hbm_capacity, value: 80 GB, source: ex-sheet},
+                 {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet}]}
+      - {id: wren_super, name: Example Wren Superchip (96 GB), vendor: Example, kind: chip,
+         facts: [{metric: hbm_capacity, value: 96 GB, source: ex-sheet},
+                 {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet}]}
+      - {id: wren_super_144, name: Example Wren Superchip (144 GB), vendor: Example, kind: chip,
+         facts: [{metric: hbm_capacity, value: 144 GB, source: ex-sheet}]}
+      - {id: vast_rack, name: Example Vast Rack, vendor: Example, kind: system, aliases: [Vast Rack],
+         facts: [{metric: fast_memory_capacity, value: 100 TB, source: ex-sheet}]}
+      - {id: wren_rack, name: Example Wren Rack, vendor: Example, kind: system, aliases: [Wren Rack],
+         members: {wren: 72},
+         facts: [{metric: fast_memory_capacity, value: 5.76 TB, source: ex-sheet}]}
+    shared_names:
+      - {name: Wren Superchip, ids: [wren_super, wren_super_144]}
+    """)
+
+
+@pytest.mark.parametrize("line, asked", [
+    ("1x Example Wren W1 96GB with 900 GB/s NVLink-C2C\n", True),     # a size the specs' Wren W1 lacks
+    ("1x Example Wren W1 80GB with 900 GB/s NVLink-C2C\n", False),    # its own size settles nothing
+])
+def test_a_name_written_with_a_size_its_specs_contradict_is_asked(tmp_path_factory, line, asked):
+    """"1x NVIDIA Grace Hopper Superchip (GH200 480GB) ... 1x NVIDIA H100 96GB with 900 GB/s
+    NVLink-C2C": the specs' H100 has 80 GB, so "H100 96GB" is a variant they do not hold (GH200's
+    H100); asked, with the named ids that publish 96 GB."""
+    catalogue = catalogue_of(tmp_path_factory, SIZED_SPECS)
+    text = "The node has 1x Example Wren Superchip with its GPU:\n" + line
+    found = claim(text, catalogue, "900 GB/s")
+    todos = [t for t in found.get("todo", []) if "no part the specs hold" in t]
+    assert bool(todos) == asked, found
+    if asked:
+        assert "wren_super (named in the text) publishes 96 GB" in todos[0], todos
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("Example Vast Rack 可提供 100 TB 的高速內存。\n", "fast_memory_capacity"),   # its fast memory's figure
+    ("Example Wren W1 搭配 80GB 高速記憶體。\n", "hbm_capacity"),                # a chip's HBM
+])
+def test_high_speed_memory_is_what_the_figure_says(tmp_path_factory, text, metric):
+    """"100 TB 的高速內存" of a rack that publishes 100 TB of fast memory and no HBM figure is its
+    fast memory (NVIDIA's Chinese for "fast memory"); "192GB 高速記憶體" of a chip stays HBM."""
+    catalogue = catalogue_of(tmp_path_factory, SIZED_SPECS)
+    claimed = "100 TB" if "100 TB" in text else "80 GB"
+    found = claim(text, catalogue, claimed)
+    assert found.get("metric") == metric, found

@@ -21,7 +21,7 @@ from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, Mention, load_catalogue, name_key, names_of
-from claimaudit.draft.figure_match import amount, network_of_a_system, system_sized_power, variant_holder
+from claimaudit.draft.figure_match import amount, network_of_a_system, system_sized_power, variants
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
@@ -217,7 +217,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
     network_of_a_system(catalogue, reading, scope.says_scope(clause_text, "chip"))
-    variant_holder(catalogue, number, reading, named, names_of)
+    variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
     settle.figure_holders(catalogue, number, reading, named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)

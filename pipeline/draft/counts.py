@@ -122,7 +122,28 @@ def _plural_after(view: str, number: Number) -> bool:
     skip = {w.lower() for w in lexicon().words("not_count_nouns")}
     if re.fullmatch(r"[a-z]+(?:us|ss|is)", match.group(1)):
         return False                 # torus, bus, process, analysis: singular (GPUs is a plural)
-    return head not in skip and head.rstrip("s") not in skip
+    if head in skip or head.rstrip("s") in skip:
+        return False
+    return not _spelled(view, number) or _of_hardware(view, match)
+
+
+def _spelled(view: str, number: Number) -> bool:
+    """A small number written in words ("two", "nine"), not digits."""
+    return number.word and number.value < 1000 and not re.search(r"\d", view[number.start:number.end])
+
+
+def _of_hardware(view: str, match: re.Match) -> bool:
+    """`four SparseCores`, `two compute tiles`, `three layers of memory`: a plural phrase (and
+    the "of" phrase after it) with a hardware word or a model number. A number spelled in words
+    counts anything ("the two characteristics", "three trade-offs", "nine workloads"): only a
+    count of hardware is a claim."""
+    latin, _ = _hardware_words()
+    of = re.match(r"\s+of\s+(?:\S+\s+){0,2}\S+", view[match.end():match.end() + 40])
+    phrase = match.group(0) + (of.group(0) if of else "")
+    parts = {w.lower() for w in lexicon().words("hardware_parts")}
+    return bool(PRODUCT_LIKE.search(match.group(0))) or any(
+        w in latin or w.rstrip("s") in latin or w.removesuffix("es") in parts or w.rstrip("s") in parts
+        for w in (w.lower() for w in re.findall(r"[A-Za-z0-9/]+", phrase)))
 
 
 MODEL_AFTER = re.compile(r"\s+(?:[A-Z][A-Za-z]+\s+)?[A-Z][A-Za-z]*\d+[A-Za-z0-9]*(?![\w.-])")

@@ -221,3 +221,47 @@ def variant_holder(catalogue, number, reading, named, names_of) -> None:
         re.fullmatch(r"\S+", name.lower()[len(base):]) for name in names_of(catalogue.entities[i])
         for base in bases if name.lower().startswith(base))]
     another_holder(catalogue, number, reading, variants, whose="a variant the text names")
+
+
+def variants(catalogue, number, reading, named, names_of, view: str, clause, mentions) -> None:
+    """A variant of the subject the text names (variant_holder) or writes (labelled_variant)."""
+    variant_holder(catalogue, number, reading, named, names_of)
+    labelled_variant(catalogue, view, clause, reading, mentions, named)
+
+
+# "1x NVIDIA H100 96GB with 900 GB/s NVLink-C2C", "A100 40GB": a capacity written as part of a name
+NAMES_BEFORE = 600  # characters before the clause where a family's name may say the variant
+CAPACITY_LABEL = re.compile(r"[ -]?(\d{2,3})\s?GB\b(?!/)")
+
+
+def labelled_variant(catalogue, view: str, clause, reading, mentions, named) -> None:
+    """A subject named in the clause with a memory size its specs contradict ("H100 96GB": the
+    specs' H100 has 80 GB) is a variant the specs do not hold (GH200's H100): asked, with the
+    ids the text names that publish that size. The specs' own size ("H100 80GB") settles
+    nothing, nor a subject already asked."""
+    subject = reading.subject
+    if subject is None or any(t.startswith("subject:") for t in reading.todo):
+        return
+    own = catalogue.figures.get((subject, "hbm_capacity"), ())
+    for mention in mentions:
+        if mention.entity != subject or not clause.start <= mention.start < clause.end:
+            continue
+        label = CAPACITY_LABEL.match(view, mention.end)
+        if label is None or not own or any(same_figure(float(label.group(1)) * 1e9, f) for f in own):
+            continue
+        size = float(label.group(1)) * 1e9
+        # a family's ids named near count ("Grace Hopper Superchip (GH200 480GB)"); looked up only here
+        near = catalogue.find(view[max(0, clause.start - NAMES_BEFORE):clause.end])
+        ids = {*named, *(i for m in near for i in (m.candidates or (m.entity,)))}
+        others = sorted({i for i in ids if i and i != subject and i in catalogue.entities})
+        holders = sorted({e for e, _ in matching(catalogue, others, ["hbm_capacity"], size)})
+        reading.candidates = [subject, *holders]
+        also = f"; {', '.join(holders)} (named in the text) publish{'es' if len(holders) == 1 else ''} " \
+               f"{label.group(1)} GB" if holders else ""
+        reading.todo.append(f"subject: '{mention.text}{label.group(0)}' is no part the specs hold ({subject} "
+                            f"publishes {_gigabytes(own)}){also}: pick one or confirm {subject}")
+        return
+
+
+def _gigabytes(figures) -> str:
+    return " or ".join(f"{f / 1e9:g} GB" for f in sorted(set(figures)))

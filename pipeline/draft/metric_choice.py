@@ -81,7 +81,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
         missing = "" if metric else "which memory"
         if metric == "hbm_capacity" and not own and (not memory_said(sentence)
-                                                     or re.search(r"高速(?:記憶體|内存|存储)", clause)):
+                                                     or HIGH_SPEED_MEMORY.search(clause)):
             missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
         named = {word for word in ("HBM", "DDR", "SRAM") if word in sentence}
         if metric and not own and not memory_said(clause) and len(named) > 1:
@@ -92,7 +92,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
             (reading.subject, "hbm_capacity") not in catalogue.figures
         device = "" if lpddr_chip else r"|GPU memory|VRAM|显存|顯存"
         if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", clause):
-            metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing)
+            metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing,
+                                              bool(HIGH_SPEED_MEMORY.search(clause)))
         if BYTES_OF_BANDWIDTH.match(place.view, number.end):     # "1.4 PB of bandwidth": a slip
             metric, missing = None, ""
             rates = ", ".join(metrics_of_dimension(catalogue, "TB/s"))
@@ -175,8 +176,13 @@ def _unsaid_link(catalogue: Catalogue, reading: Reading, number: Number, metric:
                         "change (scaleup_bandwidth or scaleout_bandwidth)")
 
 
+# "100 TB 的高速內存" (NVIDIA's Chinese for "fast memory"), "192GB 高速記憶體" (a chip's HBM): the
+# figure tells which
+HIGH_SPEED_MEMORY = re.compile(r"高速(?:記憶體|内存|內存|存储|存儲)")
+
+
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
-                    missing: str) -> tuple[str, str]:
+                    missing: str, high_speed: bool = False) -> tuple[str, str]:
     """A memory the words do not name: under a gigabyte it is on-chip SRAM ("内存增加到了 244MB":
     no HBM is that small); of a subject that publishes it as exactly one other memory ("DGX GH200
     ... 144TB内存": its fast memory, far from its chips' HBM), that memory; asked when no HBM
@@ -194,6 +200,8 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
         return hits.pop(), ""       # the HBM reading is contradicted by the subject's own figure
     cpu_memory = any((e, "lpddr_capacity") in catalogue.figures
                      for e in [subject, *catalogue.members_of(subject)])
+    if hits == {"fast_memory_capacity"} and high_speed and not own:
+        return hits.pop(), ""       # "high-speed memory" its fast memory's figure, no HBM figure to say else
     if hits == {"fast_memory_capacity"} and not cpu_memory and not missing:
         return metric, ""           # "Up to 1.5TB" of a board of GPUs alone: its fast memory is HBM
     if len(hits) == 1 and not own:  # a figure only another memory of the subject gives: which?

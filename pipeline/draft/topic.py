@@ -163,6 +163,9 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
 
 
 COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
+BASELINE_BEFORE = re.compile(r"\b(?:compared (?:to|with)|than|vs\.?|versus|over)\s+(?:the\s+)?"
+                             r"(?:[A-Z][\w-]*['’]s\s+)?(?:(?:earlier|previous|prior|older|last-generation)\s+)?$",
+                             re.IGNORECASE)
 LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
 
 
@@ -181,7 +184,10 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
             if any(not COMPARED_WITH.search(view, max(start, m.start - 12), m.start) for m in inside):
                 lead = None     # an item names one: the text's last name is the topic
         elif view[start:end].strip():
-            named = {m.entity for m in inside}
+            # "compared to Huawei's earlier Atlas 900 A3 SuperPoD, ... the new system will deliver:":
+            # the compared-with product is no lead
+            named = {m.entity for m in inside
+                     if not BASELINE_BEFORE.search(view, max(start, m.start - 48), m.start)}
             lead = next(iter(named)) if re.search(r"[:：]\s*$", view[start:end]) and len(named) == 1 \
                 and "" not in named else None
     return out
