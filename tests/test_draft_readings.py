@@ -1003,6 +1003,7 @@ SIZED_SPECS = textwrap.dedent("""\
     entities:
       - {id: wren, name: Example Wren W1, vendor: Example, kind: chip, aliases: [Wren W1],
          facts: [{metric: hbm_capacity, value: 80 GB, source: ex-sheet},
+                 {metric: hbm_bandwidth, value: 3.35 TB/s, source: ex-sheet},
                  {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet}]}
       - {id: wren_super, name: Example Wren Superchip (96 GB), vendor: Example, kind: chip,
          facts: [{metric: hbm_capacity, value: 96 GB, source: ex-sheet},
@@ -1047,3 +1048,24 @@ def test_high_speed_memory_is_what_the_figure_says(tmp_path_factory, text, metri
     claimed = "100 TB" if "100 TB" in text else "80 GB"
     found = claim(text, catalogue, claimed)
     assert found.get("metric") == metric, found
+
+
+@pytest.mark.parametrize("claimed, asked", [("3.35 TB/s", True), ("900 GB/s", False)])
+def test_a_rate_the_words_give_a_link_but_its_figure_another_bandwidth_is_asked(tmp_path_factory, claimed,
+                                                                                 asked):
+    """"NVIDIA H100 SXM5 ... 80 GB HBM3 3.35 TB/s NVLink 4.0" (a table's cells run into one line):
+    the words near 3.35 TB/s say NVLink, the H100's published figures say its memory; asked. The
+    link's own figure (900 GB/s) stays the link's."""
+    text = f"Example Wren W1 80 GB HBM3 {claimed} NVLink 4.0 training\n"
+    found = claim(text, catalogue_of(tmp_path_factory, SIZED_SPECS), claimed)
+    assert found.get("metric") == "scaleup_bandwidth", found
+    todos = [t for t in found.get("todo", []) if "published hbm_bandwidth" in t]
+    assert bool(todos) == asked, found
+
+
+@pytest.mark.parametrize("word", ["年化", "年均"])
+def test_an_annualised_percentage_is_a_growth(specs, word):
+    """"B100 半精度 flops 7 年增长 14.4 倍,年化 46%": the annualised rate is an increase (+46%), not a
+    share of anything (0.46)."""
+    found = claim(f"Lark K2 半精度算力 7 年增长 14.4 倍,{word} 46%。\n", specs, "+46%")
+    assert found["claimed"] == "+46%", found

@@ -109,6 +109,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         metric = "hbm_bandwidth" if own_memory else context.rate_metric(texts)
         missing = "" if metric else "which bandwidth"
         _unsaid_link(catalogue, reading, number, metric, sentence)
+        _another_rates_figure(catalogue, reading, number, metric)
     elif dimension == "count":
         metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
         missing = "" if metric else "what is counted"
@@ -179,6 +180,25 @@ def _unsaid_link(catalogue: Catalogue, reading: Reading, number: Number, metric:
 # "100 TB 的高速內存" (NVIDIA's Chinese for "fast memory"), "192GB 高速記憶體" (a chip's HBM): the
 # figure tells which
 HIGH_SPEED_MEMORY = re.compile(r"高速(?:記憶體|内存|內存|存储|存儲)")
+
+
+def _another_rates_figure(catalogue: Catalogue, reading: Reading, number: Number, metric: str | None) -> None:
+    """"80 GB HBM3 3.35 TB/s NVLink 4.0" (a table's cells run into one line): a bandwidth the words
+    give to a link while the subject publishes another figure for it and exactly this one for
+    another bandwidth is asked between them (an article may also be wrong: never moved silently)."""
+    value = amount(claimed_text(number))
+    subject = reading.subject
+    if metric is None or subject is None or value is None or any(
+            t.startswith("metric:") for t in reading.todo):
+        return
+    own = catalogue.figures.get((subject, metric), ())
+    if not own or any(same_figure(value, f) for f in own):
+        return
+    rates = metrics_of_dimension(catalogue, number.unit)
+    others = sorted(m for _, m in matching(catalogue, [subject], rates, value) if m != metric)
+    if len(others) == 1:
+        reading.todo.append(f"metric: {number.text} {number.unit} is {subject}'s published {others[0]}, "
+                            f"not its {metric}; {metric} written: confirm or change")
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
