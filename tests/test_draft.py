@@ -205,6 +205,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout140": "docs/draft-first-runs/round140.txt",  # tuned on: of its 22 number misses (21 now), 6 are
     # a space-set table's `~1979 (Tensor TFLOPS, sparsity)` cells under a header unit, 5 ratios to a V100
     # the specs lack; 2 silent: that table's `192 GB HBM3 5.2 TB/s Infinity Fabric` read as the link's
+    "heldout141": "docs/draft-first-runs/round141.txt",  # tuned on (86.4% -> 89.0% recall): of its 17
+    # number misses, 6 are one Chinese chart's TPP scores, 2 a GPU database's shader and texture counts,
+    # one 462平方厘米 (no square-centimetre unit); 1 silent: "double the Interconnect (ICI) bandwidth",
+    # its clause cut at the bracket, read as the HBM the clause before doubles
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -331,6 +331,11 @@ def test_a_cpus_own_memory_and_an_infinity_link(specs, text, claimed, metric):
     ("It draws far more power, about 559 W versus 145 W for the Heron H9.", "559 W", True),
     # the compared-with name's own phrase gives it the amount
     ("It holds 96 GB versus the 80 GB HBM3e of Heron H9 with 3.35 TB/s.", "3.35 TB/s", False),
+    # a ratio's "of" or "than" before the name (round 141's glossary entry)
+    ("Features 80GB of HBM3 memory and delivers up to 3x the performance of the Heron H9.", "80 GB", True),
+    # a relative clause of the compared-with name holds its own figures
+    ("It delivers 1.7 times more than Otherco's Heron NVL72, which employs 72 chips to reach 180 PFLOPS.",
+     "180 PFLOPS", False),
 ])
 def test_a_name_only_on_the_compared_with_side_is_asked_as_the_subject(specs, sentence, claimed, asked):
     found = claim("Example built the Lark K2.\n" + sentence + "\n", specs, claimed)
@@ -1069,3 +1074,13 @@ def test_an_annualised_percentage_is_a_growth(specs, word):
     share of anything (0.46)."""
     found = claim(f"Lark K2 半精度算力 7 年增长 14.4 倍,{word} 46%。\n", specs, "+46%")
     assert found["claimed"] == "+46%", found
+
+
+def test_a_signed_change_cell_with_the_name_it_favours_after_it_compares_the_columns(specs):
+    """"| VRAM | 128GB HBM3 | 80GB HBM3e | +60% AMD |": the signed cell is the first column's change
+    over the second, whichever side the name of the favoured column stands."""
+    text = ("| Spec | Lark K2 | Heron H9 | Difference |\n|---|---|---|---|\n"
+            "| VRAM | 256GB HBM3 | 141GB HBM3e | +82% Example |\n")
+    found = claim(text, specs, "+82%")
+    shape = (found.get("subject"), found.get("baseline"), found.get("metric"))
+    assert shape == ("lark2", "heron", "hbm_capacity"), found

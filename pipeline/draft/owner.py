@@ -247,11 +247,20 @@ def set_against(view: str, number: Number, reading, inside: list[Mention], sente
     own = [m for m in inside if m.entity == subject]
     if not own or number.unit in ("x", "%") or any(t.startswith("subject:") for t in reading.todo):
         return
-    if own[-1].end <= number.start and not re.search(r"[,，;；]", view[own[-1].end:number.start]):
-        return
-    if all(_versus().search(view, max(sentence_start, m.start - 40), m.start) for m in own):
+    between = view[own[-1].end:number.start] if own[-1].end <= number.start else None
+    if between is not None and (not re.search(r"[,，;；]", between) or RELATIVE.match(between)):
+        return          # "than Nvidia's GB200 NVL72, which employs 72 Blackwell GPUs": the name's own clause
+    if all(_versus().search(view, max(sentence_start, m.start - 40), m.start)
+           or RATIO_OF.search(view, max(sentence_start, m.start - 48), m.start) for m in own):
         reading.todo.append(f"subject: {subject} is named as what the sentence compares with (vs.); "
                             f"{number.text} {number.unit} may be the other side's: confirm or change")
+
+
+RELATIVE = re.compile(r",?\s*(?:which|that|whose)\b")       # a relative clause of the name before it
+# "delivers up to 3x the performance of the A100", "30% faster than the H100": a name right after a
+# ratio's "of" or "than" is what the sentence compares with
+RATIO_OF = re.compile(r"(?:\d\s?(?:[x×%]|times)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:of|than|over)|\bthan)"
+                      r"\s+(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.IGNORECASE)
 
 
 @cache

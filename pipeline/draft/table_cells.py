@@ -117,7 +117,7 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                     PERCENT.match(cell) or WORDED.match(cell))) and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
                 subject, baseline = later[-1], columns[0]
-                name = change.group(1) if change else None      # the column the change favours
+                name = (change.group(1) or change.group(2)) if change else None   # the column it favours
                 first = text[header[columns[0]].start:header[columns[0]].end]
                 if _first_over_last(text, spans, columns[0], later[-1], cell) or name and re.search(
                         rf"\b{re.escape(name)}\b", first):

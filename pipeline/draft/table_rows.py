@@ -15,7 +15,9 @@ from claimaudit.draft.text import Span
 
 RULE = re.compile(r"^[\s|:+-]+$")              # a Markdown separator row: |---|:--:|
 # a signed change, perhaps led by the name of the column it favours (`| H200 +43% |`)
-CHANGE = re.compile(r"^\s*(?:([A-Za-z][\w-]{1,15})\s+)?[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)\s*$")
+# "AMD +60%", "+60% AMD": a signed change, with the name of the column it favours before or after it
+CHANGE = re.compile(r"^\s*(?:([A-Za-z][\w-]{1,15})\s+)?[+\-−]\s?\d[\d.,]*\s?(?:%|x|倍)"
+                    r"(?:\s+([A-Za-z][\w-]{1,15}))?\s*$")
 PERCENT = re.compile(r"^\s*\d[\d.,]*\s?%\s*$")
 # "1.67x Faster", "~30% - 36% Increase", "2.6x Density": ratios and percentages with words, in a
 # column headed by an increase word
