@@ -1084,3 +1084,23 @@ def test_a_signed_change_cell_with_the_name_it_favours_after_it_compares_the_col
     found = claim(text, specs, "+82%")
     shape = (found.get("subject"), found.get("baseline"), found.get("metric"))
     assert shape == ("lark2", "heron", "hbm_capacity"), found
+
+
+def test_a_figure_after_two_names_joined_by_a_slash_is_asked_between_them(specs):
+    """"Throughput is public dense spec-sheet figures: H100/H200 989 TFLOPS FP16": the figure is
+    both names', not the nearer one's; asked between them ("Lark K2 2,600 TFLOPS" stays the K2's)."""
+    found = claim("Throughput: Lark K1/Lark K2 2,600 TFLOPS FP8 dense.\n", specs, "2,600 TFLOPS")
+    assert "subject" not in found and any("lark/lark2 together" in t for t in found["todo"]), found
+    found = claim("Throughput: Lark K2 2,600 TFLOPS FP8 dense.\n", specs, "2,600 TFLOPS")
+    assert found.get("subject") == "lark2" and not found.get("todo"), found
+
+
+@pytest.mark.parametrize("claimed, asked", [("1.5 EFLOPS", True), ("2.6 PFLOPS", False)])
+def test_an_exaflop_of_a_chip_is_asked_among_its_systems(specs, claimed, asked):
+    """"NVIDIA凭借H100架构服务器占据主导地位,其FP8算力突破1.5EFLOPS": no chip computes an exaflop;
+    asked among the chip's systems (a chip's own petaflops stay its)."""
+    found = claim(f"The Lark K1 leads the market, its FP8 compute passing {claimed}.\n", specs, claimed)
+    todos = [t for t in found.get("todo", []) if "more compute than a chip has" in t]
+    assert bool(todos) == asked, found
+    if asked:
+        assert "lark_box" in todos[0] and "lark_nvl72" in todos[0], todos

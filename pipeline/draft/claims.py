@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from claimaudit.draft import owner as owning
 from claimaudit.draft.counts import is_counted as _is_counted
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
@@ -150,7 +151,8 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         reading.subject = ahead_of[0].entity      # "Nvidia's 141-GB H200": the name it describes
         return reading
     if glued:           # "H100 80GB", "H200：141GB": the name right before an amount owns it
-        reading.subject = glued[-1].entity
+        if not owning.slashed_pair(place.view, inside, glued[-1], reading):
+            reading.subject = glued[-1].entity
         return reading
     ahead = [m for m in inside if place.clause.start <= m.start and m.end <= number.start]
     if (number.unit not in ("x", "%") and ahead and ahead[-1].entity and len({m.entity for m in ahead}) == 1

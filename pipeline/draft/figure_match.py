@@ -171,23 +171,27 @@ def another_holder(catalogue, number, reading, named: list[str],
 
 
 CHIP_POWER_MAX = 50e3       # W: more than any chip draws (a wafer-scale engine's whole system is ~23 kW)
+CHIP_FLOPS_MAX = 1e18       # FLOP/s: an exaflop is more than any chip computes (a wafer-scale one ~1.25e17)
 
 
 def system_sized_power(catalogue, number, reading) -> None:
     """"... networking spanning nearly 10MW" after a chip: more power than any chip draws is a
-    system's or a cluster's; asked among the chip's systems, never left as the chip's."""
+    system's or a cluster's; asked among the chip's systems, never left as the chip's. So is an
+    exaflop ("H100架构服务器 ... FP8算力突破1.5EFLOPS")."""
     subject = reading.subject
-    if reading.metric != "power" or subject not in catalogue.entities or \
-            catalogue.entities[subject].kind != "chip" or any(t.startswith("subject:") for t in reading.todo):
+    if subject not in catalogue.entities or catalogue.entities[subject].kind != "chip" or any(
+            t.startswith("subject:") for t in reading.todo):
         return
     value = amount(f"{number.text} {number.unit}".rstrip())
-    if value is None or value <= CHIP_POWER_MAX:
+    flops = reading.metric is not None and catalogue.metrics.get(reading.metric) == "FLOPS"
+    if value is None or not (reading.metric == "power" and value > CHIP_POWER_MAX
+                             or flops and value >= CHIP_FLOPS_MAX):
         return
     systems = sorted(catalogue.containers_of_any(subject))
     reading.candidates = [subject, *systems]
     whose = f"{', '.join(systems)}; pick one" if systems else "a system or cluster; name it"
-    reading.todo.append(f"subject: {number.text} {number.unit} is more power than a chip draws: the text may "
-                        f"mean {whose}")
+    what = "power than a chip draws" if reading.metric == "power" else "compute than a chip has"
+    reading.todo.append(f"subject: {number.text} {number.unit} is more {what}: the text may mean {whose}")
 
 
 def network_of_a_system(catalogue, reading, per_chip: bool) -> None:

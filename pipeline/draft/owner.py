@@ -268,3 +268,17 @@ def _versus() -> re.Pattern:
     """"vs.", "versus", 對標: the words before a compared-with name (compiled once, not per figure)."""
     return re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
 
+
+
+SLASHED = re.compile(r"\s?/\s?")
+
+
+def slashed_pair(view: str, inside: list[Mention], glued: Mention, reading) -> bool:
+    """"H100/H200 989 TFLOPS FP16": a name joined by a slash to the one right before a figure shares
+    it; asked between the two (True), never given to the nearer one."""
+    pair = [m.entity for m in inside if m.entity and m.entity != glued.entity
+            and SLASHED.fullmatch(view, m.end, glued.start)]
+    if pair:
+        reading.candidates = [pair[-1], glued.entity]
+        reading.todo.append(f"subject: the figure follows {pair[-1]}/{glued.entity} together; pick one")
+    return bool(pair)
