@@ -251,9 +251,9 @@ def labelled_variant(catalogue, view: str, clause, reading, mentions, named) -> 
         if mention.entity != subject or not clause.start <= mention.start < clause.end:
             continue
         label = CAPACITY_LABEL.match(view, mention.end)
-        if label is None or not own or any(same_figure(float(label.group(1)) * 1e9, f) for f in own):
+        size = float(label.group(1)) * 1e9 if label else 0.0
+        if label is None or not own or any(same_figure(size, f) for f in own):
             continue
-        size = float(label.group(1)) * 1e9
         # a family's ids named near count ("Grace Hopper Superchip (GH200 480GB)"); looked up only here
         near = catalogue.find(view[max(0, clause.start - NAMES_BEFORE):clause.end])
         ids = {*named, *(i for m in near for i in (m.candidates or (m.entity,)))}

@@ -269,7 +269,6 @@ def _versus() -> re.Pattern:
     return re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
 
 
-
 SLASHED = re.compile(r"\s?/\s?")
 
 
