@@ -114,6 +114,7 @@ NUMBER_FORMS = [
     ("Each Lark chip includes four SparseCores and two compute tiles", ["4", "2"]),   # parts of hardware
     ("The H100 comes as a chip with three layers of memory", ["3"]),   # what the "of" phrase counts
     ("the company redesigned six different types of chips", ["6"]),
+    ("Each node takes a 400G OSFP module and an 800G QSFP-DD cage", ["400 Gbps", "800 Gbps"]),   # optics
     # four modifiers, a trademark sign among them, before the plural noun (rounds 114, 120)
     ("integrates eight NVIDIA A100 Tensor Core GPUs, each with 80GB", ["8", "80 GB"]),
     ("equipped with eight AMD Instinct™ MI355X accelerators", ["8"]),
