@@ -251,16 +251,18 @@ def set_against(view: str, number: Number, reading, inside: list[Mention], sente
     if between is not None and (not re.search(r"[,，;；]", between) or RELATIVE.match(between)):
         return          # "than Nvidia's GB200 NVL72, which employs 72 Blackwell GPUs": the name's own clause
     if all(_versus().search(view, max(sentence_start, m.start - 40), m.start)
-           or RATIO_OF.search(view, max(sentence_start, m.start - 48), m.start) for m in own):
+           or COMPARED_NAME.search(view, max(sentence_start, m.start - 48), m.start) for m in own):
         reading.todo.append(f"subject: {subject} is named as what the sentence compares with (vs.); "
                             f"{number.text} {number.unit} may be the other side's: confirm or change")
 
 
 RELATIVE = re.compile(r",?\s*(?:which|that|whose)\b")       # a relative clause of the name before it
-# "delivers up to 3x the performance of the A100", "30% faster than the H100": a name right after a
-# ratio's "of" or "than" is what the sentence compares with
-RATIO_OF = re.compile(r"(?:\d\s?(?:[x×%]|times)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:of|than|over)|\bthan)"
-                      r"\s+(?:the\s+|an?\s+)?(?:[A-Z][\w-]*['’]s\s+)?$", re.IGNORECASE)
+# the words right before a name the sentence compares with: "delivers up to 3x the performance of the
+# A100", "30% faster than the H100", "compared to Huawei's earlier Atlas 900 A3 SuperPoD"
+COMPARED_NAME = re.compile(r"(?:\d\s?(?:[x×%]|times)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:of|than|over)"
+                           r"|\b(?:compared (?:to|with)|than|vs\.?|versus|over))\s+(?:the\s+|an?\s+)?"
+                           r"(?:[A-Z][\w-]*['’]s\s+)?(?:(?:earlier|previous|prior|older|last-generation)\s+)?$",
+                           re.IGNORECASE)
 
 
 @cache

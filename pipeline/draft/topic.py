@@ -19,6 +19,7 @@ from functools import cache
 from typing import Callable
 
 from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.owner import COMPARED_NAME
 
 CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also)\s+)"
 
@@ -163,9 +164,6 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
 
 
 COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
-BASELINE_BEFORE = re.compile(r"\b(?:compared (?:to|with)|than|vs\.?|versus|over)\s+(?:the\s+)?"
-                             r"(?:[A-Z][\w-]*['’]s\s+)?(?:(?:earlier|previous|prior|older|last-generation)\s+)?$",
-                             re.IGNORECASE)
 LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
 
 
@@ -187,7 +185,7 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
             # "compared to Huawei's earlier Atlas 900 A3 SuperPoD, ... the new system will deliver:":
             # the compared-with product is no lead
             named = {m.entity for m in inside
-                     if not BASELINE_BEFORE.search(view, max(start, m.start - 48), m.start)}
+                     if not COMPARED_NAME.search(view, max(start, m.start - 48), m.start)}
             lead = next(iter(named)) if re.search(r"[:：]\s*$", view[start:end]) and len(named) == 1 \
                 and "" not in named else None
     return out
