@@ -43,6 +43,8 @@ NUMBER_FORMS = [
     ("a 3.3-fold increase", ["3.3x"]),
     ("an impressive 68-fold improvement", ["68x"]),
     ("and a tenfold improvement over the fifth generation", ["10x"]),        # a fold word
+    ("a five-fold increase and a ten‑fold one", ["5x", "10x"]),         # a number word and -fold
+    ("a sevenfold gain, then thirtyfold", ["7x", "30x"]),
     ("注意力加速能力从5TF/s来到10.7TF/s,翻了一番还多", ["5 TFLOPS", "10.7 TFLOPS", "2x"]),
     ("还是两个Die通过NV-HBI高速界面互连", ["2"]),
     ("實現高達4.4倍的計算性能", ["4.4x"]),

@@ -176,8 +176,9 @@ def _english(view: str) -> list[Number]:
     out = []
     for start, word_end, value in english_cardinals(view):
         unit, end = read_unit(view, word_end)
-        if unit == "x" and view[word_end:end].strip().lower() != "times":
-            unit, end = "", word_end         # "one X" is not a ratio
+        written = view[word_end:end].strip().lower()
+        if unit == "x" and not re.fullmatch(r"times|[-\u2010\u2011]?fold", written):
+            unit, end = "", word_end         # "one X" is not a ratio; "ten-fold" is
         number = Number(start, end, value, plain(value), unit, word=True)
         if unit or _count_noun_at(view, word_end) or count_kind(view, number) or \
                 re.match(r"\s+to\s+(?:" + alternation(words) + ")", view[word_end:], re.IGNORECASE):
