@@ -267,6 +267,14 @@ def test_a_name_aimed_at_is_no_topic_of_the_next_sentence(specs):
     assert found.get("subject") != "cirrus" and subject_todo(found), found
 
 
+def test_a_name_something_is_compatible_with_is_no_topic(specs):
+    """"The first wafer ... is architecturally compatible with the GC200 IPU processor. It has
+    900MB": the part it is compatible with is a reference, not what "It" is."""
+    text = "The new die is architecturally compatible with Cirrus C2. It has 96 GB of memory."
+    found = claim(text, specs, "96 GB")
+    assert found.get("subject") != "cirrus" and subject_todo(found), found
+
+
 def test_a_name_compared_with_is_no_topic(specs):
     text = ("The Gale family is new. Its compute is 3.5x over Gale G1.\n"
             "It also has twice the on-chip SRAM at 256MB.")

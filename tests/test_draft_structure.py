@@ -135,6 +135,18 @@ def test_a_series_word_is_asked_even_when_the_specs_hold_one_member():
     assert any(t.startswith("subject: 'Breeze' may mean breeze") for t in claim["todo"])
 
 
+def test_a_family_word_in_lower_case_that_is_an_english_word_names_nothing():
+    catalogue = load_catalogue(SPECS / "base")
+    catalogue.common_words = {"aurora": {"x"}}      # as if the lexicon listed it: names go on with "X"
+    assert [m.candidates for m in catalogue.find("An Aurora has 128 GB.")] == [("aurora_x1", "aurora_x2")]
+    assert catalogue.find("an aurora over the data hall") == []
+    assert [m.candidates for m in catalogue.find("an aurora x part")] == [("aurora_x1", "aurora_x2")]
+    bundled = load_catalogue(ROOT / "specs")             # the lexicon's own list
+    assert bundled.find("It uses 7 nm wafers from TSMC, a single silicon wafer.") == []
+    for named in ("The Wafer-Scale Engine", "a 125 PetaFLOPS wafer-scale processor"):
+        assert set(bundled.find(named)[0].candidates) == {"cerebras_wse2", "cerebras_wse3"}
+
+
 @pytest.mark.parametrize("claimed, published, same", [
     (7.4e12, 7.37e12, True), (7.3e12, 7.37e12, True), (7.0e12, 7.37e12, False), (4e15, 4e15, True)])
 def test_same_figure_is_within_one_percent(claimed, published, same):

@@ -1,10 +1,8 @@
-"""Which spec entities and metrics an article names (pipeline/draft/).
-
-The spec files are read with the project's loader (safe YAML, file:line errors), without
-pandas, so `draft` stays fast. An entity is found by its `aliases` (CONTRACT 9.3; also from
-`extend:` entries in other files), its name, its name without the vendor word or bracketed
-detail, and its id written with spaces. A name claimed by two entities finds neither: the
-draft then says so in a todo rather than picking one.
+"""Which spec entities and metrics an article names (pipeline/draft/). The spec files are read
+with the project's loader (safe YAML, file:line errors), without pandas, so `draft` stays fast.
+An entity is found by its `aliases` (CONTRACT 9.3; also from `extend:` entries in other files),
+its name, its name without the vendor word or bracketed detail, and its id written with spaces.
+A name claimed by two entities finds neither: the draft says so in a todo, and picks neither.
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.core.errors import Collector
+from claimaudit.draft import families as family_rules
 from claimaudit.draft.families import SERIES, family_words, named_one, shared_names
 from claimaudit.draft.lexicon import alternation, lexicon, trie_regex
 from claimaudit.input import documents, load, records
@@ -55,6 +54,7 @@ class Catalogue:
     summed: frozenset = frozenset()         # metrics whose system figure is its members' sum
     holders: dict | None = None     # member id -> ids of the entities holding it
     family_keys: frozenset = frozenset()    # names of a family or series: asked, even of one id
+    common_words: dict = field(default_factory=dict)   # English family words: {word: its names' next}
     series_keys: frozenset = frozenset()    # the lexicon's family words ("Blackwell", "MI400 series")
     shared: dict = field(default_factory=dict)     # the lexicon's shared names: {regex: ids}
 
@@ -67,6 +67,8 @@ class Catalogue:
                             + alternation(lexicon().words("system_suffixes")) + ")", re.IGNORECASE)
         found = []
         for match in self.pattern.finditer(text):
+            if family_rules.english_word(self.common_words, match.group("name"), text[match.end():]):
+                continue        # "7 nm wafers from TSMC": an English word, not the line named "Wafer"
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
             rack = r"\s?(?:racks?|機架|机架|機櫃|机柜)\b"
@@ -387,6 +389,7 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
                      family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),
+                     common_words=family_rules.common_words(lex.words("common_words"), families, by_entity),
                      series_keys=frozenset(_key(SERIES.sub("", w)) for w in lex.words("family_words")),
                      shared=shared_names(lex.data.get("shared_names", {}), entities, {*families, *names}))
 
@@ -394,7 +397,3 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
 def by_key_of(by_entity: dict) -> set:
     """The keys of the entities' own names (a family word never shadows one)."""
     return {_key(name) for names in by_entity.values() for name in names}
-
-
-def _name_regex(name: str) -> str:
-    return r"[\s-]?".join(re.escape(part) for part in re.split(r"[\s-]+", name.strip()))

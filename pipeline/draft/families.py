@@ -49,6 +49,24 @@ def family_words(names_by_entity: dict, vendors: set, not_family: set, explicit:
     return families
 
 
+def common_words(words: list, families: dict, names_by_entity: dict) -> dict:
+    """{family word that is also an English word: the words its names go on with}: written in
+    lower case it names its family only followed by one of them ("wafer-scale processor", from
+    "Wafer-Scale Engine 2"); "7 nm wafers from TSMC" and "a single silicon wafer" name nothing."""
+    out = {}
+    for word in (w.lower() for w in words if w.lower() in families):
+        split = [name_words(n) for i in families[word] for n in names_by_entity.get(i, ())]
+        out[word] = {ws[k + 1].lower() for ws in split for k in range(len(ws) - 1) if ws[k].lower() == word}
+    return out
+
+
+def english_word(common: dict, name: str, after: str) -> bool:
+    """Whether a family word found in a text is the English word (`common_words`): in lower case
+    and not followed by a word its names go on with."""
+    then = re.match(r"[\s-](\w+)", after[:40])
+    return name in common and (then is None or then.group(1).lower() not in common[name])
+
+
 def shared_names(shared: dict, entities: dict, taken: set) -> dict:
     """The lexicon's `shared_names` (a die's code name) as {regex: ids the specs hold}: two or
     more ids, and no name an entity or a family already has (`taken`: lower-case)."""
