@@ -147,6 +147,18 @@ def test_a_family_word_in_lower_case_that_is_an_english_word_names_nothing():
         assert set(bundled.find(named)[0].candidates) == {"cerebras_wse2", "cerebras_wse3"}
 
 
+def test_a_carried_subject_off_its_figure_names_the_earlier_familys_holder(base):
+    """"這顆擁有1460億個電晶體的晶片" after "代號為Instinct MI300的晶片" and the H100's 80 billion: the
+    carried subject's figure is not the number, an Aurora's is: both asked, the holder named."""
+    text = ("這顆代號為Aurora的晶片是新的。\n之前,Breeze B1擁有的記憶體是 32 GB。\n"
+            "具體來說,這顆擁有144 GB記憶體的晶片,採用小晶片設計。\n")
+    claim = claim_for(drafted(text, base), "144 GB")
+    assert any("breeze (named earlier) assumed" in t for t in claim["todo"])
+    assert any("aurora_x2 (of a family named earlier) publishes it" in t for t in claim["todo"])
+    alone = claim_for(drafted(text.replace("這顆代號為Aurora的晶片是新的。\n", ""), base), "144 GB")
+    assert not any("aurora" in t for t in alone["todo"])
+
+
 @pytest.mark.parametrize("claimed, published, same", [
     (7.4e12, 7.37e12, True), (7.3e12, 7.37e12, True), (7.0e12, 7.37e12, False), (4e15, 4e15, True)])
 def test_same_figure_is_within_one_percent(claimed, published, same):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from claimaudit.draft.context import UNIT_DIMENSION
@@ -168,6 +169,21 @@ def another_holder(catalogue, number, reading, named: list[str],
         verb = "publishes" if len(holders) == 1 else "publish"
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
                             f"{', '.join(holders)} ({whose}) {verb} it; pick one")
+
+
+def carried_off_to_a_family(catalogue, number, reading, topics, sentence_start: int) -> None:
+    """"這顆擁有1460億個電晶體的晶片" after "代號為Instinct MI300的晶片" and a sentence on the H100's 80
+    billion: a subject carried over from an earlier sentence, whose published figure for the
+    metric is not the number, while one id of a family named in the three family mentions before
+    the sentence publishes exactly it, is asked between the two, that id named too."""
+    carried = [t for t in reading.todo if t.startswith("subject:")]
+    if topics is None or len(carried) != 1 or "(named earlier) assumed: confirm or change" not in carried[0]:
+        return
+    last = bisect_left(topics.family_starts, sentence_start)
+    earlier = [i for m in topics.families[max(0, last - 3):last] for i in m.candidates]
+    kept, reading.todo = reading.todo, [t for t in reading.todo if t != carried[0]]
+    another_holder(catalogue, number, reading, earlier, "of a family named earlier")
+    reading.todo = kept + reading.todo[len(kept) - 1:]      # the carried question, and this one
 
 
 CHIP_POWER_MAX = 50e3       # W: more than any chip draws (a wafer-scale engine's whole system is ~23 kW)

@@ -1,10 +1,9 @@
-"""What the numbers and counts settle once the words are read (pipeline/draft/, issue 19):
-a count of a named chip belongs to its container with that many chips; a count of chips never
-to a chip (asked among chips, it is asked among their holders); an amount equal to exactly
-one published figure among the candidates decides the subject, or the metric the words leave
-open (figure_match.py); the new value of a change "from X to Y" is not the subject's when X
-is the subject's published figure and Y is not.
-"""
+"""What the numbers and counts settle once the words are read (pipeline/draft/, issue 19): a
+count of a named chip belongs to its container with that many chips; a count of chips never to a
+chip (asked among chips, it is asked among their holders); an amount equal to exactly one
+published figure among the candidates decides the subject, or the metric the words leave open
+(figure_match.py); the new value of a change "from X to Y" is not the subject's when X is the
+subject's published figure and Y is not."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from claimaudit.draft.figure_match import (
     NEAR,
     amount,
     another_holder,
+    carried_off_to_a_family,
     decide_metric,
     decide_scope,
     decide_subject,
@@ -145,11 +145,12 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
 def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place: Place,
                    mentions: list[Mention]) -> None:
     """A decided subject far from the number (its kin near), or not publishing it while a family
-    its sentence names does, or carried over and not publishing it, is asked."""
+    its sentence (or, carried over, one before it) names does, or carried over at all, is asked."""
     far_from_its_figure(catalogue, number, reading)
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
+    carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
 
 
@@ -244,9 +245,8 @@ def baseline_scopes(catalogue: Catalogue, reading: Reading) -> None:
 
 
 def check_chip_count(catalogue: Catalogue, reading: Reading, value: float | None = None) -> None:
-    """A count of chips belongs to a system or cluster, never to a chip: to the one system or
-    cluster of the chip that holds exactly that many ("pods of up to 256 chips" after Trillium),
-    else asked among them."""
+    """A count of chips belongs to a system or cluster, never to a chip: to the one system or cluster
+    of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
     exact = [c for c in catalogue.containers_of_any(reading.subject or "")
              if value in catalogue.figures.get((c, "chips"), ())] if value else []

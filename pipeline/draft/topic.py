@@ -69,6 +69,8 @@ class Topics:
         mentions = kept
         self.every = list(mentions)
         self.every_starts = [m.start for m in self.every]
+        self.families = [m for m in mentions if not m.entity and m.candidates]   # "Instinct MI300"
+        self.family_starts = [m.start for m in self.families]
         self.named = [m for m in mentions if m.entity]
         self.in_order = tuple(dict.fromkeys(m.entity for m in self.named))  # each id once, first named first
         self.starts = [m.start for m in self.named]
