@@ -1121,3 +1121,20 @@ def test_a_systems_figure_near_a_sibling_system_of_its_chip_is_asked(specs):
 def test_a_singular_flop_unit_is_a_rate(text):
     """"Huawei Atlas 350: A 1.5 Petaflop Challenge": the singular is the rate as reporters write it."""
     assert [n.unit for n in find_numbers(text)] in (["PFLOPS"], ["TFLOPS"]), text
+
+
+# --- round 145: a chip whose only memory is LPDDR, and memory said not to be HBM -------------
+
+@pytest.mark.parametrize("text", [
+    "Gale G1 pairs its cores with 480GB Without HBM.",      # "without HBM" names no HBM
+    "Gale G1 配备 480GB 内存，不用 HBM。",
+    "Gale G1 packs 480GB of memory.",                        # a figure no published memory has
+])
+def test_an_unnamed_memory_of_an_lpddr_only_chip_is_its_lpddr(specs, text):
+    found = claim(text, specs, "480 GB")
+    assert found["metric"] == "lpddr_capacity", found
+
+
+def test_memory_said_not_to_be_hbm_stays_hbm_on_a_chip_with_hbm(specs):
+    # the rule is the chip's: Gale G2 publishes HBM alone, so its unnamed memory is asked as HBM
+    assert claim("Gale G2 packs 480GB of memory.", specs, "480 GB")["metric"] == "hbm_capacity"

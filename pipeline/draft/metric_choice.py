@@ -91,9 +91,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         lpddr_chip = entity is not None and entity.kind == "chip" and \
             (reading.subject, "hbm_capacity") not in catalogue.figures
         device = "" if lpddr_chip else r"|GPU memory|VRAM|显存|顯存"
-        if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", clause):
+        unnegated = NO_HBM.sub("", clause)      # "480GB Without HBM" names no HBM
+        if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", unnegated):
             metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing,
-                                              bool(HIGH_SPEED_MEMORY.search(clause)))
+                                              bool(HIGH_SPEED_MEMORY.search(clause)), lpddr_chip)
         if BYTES_OF_BANDWIDTH.match(place.view, number.end):     # "1.4 PB of bandwidth": a slip
             metric, missing = None, ""
             rates = ", ".join(metrics_of_dimension(catalogue, "TB/s"))
@@ -179,6 +180,7 @@ def _unsaid_link(catalogue: Catalogue, reading: Reading, number: Number, metric:
 
 # "100 TB 的高速內存" (NVIDIA's Chinese for "fast memory"), "192GB 高速記憶體" (a chip's HBM): the
 # figure tells which
+NO_HBM = re.compile(r"\b(?:without|no|non-)\s?HBM|不用\s?HBM|无\s?HBM|無\s?HBM", re.IGNORECASE)
 HIGH_SPEED_MEMORY = re.compile(r"高速(?:記憶體|内存|內存|存储|存儲)")
 
 
@@ -202,14 +204,17 @@ def _another_rates_figure(catalogue: Catalogue, reading: Reading, number: Number
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
-                    missing: str, high_speed: bool = False) -> tuple[str, str]:
+                    missing: str, high_speed: bool = False, lpddr_chip: bool = False) -> tuple[str, str]:
     """A memory the words do not name: under a gigabyte it is on-chip SRAM ("内存增加到了 244MB":
-    no HBM is that small); of a subject that publishes it as exactly one other memory ("DGX GH200
-    ... 144TB内存": its fast memory, far from its chips' HBM), that memory; asked when no HBM
-    figure of the subject tells. A system with no CPU memory has HBM alone as fast memory."""
+    no HBM is that small); of a chip whose only published memory is LPDDR, LPDDR ("Crescent Island
+    ... 480GB"); of a subject that publishes it as exactly one other memory ("DGX GH200 ...
+    144TB内存": its fast memory, far from its chips' HBM), that memory; asked when no HBM figure
+    of the subject tells. A system with no CPU memory has HBM alone as fast memory."""
     value = amount(claimed_text(number))
     if value is not None and value < 1e9 and "sram_capacity" in catalogue.metrics:
         return "sram_capacity", missing
+    if lpddr_chip and (subject, "lpddr_capacity") in catalogue.figures:
+        return "lpddr_capacity", missing
     memories = [m for m in ("sram_capacity", "lpddr_capacity", "fast_memory_capacity")
                 if m in catalogue.metrics]
     if not subject or value is None:
