@@ -1138,3 +1138,14 @@ def test_an_unnamed_memory_of_an_lpddr_only_chip_is_its_lpddr(specs, text):
 def test_memory_said_not_to_be_hbm_stays_hbm_on_a_chip_with_hbm(specs):
     # the rule is the chip's: Gale G2 publishes HBM alone, so its unnamed memory is asked as HBM
     assert claim("Gale G2 packs 480GB of memory.", specs, "480 GB")["metric"] == "hbm_capacity"
+
+
+@pytest.mark.parametrize("text", [
+    "Stratus S1 ships with 48 GB memory.",           # round 145: an L40S's GDDR6, which no metric holds
+    "| Memory Capacity | Stratus S1 | 48GB |",
+])
+def test_an_unnamed_memory_of_a_chip_that_publishes_none_is_asked(specs, text):
+    # Stratus S1 publishes FLOPS alone: no figure tells its memory is HBM, so HBM is written and asked
+    found = claim(text, specs, "48 GB")
+    assert found["metric"] == "hbm_capacity", found
+    assert [t for t in found.get("todo") or [] if t.startswith("metric:") and "which memory" in t], found

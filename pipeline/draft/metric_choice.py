@@ -213,8 +213,9 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     value = amount(claimed_text(number))
     if value is not None and value < 1e9 and "sram_capacity" in catalogue.metrics:
         return "sram_capacity", missing
-    if lpddr_chip and (subject, "lpddr_capacity") in catalogue.figures:
-        return "lpddr_capacity", missing
+    if lpddr_chip:      # a chip that publishes no HBM: its LPDDR, or no figure tells which memory
+        return ("lpddr_capacity", missing) if (subject, "lpddr_capacity") in catalogue.figures \
+            else (metric, "which memory")
     memories = [m for m in ("sram_capacity", "lpddr_capacity", "fast_memory_capacity")
                 if m in catalogue.metrics]
     if not subject or value is None:
