@@ -131,6 +131,22 @@ def test_an_in_whose_lines_claim_an_earlier_note_took_is_missed_not_moved():
     assert (score.counts["right"], score.counts["missed"], score.wrong) == (2, 1, [])
 
 
+def test_an_in_a_quote_cut_at_its_bracket_ends_with_is_that_claims():
+    """Round 146: a row the drafter cut at a bracket it quotes apart (`| 8x NVIDIA H100` of
+    `8x NVIDIA H100 (80 GB)`) is the note's line, not the first row with an 8x."""
+    claims = [{"quote": "| g3 | 8x Intel Gaudi-3", "claimed": "8", "subject": "g", "metric": "chips"},
+              {"quote": "| h1 | 200 | 8x NVIDIA H100", "claimed": "8", "subject": "h", "metric": "chips"}]
+    notes = [{"number": "8x", "value": 8, "in": "8x NVIDIA H100 (80 GB)", "subject": "h", "metric": "chips"}]
+    score = structure_score(claims, notes)
+    assert (score.counts["right"], score.wrong) == (1, [])
+    # a quote that is only a middle part of the `in` ("PCIe (80 GB HBM2e") is not its line
+    cut = [{"quote": "80 GB HBM2e", "claimed": "80 GB", "subject": "a", "metric": "m"}]
+    assert structure_score(cut, [{"number": "80 GB", "value": 80e9, "in": "40 GB and 80 GB HBM2e",
+                                  "subject": "a", "metric": "m"}]).counts["right"] == 1    # notes' order
+    assert structure_score(cut, [{"number": "80 GB", "value": 80e9, "in": "80 GB HBM2e (x)", "subject": "b",
+                                  "metric": "m"}]).counts["silent"] == 1
+
+
 def test_a_precision_pair_with_no_density_lists_both_densities(specs):
     claims = drafted(HEAD + "| Total FP8/FP6 Tensor Core | 128 PFLOPS | 16 PFLOPS |\n", specs)
     todo = " ".join(claims[0]["todo"])

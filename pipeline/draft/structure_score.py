@@ -103,6 +103,18 @@ def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
 
 def _match(numeric: list[dict], used: set[int], note: dict, piece: str) -> int | None:
     """The first unused claim quoting the note's number, and `piece`, with its value."""
+    number = str(note["number"])
     return next((i for i, c in enumerate(numeric) if i not in used
-                 and str(note["number"]) in c["quote"] and piece in c["quote"]
+                 and number in c["quote"] and _holds(c["quote"], piece, number)
                  and any(_same(v, float(note["value"])) for v in claimed_values(c))), None)
+
+
+def _holds(quote: str, piece: str, number: str) -> bool:
+    """The quote holds the note's `in` piece, or ends with its start, the number and words
+    beyond it: "| ... | 8x NVIDIA H100" for `in: "8x NVIDIA H100 (80 GB)"`, a row the drafter cut
+    at the bracket it quotes as a claim of its own."""
+    if piece in quote:
+        return True
+    at = piece.find(number)
+    end = quote.rstrip(" |\t")
+    return at >= 0 and any(end.endswith(piece[:k]) for k in range(at + len(number) + 6, len(piece)))
