@@ -80,6 +80,17 @@ NUMBER_FORMS = [
     ("281 GB (fits in 2 MI300x, would require 4 H100)", ["281 GB", "2", "4"]),   # a few chips named
     ("The instance provides 8x H100 SXM GPUs with 640 GB", ["8", "640 GB"]),   # chips it provides
     ("It delivers 2x H100 performance", ["2x"]),             # no chips after the name: a ratio
+    # round 146: a bracket of its figures, a plus, a list dash or a Chinese clause ends the counted name
+    ("| 200 | 8x NVIDIA H100 (80 GB) |", ["8", "80 GB"]),
+    ("企业级配置:8x H100 80GB + 1TB RAM", ["8", "80 GB", "1 TB"]),
+    ("- 官方测试配置:8x H100 - 用途:全功能推理基准", ["8"]),
+    ("对于全精度推理,租用 8× H200(约 $24–48/天)。", ["8"]),
+    ("| HBM capacity | 2x TPU v5e (exact GB not publicly disclosed) |", ["2x"]),   # a ratio's aside
+    # ... a model number in the plural, a vendor's family word, chips after capitalised words
+    ("while 8x MI300Xs can do more", ["8"]),
+    ("a server with 8x AMD Instinct MI355X (288GB, 1400W) GPUs", ["8", "288 GB", "1400 W"]),
+    ("This system will use 72x Blackwell Ultra chips", ["72"]),
+    ("It offers 2x Blackwell GPUs", ["2x"]),                 # after a comparing verb: a ratio
     ("the 153 bn transistors of the MI300X", ["153e9"]),
     ("delivering five petaflops", ["5 PFLOPS"]),
     ("4 trillion transistors", ["4e12"]),           # a transistor count is a hardware count

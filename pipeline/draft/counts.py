@@ -244,13 +244,19 @@ def is_counted(view: str, mention) -> bool:
 
 
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an
-# 8× H200 system": a multiplier right before a product's model number, and then a count noun, a
-# system's noun, "per", "with", "vs", or the end of its cell or bracket
-COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|"
-                          r"\s[A-Z]?\d{1,4}[A-Za-z]?)"
+# 8× H200 system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's
+# model number, and then a count noun, a system's noun, "per", "with", "vs", the end of its cell,
+# clause or bracket, or a bracket of its figures ("2x TPU v5e (exact GB not disclosed)" stays a ratio)
+COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}\s(?=[A-Z]{1,3}\d))?"
+                          r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
                           r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with|systems?|servers?|nodes?|"
-                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n]|$)", re.IGNORECASE)
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+]|[-–]\s|(?<!\s)[(（]|[(（]\s*\d|$)",
+                          re.IGNORECASE)
+# "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
+# chip noun after one to three capitalised words
+COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
+                            r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)")
 COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
                        re.IGNORECASE)
 
@@ -260,9 +266,11 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     chips, not a ratio to the product ("is 2x B200" stays a ratio)."""
     def counted(n: Number) -> bool:
         name = COUNTED_NAME.match(view, n.end)
+        comparing = COMPARING.search(view, max(0, n.start - 16), n.start)
+        if name is None:
+            return not comparing and bool(COUNTED_PLURAL.match(view, n.end))
         # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
-        return name is not None and (not COMPARING.search(view, max(0, n.start - 16), n.start)
-                                     or bool(PLURAL_CHIPS.match(view, name.end())))
+        return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and counted(n) else n for n in numbers]
 
