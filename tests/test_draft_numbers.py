@@ -266,6 +266,11 @@ SKIPPED = [
     "The two characteristics that matter most for inference are GPU memory and bandwidth",
     "AWS vs Azure vs Google Cloud for AI comes down to three trade-offs on H100 instances",
     "We ran the H100 through nine workloads",
+    # round 146: a file path or web address; a count of optimisations on H100 clusters
+    "(Source: sources/2024-06-12-meta-how-meta-trains-large-language-models-at-scale)",
+    "specs at https://example.com/gpus/h100-sxm-80gb-hbm3 for the H100",
+    "Three network optimisations were applied to the H100 GPUs",
+    "The same three stack-level optimisations applied to both clusters of H100 GPUs",
 ]
 
 

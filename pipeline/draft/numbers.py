@@ -40,6 +40,7 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,
+    in_path,
     market_share,
     name_after_count,
     name_before_noun,
@@ -366,6 +367,7 @@ def skipped(view: str, number: Number) -> bool:
         name_glued(view, number),
         acronym_hyphen_name(view, number),
         name_after_count(view, number),
+        in_path(view, number),
     )
     return any(checks)
 

@@ -60,6 +60,15 @@ def name_glued(view: str, number: Number) -> bool:
     return bool(re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before))
 
 
+def in_path(view: str, number: Number) -> bool:
+    """`https://.../h100-80gb`, `sources/2024-06-12-meta-how-meta-trains-...`: digits inside a
+    web address or a file path (a run of characters with a slash and a slug of hyphened words)."""
+    start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
+    ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
+    token = view[start:min(ends, default=len(view))]
+    return "://" in token or "/" in token and bool(re.search(r"[a-z]{2,}-[a-z]{2,}-[a-z]{2,}", token))
+
+
 def acronym_hyphen_name(view: str, number: Number) -> bool:
     """`WSE-3 engine clusters`, `HL-388`: digits glued by a hyphen to an acronym are a model
     number, even before a count noun."""
