@@ -80,6 +80,8 @@ NUMBER_FORMS = [
     ("281 GB (fits in 2 MI300x, would require 4 H100)", ["281 GB", "2", "4"]),   # a few chips named
     ("The instance provides 8x H100 SXM GPUs with 640 GB", ["8", "640 GB"]),   # chips it provides
     ("It delivers 2x H100 performance", ["2x"]),             # no chips after the name: a ratio
+    ("It packs 141 GB of HBM3e at roughly 4.8 TB/\n", ["141 GB", "4.8 TB/s"]),   # an excerpt's cut rate
+    ("4.8 TB/ GPU", ["4.8 TB"]),
     # round 146: a bracket of its figures, a plus, a list dash or a Chinese clause ends the counted name
     ("| 200 | 8x NVIDIA H100 (80 GB) |", ["8", "80 GB"]),
     ("企业级配置:8x H100 80GB + 1TB RAM", ["8", "80 GB", "1 TB"]),

@@ -51,6 +51,7 @@ from claimaudit.draft.phrasing import (
 )
 from claimaudit.draft.shorthand import (
     bare_prefix,
+    cut_rate,
     han_bits,
     memory_prefix,
     names_listed,
@@ -112,7 +113,7 @@ def _arabic(view: str) -> list[Number]:
             continue            # `GB200`: a glued figure needs a unit after it
         if plus:
             number = replace(number, implied="at_least")
-        rate = per_second(view, match.start(), number.end, number.unit)   # 每秒 2.8 PB
+        rate = per_second(view, match.start(), number.end, number.unit) or cut_rate(view, number)
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
                                            or network_prefix(view, match.start(), end, value)   # 800G NIC
                                            or memory_prefix(view, match.start(), end, value)    # 显存: 80G

@@ -98,6 +98,15 @@ def per_second(view: str, start: int, end: int, unit: str) -> tuple[str, int] | 
     return None
 
 
+def cut_rate(view: str, number) -> tuple[str, int] | None:
+    """`at roughly 4.8 TB/` where an excerpt ends: a byte unit and a slash with nothing after it
+    is a rate cut short, not an amount."""
+    table = lexicon().data["per_second_units"]
+    if number.unit in table and re.match(r"/[ \t]*(?:\n|$)", view[number.end:number.end + 4]):
+        return table[number.unit], number.end + 1
+    return None
+
+
 def bare_prefix(view: str, start: int, end: int) -> tuple[str, int] | None:
     """`算力分别达到1P和2P`: (PFLOPS, end) for a bare prefix letter in a compute clause; `FP16 算力
     1979 T`: a T (tera), glued or after a space, when the clause also says a floating-point format."""
