@@ -96,6 +96,7 @@ def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
     ("GPU table\nTrn1.32xlarge - 16 - 128\nModel | 1,440 | 720 PFLOPS", ["720 PFLOPS"]),  # bare cells
     ("GPU table\nAccelerators - 16 - 128", ["16", "128"]),          # cells under a plural label
     ("| NeuronCores | 8 | 16 |", ["8", "16"]),
+    ("| RT Cores (3rd Gen) | 142 |\n| Tensor Cores (4th Gen) | 568 |", ["142", "568"]),   # a bracket aside
 ])
 def test_compounds_dates_and_table_cells(text, expected):
     assert found(text) == expected

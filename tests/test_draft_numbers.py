@@ -273,6 +273,8 @@ SKIPPED = [
     "specs at https://example.com/gpus/h100-sxm-80gb-hbm3 for the H100",
     "Three network optimisations were applied to the H100 GPUs",
     "The same three stack-level optimisations applied to both clusters of H100 GPUs",
+    "多模态模型 每个 token 有 320 亿活跃参数,部署在 H200 上",     # a model's active parameters
+    "DeepSeek-V3 has 671B total parameters and 37B active parameters on H800 GPUs",
 ]
 
 

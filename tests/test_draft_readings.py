@@ -1076,6 +1076,15 @@ def test_an_annualised_percentage_is_a_growth(specs, word):
     assert found["claimed"] == "+46%", found
 
 
+@pytest.mark.parametrize("text, claimed", [
+    # round 147: "to N%" is a share ("cut to 50%") unless a comparative follows the figure
+    ("The Lark K2's bandwidth gain translates almost directly to 68% faster generation.\n", "+68%"),
+    ("The Lark K2 cut its power to 50% of the old part's.\n", "50%"),
+])
+def test_to_a_percentage_then_a_comparative_is_a_change(specs, text, claimed):
+    assert claim(text, specs, claimed)["claimed"] == claimed
+
+
 def test_a_signed_change_cell_with_the_name_it_favours_after_it_compares_the_columns(specs):
     """"| VRAM | 128GB HBM3 | 80GB HBM3e | +60% AMD |": the signed cell is the first column's change
     over the second, whichever side the name of the favoured column stands."""

@@ -15,6 +15,7 @@ from claimaudit.draft.claims import Reading, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching
 from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.ratios import PREVIOUS, predecessor
 
 # "从288GB HBM3e提升至432GB", "增加到了4.8TB/s", "to **141GB**": the memory's name may stand
@@ -126,3 +127,11 @@ def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: R
                         f"published {found.group('old')}; "
                         + (f"the text names {', '.join(candidates)}; pick one" if candidates
                            else "name the entity it belongs to (find one with `claimaudit entities`)"))
+
+
+def share_wording(before: str, after: str = "") -> bool:
+    """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change (but "translates to
+    68% faster generation": a comparative after the figure makes it one)."""
+    comparative = alternation(lexicon().words("times_more_after") + ["lower", "less", "slower", "fewer"])
+    return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(
+        re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))

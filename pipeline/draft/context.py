@@ -88,11 +88,6 @@ def direction(clause: str) -> str:
     return ""
 
 
-def share_wording(before: str) -> bool:
-    """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change."""
-    return bool(re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))
-
-
 def _nearest(pattern: re.Pattern, text: str, position: int):
     """The match of `pattern` in `text` nearest to `position`, or None."""
     best, best_gap = None, None

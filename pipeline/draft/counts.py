@@ -206,10 +206,12 @@ def table_cell(view: str, number: Number) -> bool:
 
 
 def _plural_row_label(view: str, number: Number) -> bool:
-    """`Accelerators - 16 - 128`, `| NeuronCores | 8 |`: the row's first cell is a plural noun."""
+    """`Accelerators - 16 - 128`, `| NeuronCores | 8 |`, `| RT Cores (3rd Gen) | 142 |`: the row's
+    first cell is a plural noun (a bracket after it aside)."""
     line = view[view.rfind("\n", 0, number.start) + 1:number.start]
     label = re.match(r"\s*\|?\s*([^|\t]*?[A-Za-z][^|\t]*?)\s*(?:\||\s[-–]\s|\t)", line)
-    head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", label.group(1)) if label else None
+    words = re.sub(r"\s*\([^()]*\)$", "", label.group(1)) if label else ""    # `RT Cores (3rd Gen)`
+    head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", words)
     if head is None:
         return False
     return head.group(1).lower() not in {w.lower() for w in lexicon().words("not_count_nouns")}

@@ -167,11 +167,13 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
 
 
 # a page's time stamp ("4 小时前", "3 hours ago") is no hardware; nor is a model's size
-# ("trillion-parameter models", "comprising 70 billion parameters"), unless the hardware
+# ("trillion-parameter models", "comprising 70 billion parameters", "320 亿活跃参数", "37B active
+# parameters"), unless the hardware
 # holds it ("trains models of up to 24 trillion parameters", "支持 5 万亿参数")
 AGO = re.compile(r"\s?(?:(?:小時|小时|分鐘|分钟|天|秒)前|(?:hours?|minutes?|days?|weeks?) ago\b)",
                  re.IGNORECASE)
-PARAMETERS = re.compile(r"[\s-]?(?:个|個)?(?:parameters?\b|params\b|參數|参数)", re.IGNORECASE)
+PARAMETERS = re.compile(r"[\s-]?(?:个|個)?(?:(?:active|activated|total|trainable)[\s-]|活跃|活躍|激活|总|總)?"
+                        r"(?:parameters?\b|params\b|參數|参数)", re.IGNORECASE)
 HOLDS = re.compile(r"up to|support|handle|capacity|as large as|支持|支援|高达|高達|可训练|可訓練|容纳|容納",
                    re.IGNORECASE)
 
