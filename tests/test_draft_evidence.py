@@ -1024,6 +1024,22 @@ def test_an_unnamed_memory_of_a_system(tmp_path_factory, text, claimed, metric):
                                                   if t.startswith("metric:")], found
 
 
+def test_a_memory_far_from_every_memory_of_a_system_is_asked(tmp_path_factory):
+    """Round 147: "the 100-terabyte barrier for memory accessible to GPUs" of a pod whose HBM is
+    about 25 TB (256 x 96 GB) and fast memory 144 TB: the figure tells no memory, so HBM is asked."""
+    boards = catalogue_of(tmp_path_factory, BOARDS)
+    found = claim("Osprey Pod is the first to surpass the 100-terabyte barrier for memory accessible "
+                  "to GPUs.", boards, "100 TB")
+    assert found.get("metric") == "hbm_capacity" and [t for t in found.get("todo") or []
+                                                     if "which memory" in t], found
+    # near its HBM (or a member's, "96GB per GPU"), the HBM stands unasked
+    for text, claimed in (("Osprey Pod carries 24TB of memory.", "24 TB"),
+                          ("Osprey Pod gives each chip 96GB of memory per GPU.", "96 GB")):
+        found = claim(text, boards, claimed)
+        assert found.get("metric") == "hbm_capacity" and not [t for t in found.get("todo") or []
+                                                              if "which memory" in t], found
+
+
 @pytest.mark.parametrize("text, subject", [
     # a count of the chip's chips: its one system of that size
     ("The Osprey O1 is new. Its pods hold up to 256 chips.", "osprey_pod"),

@@ -232,6 +232,12 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
         return metric, ""           # "Up to 1.5TB" of a board of GPUs alone: its fast memory is HBM
     if len(hits) == 1 and not own:  # a figure only another memory of the subject gives: which?
         return metric, "which memory"
+    # "the 100-terabyte barrier" of a system of 256 superchips (HBM about 25 TB, fast memory
+    # 144 TB): far from its HBM and no other memory of it, the figure does not tell which
+    others = [m for m in memories if m != "sram_capacity" and (subject, m) in catalogue.figures]
+    near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
+    if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
+        return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
     return metric, missing
 
 
