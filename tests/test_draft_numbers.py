@@ -81,6 +81,13 @@ NUMBER_FORMS = [
     ("The instance provides 8x H100 SXM GPUs with 640 GB", ["8", "640 GB"]),   # chips it provides
     ("It delivers 2x H100 performance", ["2x"]),             # no chips after the name: a ratio
     ("It packs 141 GB of HBM3e at roughly 4.8 TB/\n", ["141 GB", "4.8 TB/s"]),   # an excerpt's cut rate
+    # round 148: thousands grouped by spaces in prose; a table's cells stay apart
+    ("an expansive system with 166 racks, 10 624 compute blades and 9 234 nodes in all",
+     ["166", "10,624", "9,234"]),
+    ("the HPCG benchmark ran at 5 612 teraflops per second on the whole machine", ["5,612 TFLOPS"]),
+    ("Tensor Core数量 640 320\nMemory容量(GB) 64 128", []),
+    ("MI250 CDNA 2 383 TFLOPS 95.7 TFLOPS 128 GB HBM2e 3.2 TB/s 500 W",
+     ["383 TFLOPS", "95.7 TFLOPS", "128 GB", "3.2 TB/s", "500 W"]),
     ("4.8 TB/ GPU", ["4.8 TB"]),
     # round 146: a bracket of its figures, a plus, a list dash or a Chinese clause ends the counted name
     ("| 200 | 8x NVIDIA H100 (80 GB) |", ["8", "80 GB"]),

@@ -62,12 +62,12 @@ from claimaudit.draft.shorthand import (
     scale_power,
     vague_non_hardware,
 )
-from claimaudit.draft.text import digits_view
+from claimaudit.draft.text import digits_view, spaced_thousands
 
 
 def find_numbers(text: str) -> list[Number]:
     """Every number in `text` that may be a claim, in order of position."""
-    view = digits_view(text)
+    view = spaced_thousands(digits_view(text))
     found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
              + _parity(view) + _fractions(view))
     found.sort(key=lambda n: (n.start, -(n.end - n.start)))
