@@ -85,6 +85,8 @@ NUMBER_FORMS = [
     ("an expansive system with 166 racks, 10 624 compute blades and 9 234 nodes in all",
      ["166", "10,624", "9,234"]),
     ("the HPCG benchmark ran at 5 612 teraflops per second on the whole machine", ["5,612 TFLOPS"]),
+    # a TeX tie between a figure and its unit (a paper's abstract); "~57" before a figure stays "about"
+    ("Measured performance is 33.95~PFLOP/s (HPL~Rmax) over 800~GbE", ["33.95 PFLOPS", "800 Gbps"]),
     ("Tensor Core数量 640 320\nMemory容量(GB) 64 128", []),
     ("MI250 CDNA 2 383 TFLOPS 95.7 TFLOPS 128 GB HBM2e 3.2 TB/s 500 W",
      ["383 TFLOPS", "95.7 TFLOPS", "128 GB", "3.2 TB/s", "500 W"]),

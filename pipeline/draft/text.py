@@ -115,8 +115,13 @@ def _drop_elements(raw: str, class_names: list[str]) -> str:
 
 def digits_view(text: str) -> str:
     """The text with full-width digits, point, comma, percent and slash and the Unicode hyphens
-    as ASCII (same length: `51.2 Tb／s` reads as Tb/s, `3‑nanometer` as 3-nanometer)."""
-    return text.translate(FULL_WIDTH)
+    as ASCII (same length: `51.2 Tb／s` reads as Tb/s, `3‑nanometer` as 3-nanometer), and a TeX
+    tie between a figure and its unit as a space (`33.95~PFLOP/s`, `800~GbE` in a paper's text)."""
+    view = text.translate(FULL_WIDTH)
+    return TIE.sub(" ", view) if "~" in view else view
+
+
+TIE = re.compile(r"(?<=\d)~(?=[A-Za-z])")
 
 
 # digits grouped in threes by a space (`10 624 compute blades`, `5 612 teraflops`, `84 992`)
