@@ -405,3 +405,26 @@ def test_an_amount_in_a_header_naming_the_column_is_part_of_the_name(base):
              "| HBM capacity | 192GB | 32 GB |\n")
     claims = drafted(table, base)
     assert [(c.get("subject"), c["claimed"]) for c in claims] == [("zephyr", "192 GB"), ("breeze", "32 GB")]
+
+
+@pytest.mark.parametrize("text, subject, asked", [
+    # one long paragraph: the nearest sentence that names any names the Zephyr alone, and the
+    # Zephyr is the text's most named: its figure continues it
+    ("The Breeze B1 was last year's part. The Zephyr is the flagship. "
+     "The specifications for the Zephyr include the following. Memory bandwidth is 7.4 TB/s.",
+     "zephyr", False),
+    # the most named is the Breeze: the nearest sentence decides nothing alone
+    ("The Breeze B1 is popular. The Breeze sells well. The Zephyr is new. "
+     "Memory bandwidth is 7.4 TB/s.", None, True),
+    # the nearest sentence that names any names both
+    ("The Zephyr is the flagship. The Zephyr and the Breeze B1 ship now. "
+     "Memory bandwidth is 7.4 TB/s.", None, True),
+    # a name the specs lack in the sentence itself leaves it open
+    ("The Breeze B1 is old. The Zephyr is the flagship. The Zephyr ships now. "
+     "The Gale GX700 memory bandwidth is 7.4 TB/s.", None, True),
+])
+def test_a_nameless_sentence_continues_the_nearest_sentence_naming_the_texts_subject(base, text, subject,
+                                                                                     asked):
+    claim = claim_for(drafted(text, base), "7.4 TB/s")
+    assert any(t.startswith("subject:") for t in claim.get("todo") or []) == asked
+    assert asked or claim.get("subject") == subject

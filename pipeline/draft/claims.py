@@ -17,7 +17,7 @@ from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
-from claimaudit.draft.products import unknown_product
+from claimaudit.draft.products import names_no_one, spans, unknown_before, unknown_product
 from claimaudit.draft.text import Span, this_sentence
 from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, related, topic_ids
 
@@ -325,9 +325,11 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         # "These instances feature ...": the one topic id of the anaphor's kind
         own = [t for t in topic if t in catalogue.entities and catalogue.entities[t].kind == kind]
         topic = own if len(own) == 1 else topic
-    if not kind and len(topic) == 1 and topic[0] and _sole_name_of_paragraph(place, mentions, topic[0],
-                                                                               number):
-        reading.subject, reading.referred = topic[0], True     # the paragraph is about it alone
+    sole = place.topics.sentence_lead(place.view, place.sentence.start, place.paragraph.start) \
+        if place.topics is not None and not kind and number.unit and names_no_one(place, mentions) else None
+    if sole or not kind and len(topic) == 1 and topic[0] \
+            and _sole_name_of_paragraph(place, mentions, topic[0], number):
+        reading.subject, reading.referred = sole or topic[0], True     # the paragraph is about it alone
         return
     if kind and len(topic) == 1 and topic[0]:
         referred = related(catalogue, topic[0], kind)
@@ -337,7 +339,7 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
         reading.candidates = sorted({*referred, topic[0]})
     elif topic:
         reading.candidates, reading.from_topic = [t for t in topic if t], True
-        reading.topic_known = not kind and all(topic) and not _unknown_before(place, mentions)
+        reading.topic_known = not kind and all(topic) and not unknown_before(place, mentions)
     if len(topic) == 1 and topic[0] and not reading.candidates[1:]:
         reading.subject = topic[0]
         recent = place.topics.recent(place.sentence.start) if place.topics is not None else []
@@ -370,22 +372,12 @@ def _sole_name_of_paragraph(place: Place, mentions: list[Mention], entity: str, 
     before = [m for m in mentions if place.paragraph.start <= m.start < place.sentence.start]
     if any(_is_baseline(place.view, m, number) or _is_counted(place.view, m) for m in before):
         return False
-    unknown = unknown_product(place.text, place.paragraph.start, place.sentence.start, _spans(before))
+    unknown = unknown_product(place.text, place.paragraph.start, place.sentence.start, spans(before))
     return bool(before) and all(m.entity == entity for m in before) and unknown is None
 
 
-def _unknown_before(place: Place, mentions) -> bool:
-    """Whether the paragraph, before the sentence, names a product the specs lack."""
-    start = max(place.paragraph.start, place.sentence.start - 600)
-    return unknown_product(place.view, start, place.sentence.start, _spans(mentions)) is not None
-
-
-def _spans(mentions) -> list[tuple[int, int]]:
-    return [(m.start, m.end) for m in mentions]
-
-
 def _unknown_products(catalogue: Catalogue, place: Place, mentions, reading: Reading) -> None:
-    name = unknown_product(place.text, place.sentence.start, place.sentence.end, _spans(mentions))
+    name = unknown_product(place.text, place.sentence.start, place.sentence.end, spans(mentions))
     if name:
         reading.todo.append(f"subject: {name} is not in the specs; add it with "
                             "aliases (a spec file with `extend:` or a new entity)")

@@ -48,3 +48,22 @@ def form_factor_names(view: str, mentions: list, names: dict, key, mention_type)
             mention = mention_type(mention.start, form.end(), next(iter(ids)), view[mention.start:form.end()])
         out.append(mention)
     return out
+
+
+def spans(mentions) -> list[tuple[int, int]]:
+    return [(m.start, m.end) for m in mentions]
+
+
+def unknown_before(place, mentions) -> bool:
+    """Whether the paragraph, before the sentence, names a product the specs lack."""
+    start = max(place.paragraph.start, place.sentence.start - 600)
+    return unknown_product(place.view, start, place.sentence.start, spans(mentions)) is not None
+
+
+def names_no_one(place, mentions) -> bool:
+    """Whether the sentence names no one (no entity, family or name the specs lack), nor its
+    paragraph, before it, a name the specs lack."""
+    sentence = place.sentence
+    return not unknown_before(place, mentions) and not any(sentence.start <= m.start < sentence.end
+                                                           for m in mentions) \
+        and unknown_product(place.text, sentence.start, sentence.end, []) is None

@@ -120,6 +120,27 @@ class Topics:
         return here
 
 
+    def sentence_lead(self, view: str, sentence_start: int, paragraph_start: int) -> str | None:
+        """The one id the paragraph's nearest earlier sentence that names any names, when it
+        names nothing else (no family, no other id) and is the text's most named id so far: in a
+        page of one long paragraph, "The specifications for the NVIDIA B200 include the
+        following: ... Memory is 192GB" continues the B200, whatever the H100 it began with."""
+        every = bisect_left(self.every_starts, sentence_start)
+        count = bisect_left(self.starts, sentence_start)
+        if not every or not count or self.every[every - 1] is not self.named[count - 1]:
+            return None
+        last = self.named[count - 1]
+        if last.start < max(paragraph_start, sentence_start - 400):
+            return None
+        ends = list(_EARLIER_END.finditer(view, max(paragraph_start, last.start - 400), last.start))
+        begin = ends[-1].end() if ends else max(paragraph_start, last.start - 400)
+        if begin == max(paragraph_start, last.start - 400) and begin != paragraph_start:
+            return None
+        inside = self.every[bisect_left(self.every_starts, begin):every]
+        if any(m.entity != last.entity for m in inside) or self.leader[count - 1] != last.entity:
+            return None
+        return last.entity
+
     def recent(self, sentence_start: int, limit: int = 6) -> list[str]:
         """The ids the text named before the sentence, most recent first (at most `limit`):
         the candidates for a figure whose owner the sentence leaves open."""
@@ -165,6 +186,7 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
     return members or catalogue.containers_of(entity, kind)
 
 
+_EARLIER_END = re.compile(r"(?<!\bvs)(?<![A-Z])[.!?](?=\s+\S)|[。！？]")
 COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
 LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
 
