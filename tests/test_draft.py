@@ -218,6 +218,11 @@ NOT_YET_TUNED: dict[str, str] = {
     # first run; its misses are a Slurm table's spaced thousands (`4 000`, `10 000`), CPU core and
     # node counts, "dual-socket", one inference host's table (43 of 58) and a Taiwanese forum thread
     # (14 of 18 found, 14 noise); 3 silent at its first run, none after the memory rules
+    "heldout149": "docs/draft-first-runs/round149.txt",  # tuned on: 84.2% recall at its first run, 89.1%
+    # now (a table's `CPU sockets` and `GPU devices` columns read); 15 of its 20 misses are one HPC
+    # centre's node table pasted one cell per line under a header of column labels (`N. Nodes`,
+    # `Cores Per Node`: `1592`, `2x 64`); 5 silent at its first run (a server row's host memory and
+    # Ethernet ports given to its GPU), none after the server-row rules
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -97,6 +97,12 @@ NUMBER_FORMS = [
     ("- 官方测试配置:8x H100 - 用途:全功能推理基准", ["8"]),
     ("对于全精度推理,租用 8× H200(约 $24–48/天)。", ["8"]),
     ("| HBM capacity | 2x TPU v5e (exact GB not publicly disclosed) |", ["2x"]),   # a ratio's aside
+    # round 149: the fabric joining them in a server's row ends the counted name; a machine type's
+    # identifier ("gpu-bm-a100-8x") holds no figure
+    ("gpu-bm-a100-8x 8 × A100 80GB NVLink 2× 6438Y 1 TB", ["8", "80 GB", "2x", "1 TB"]),
+    ("bm-gpu-h100-8 8 × H100 SXM5 NVSwitch 640 GiB", ["8", "640 GiB"]),
+    ("The B200 has 2x H100 NVLink bandwidth", ["2x"]),          # the fabric's figure: a ratio
+    ("a sub-4-second response", ["4 s"]),                       # prose, no identifier
     # ... a model number in the plural, a vendor's family word, chips after capitalised words
     ("while 8x MI300Xs can do more", ["8"]),
     ("a server with 8x AMD Instinct MI355X (288GB, 1400W) GPUs", ["8", "288 GB", "1400 W"]),

@@ -195,6 +195,8 @@ def said(key: str, texts: list[tuple[str, int]]) -> bool:
     return any(pattern.search(text) for text, _ in texts)
 
 
+NETWORK_UNIT = re.compile(r"[\d.,]+\s?(?:GbE|GigE|G(?:b|bit)?(?:ps|/s)?\s?(?:Ethernet|InfiniBand|IB))"
+                          r"(?![A-Za-z])")
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
 
 
@@ -206,6 +208,8 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     """The bandwidth metric the words decide (memory, chip-to-chip, network, per direction);
     words right after the amount name its own ("800Gbps的网络带宽", "8 TB/s memory bandwidth")."""
     pattern, table = grouped_pattern("metric_words")
+    if texts and NETWORK_UNIT.match(*texts[0]):
+        return "scaleout_bandwidth"     # "2× 200 GbE", "400 Gb/s InfiniBand": a network port's rate
     if texts and MEMORY_AT.search(texts[0][0][:texts[0][1]]) or len(texts) > 1 and MEMORY_BRACKET.search(
             texts[1][0][:texts[1][1]]):
         return "hbm_bandwidth"      # "141 GB HBM3e @ 4.8 TB/s", "HBM4 memory (288GB, 22 TB/s"

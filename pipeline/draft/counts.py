@@ -248,12 +248,14 @@ def is_counted(view: str, mention) -> bool:
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an
 # 8× H200 system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's
 # model number, and then a count noun, a system's noun, "per", "with", "vs", the end of its cell,
-# clause or bracket, or a bracket of its figures ("2x TPU v5e (exact GB not disclosed)" stays a ratio)
+# clause or bracket, or a bracket of its figures ("2x TPU v5e (exact GB not disclosed)" stays a ratio), or
+# the fabric that joins them in a server's row ("8 × A100 80GB NVLink 2× 6438Y 1 TB")
 COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}\s(?=[A-Z]{1,3}\d))?"
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
                           r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with|systems?|servers?|nodes?|"
-                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+]|[-–]\s|(?<!\s)[(（]|[(（]\s*\d|$)",
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+]|[-–]\s|(?<!\s)[(（]|[(（]\s*\d|$|"
+                          r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
 # chip noun after one to three capitalised words

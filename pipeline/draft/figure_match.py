@@ -285,3 +285,61 @@ def labelled_variant(catalogue, view: str, clause, reading, mentions, named) -> 
 
 def _gigabytes(figures) -> str:
     return " or ".join(f"{f / 1e9:g} GB" for f in sorted(set(figures)))
+
+
+def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = "") -> None:
+    """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is
+    4x or more from, while one of its chip or system kin has a figure (published, or worked
+    out from its members) within 2x of it, is asked between the two: the text may mean the
+    platform. A memory 4x or more above a chip's own, no kin near, is asked between the chip and
+    the systems that hold it ("8 × H100 SXM5 ... 2 TiB" in a server's row), unless said per chip.
+    Asked, never moved: the article may simply be wrong."""
+    if reading.subject is None or reading.metric is None or number.unit in ("x", "%") or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    value = amount(claimed)
+    # a metric still asked between dense and sparse is read as either ("20 PFLOPS" FP4 in a
+    # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
+    metrics = [reading.metric]
+    if any("dense or sparse" in t for t in reading.todo) and reading.metric.endswith(("_dense", "_sparse")):
+        base = reading.metric.rsplit("_", 1)[0]
+        metrics = [f"{base}_dense", f"{base}_sparse"]
+    # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
+    own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
+    whose = "published figure" if own else "figure (its members' sum)"
+    own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
+    if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
+        return
+    members = catalogue.members_of(reading.subject)
+    # its chip's other systems too ("the platform ... 80.5 petaflop FP8" after a rack of its chips)
+    siblings = [s for m in members for s in catalogue.containers_of_any(m) if s != reading.subject]
+    kin = list(dict.fromkeys([*members, *catalogue.containers_of_any(reading.subject), *siblings]))
+    near = [k for k in kin if k in catalogue.entities and any(
+        max(value / f, f / value) < NEAR for m in metrics
+        for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
+    if len(near) == 1:
+        reading.candidates = [reading.subject, near[0]]
+        reading.todo.append(f"subject: {claimed} is far from {reading.subject}'s {whose} "
+                            f"and near {near[0]}'s; pick one")
+    elif not near and reading.metric in AMOUNTS and value > FAR * max(own) \
+            and holders_of(catalogue, reading) and not PER_CHIP.match(view, number.end):
+        # "8 × H100 SXM5 ... 2 TiB" in a server's row: a memory far above the chip's own, a system's
+        reading.candidates = [reading.subject, *holders_of(catalogue, reading)]
+        reading.todo.append(f"subject: {claimed} is far above {reading.subject}'s {whose}: the "
+                            f"text may mean a system of it ({', '.join(reading.candidates[1:])}); pick one")
+    elif reading.metric == "chips" and value > FAR * max(own):      # "instances ... up to 100,000 chips"
+        reading.todo.append(f"subject: {number.text} chips is far more than {reading.subject} holds: the "
+                            "text may mean a larger system or cluster; name it")
+
+
+AMOUNTS = ("hbm_capacity", "lpddr_capacity", "fast_memory_capacity")
+PER_CHIP = re.compile(r"\s*(?:[A-Za-z0-9]+\s*)?(?:/|per\s+|each\s+)(?:chip|GPU|card|accelerator|device)\b|"
+                      r"\s*(?:[A-Za-z0-9]+\s*)?(?:每|单)(?:卡|颗|張|张|顆)", re.IGNORECASE)
+
+
+def holders_of(catalogue, reading) -> list[str]:
+    """The systems that hold a chip subject (none for a subject that is no chip)."""
+    subject = reading.subject
+    if subject is None or subject not in catalogue.entities or catalogue.entities[subject].kind != "chip":
+        return []
+    return [c for c in catalogue.containers_of_any(subject) if c in catalogue.entities]

@@ -251,6 +251,10 @@ def _missing_words(missing: str, metric: str | None, offered: list[str], known=(
     if metric and missing == "dense or sparse" and metric.endswith("_dense") and other in known:
         return (f"metric: the text does not say dense or sparse; {metric} written, {other} if the "
                 "figure is sparse: confirm or change (`claimaudit metrics` lists them)")
+    others = [m for m in offered if m != metric]
+    if metric and others and missing == "which memory":     # the memories it may be, each named
+        return (f"metric: the text does not say {missing}; {metric} written: confirm or change to one of "
+                f"{', '.join(others)}")
     if metric:
         return (f"metric: the text does not say {missing}; {metric} written: confirm or change "
                 "(`claimaudit metrics` lists them)")

@@ -14,19 +14,17 @@ from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, o
 from claimaudit.draft.context import HALF
 from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
-    FAR,
-    NEAR,
     amount,
     another_holder,
     carried_off_to_a_family,
     decide_metric,
     decide_scope,
     decide_subject,
+    far_from_its_figure,
     listed_precisions,
     matching,
     metrics_of_dimension,
     one_members_figure,
-    scaled,
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.topic import related
@@ -146,49 +144,12 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
                    mentions: list[Mention]) -> None:
     """A decided subject far from the number (its kin near), or not publishing it while a family
     its sentence (or, carried over, one before it) names does, or carried over at all, is asked."""
-    far_from_its_figure(catalogue, number, reading)
+    far_from_its_figure(catalogue, number, reading, claimed_text(number), place.view)
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
     carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
-
-
-def far_from_its_figure(catalogue: Catalogue, number: Number, reading: Reading) -> None:
-    """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is
-    4x or more from, while one of its chip or system kin has a figure (published, or worked
-    out from its members) within 2x of it, is asked between the two: the text may mean the
-    platform. Asked, never moved: the article may simply be wrong."""
-    if reading.subject is None or reading.metric is None or number.unit in ("x", "%") or any(
-            t.startswith("subject:") for t in reading.todo):
-        return
-    value = amount(claimed_text(number))
-    # a metric still asked between dense and sparse is read as either ("20 PFLOPS" FP4 in a
-    # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
-    metrics = [reading.metric]
-    if any("dense or sparse" in t for t in reading.todo) and reading.metric.endswith(("_dense", "_sparse")):
-        base = reading.metric.rsplit("_", 1)[0]
-        metrics = [f"{base}_dense", f"{base}_sparse"]
-    # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
-    own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
-    whose = "published figure" if own else "figure (its members' sum)"
-    own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
-    if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
-        return
-    members = catalogue.members_of(reading.subject)
-    # its chip's other systems too ("the platform ... 80.5 petaflop FP8" after a rack of its chips)
-    siblings = [s for m in members for s in catalogue.containers_of_any(m) if s != reading.subject]
-    kin = list(dict.fromkeys([*members, *catalogue.containers_of_any(reading.subject), *siblings]))
-    near = [k for k in kin if k in catalogue.entities and any(
-        max(value / f, f / value) < NEAR for m in metrics
-        for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
-    if len(near) == 1:
-        reading.candidates = [reading.subject, near[0]]
-        reading.todo.append(f"subject: {claimed_text(number)} is far from {reading.subject}'s {whose} "
-                            f"and near {near[0]}'s; pick one")
-    elif reading.metric == "chips" and value > FAR * max(own):      # "instances ... up to 100,000 chips"
-        reading.todo.append(f"subject: {number.text} chips is far more than {reading.subject} holds: the "
-                            "text may mean a larger system or cluster; name it")
 
 
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
