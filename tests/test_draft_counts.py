@@ -106,3 +106,14 @@ def test_the_sentence_before_may_speak_of_hardware():
     assert found("AMD's MI355X is a liquid-cooled monster.\n\nAMD wants to put 128 of them "
                  "in your rack") == ["128"]
     assert found("The festival was loud.\n\nIt drew 128 of them to the park") == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 150: people, money, time or mass after even a large figure count no hardware
+    ("I tuned vLLM on this 9,000 euro dual GH200 desktop", []),
+    ("It brought together over 1,200 researchers to train on 384 A100 GPUs", ["384"]),
+    ("with 1,082,990 hours of computation on 48 Jean Zay nodes of A100 GPUs", ["48"]),
+    ("The cluster links 10,000 H100 GPUs", ["10,000"]),
+])
+def test_a_large_figure_of_people_money_or_time_is_no_count(text, expected):
+    assert found(text) == expected

@@ -290,6 +290,9 @@ SKIPPED = [
     "The same three stack-level optimisations applied to both clusters of H100 GPUs",
     "多模态模型 每个 token 有 320 亿活跃参数,部署在 H200 上",     # a model's active parameters
     "DeepSeek-V3 has 671B total parameters and 37B active parameters on H800 GPUs",
+    # round 150: a company written with a numeral (三星 is Samsung)
+    "三星电子为该芯片提供高带宽内存芯片",
+    "SK海力士、三星等核心供应商",
 ]
 
 

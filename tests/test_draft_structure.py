@@ -428,3 +428,23 @@ def test_a_nameless_sentence_continues_the_nearest_sentence_naming_the_texts_sub
     claim = claim_for(drafted(text, base), "7.4 TB/s")
     assert any(t.startswith("subject:") for t in claim.get("todo") or []) == asked
     assert asked or claim.get("subject") == subject
+
+
+@pytest.mark.parametrize("text, holder", [
+    ("The Breeze B1 shipped last year.\n\nThe Zephyr comes with 32 GB of HBM.\n", "breeze"),
+    # a family named elsewhere in the text: its member that publishes the memory
+    ("Aurora is the other line.\n\nThe Zephyr comes with 96 GB of HBM.\n", "aurora_x1"),
+])
+def test_a_named_chips_memory_that_another_part_in_the_text_publishes_is_asked(base, text, holder):
+    claim = next(c for c in drafted(text, base) if c.get("metric") == "hbm_capacity")
+    assert claim.get("subject") == "zephyr"
+    assert any(t.startswith(f"subject: {claim['claimed']} is not zephyr's published figure; {holder} (named "
+                            "in the text)") for t in claim.get("todo", [])), claim
+
+
+def test_an_asked_memory_lists_a_family_member_named_in_the_text_that_publishes_it(base):
+    text = ("Aurora is the other line.\n\n"
+            "The Zephyr and the Breeze B1 ship too. One of them carries 96 GB of HBM.\n")
+    claim = next(c for c in drafted(text, base) if c.get("claimed") == "96 GB")
+    assert claim.get("subject") is None
+    assert "subject: aurora_x1 (named in the text) publishes 96 GB; pick one" in claim.get("todo", []), claim

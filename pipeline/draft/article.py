@@ -218,7 +218,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     system_sized_power(catalogue, number, reading)
     network_of_a_system(catalogue, reading, scope.says_scope(clause_text, "chip"))
     variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
-    settle.figure_holders(catalogue, number, reading, named)
+    settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
     settle.baseline_scopes(catalogue, reading)

@@ -140,6 +140,8 @@ def _chinese(view: str) -> list[Number]:
     out = []
     for match in CHINESE.finditer(view):
         word, word_end = match.group(), match.end()
+        if view.startswith(tuple(lexicon().words("numeral_names")), match.start()):
+            continue        # 三星 (Samsung) counts nothing
         if word.endswith("兆") and unit_at(view, word_end - 1)[0]:
             word, word_end = word[:-1], word_end - 1         # 十兆瓦: 兆 is the unit's mega
         value = chinese_value(word) if word else None

@@ -14,6 +14,7 @@ from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, o
 from claimaudit.draft.context import HALF
 from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
+    AMOUNTS,
     amount,
     another_holder,
     carried_off_to_a_family,
@@ -148,14 +149,21 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
+    if reading.metric in AMOUNTS and place.topics is not None:
+        # "2x Hopper H100 GPU with 96 GB HBM3 each" on a GH200 page: a memory is one part's exactly
+        another_holder(catalogue, number, reading, sorted(place.topics.ids_and_families), "named in the text")
     carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
 
 
-def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set) -> None:
+def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set,
+                   with_families: set | frozenset = frozenset()) -> None:
     """An asked subject also lists the ids the text names whose published figure is this
     number ("these performance numbers of 20.8 petaflops": the instance named two paragraphs
-    before publishes 20.8 PFLOPS). Asked, never decided: the text did not name it here."""
+    before publishes 20.8 PFLOPS); for a memory, the ids of the families it names too (`with_families`:
+    "480 GB LPDDR5X each" on a page that names the GH200's three). Asked, never decided: the text
+    did not name it here."""
+    named = set(with_families) if reading.metric in AMOUNTS and with_families else named
     asked = reading.subject is None or any(open_subject(t) for t in reading.todo)
     if number.unit in ("x", "%") or not asked or not named:
         return

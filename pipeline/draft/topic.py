@@ -71,6 +71,8 @@ class Topics:
         self.every_starts = [m.start for m in self.every]
         self.families = [m for m in mentions if not m.entity and m.candidates]   # "Instinct MI300"
         self.family_starts = [m.start for m in self.families]
+        # every id the text names, a family's ids included (its "GH200" names three)
+        self.ids_and_families = self.ids | {i for m in self.families for i in m.candidates}
         self.named = [m for m in mentions if m.entity]
         self.in_order = tuple(dict.fromkeys(m.entity for m in self.named))  # each id once, first named first
         self.starts = [m.start for m in self.named]
