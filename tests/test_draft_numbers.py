@@ -103,6 +103,7 @@ NUMBER_FORMS = [
     ("bm-gpu-h100-8 8 × H100 SXM5 NVSwitch 640 GiB", ["8", "640 GiB"]),
     ("The B200 has 2x H100 NVLink bandwidth", ["2x"]),          # the fabric's figure: a ratio
     ("a sub-4-second response", ["4 s"]),                       # prose, no identifier
+    ("The B200 is 30% faster than the H100, a 25% larger die", ["30%", "25%"]),
     # ... a model number in the plural, a vendor's family word, chips after capitalised words
     ("while 8x MI300Xs can do more", ["8"]),
     ("a server with 8x AMD Instinct MI355X (288GB, 1400W) GPUs", ["8", "288 GB", "1400 W"]),
@@ -293,6 +294,12 @@ SKIPPED = [
     # round 150: a company written with a numeral (三星 is Samsung)
     "三星电子为该芯片提供高带宽内存芯片",
     "SK海力士、三星等核心供应商",
+    # stock markets, tariffs and rankings beside a percentage or a sum
+    "滬指漲1.65%，深成指漲3.36%，H200 概念股走強",
+    "Nvidia stock has fallen 11% from its record high on H100 demand",
+    "a sweeping 25% tariff on advanced chips such as the H100",
+    "| 显存带宽 | 30%权重 |",
+    "滬深兩市成交額2.44萬億",
 ]
 
 

@@ -40,12 +40,26 @@ def comparative_change(before: str) -> bool:
 
 def market_share(view: str, number: Number) -> bool:
     """`roughly 20% of the total semiconductor market`, `its 80% data center GPU market share`: a
-    share of a market."""
+    share of a market; or a figure of stocks, tariffs or rankings (`finance`)."""
+    if finance(view, number):
+        return True
     if number.unit != "%":
         return False
     return bool(re.match(r"\s+(?:of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}market\b|"
                          r"(?:[\w-]+\s+){0,4}market\s+share\b)",
                          view[number.end:number.end + 60], re.IGNORECASE))
+
+
+def finance(view: str, number: Number) -> bool:
+    """`滬指漲1.65%`, `Nvidia stock has fallen 11%`, `a sweeping 25% tariff`, `30%权重`,
+    `成交額2.44萬億`: a percentage or a sum beside a word of stock markets, tariffs or rankings."""
+    sum_ = number.unit == "" and bool(re.search(r"[萬万億亿]", view[number.start:number.end]))
+    if number.unit != "%" and not sum_:
+        return False
+    words = alternation(lexicon().words("finance_words"))
+    before, after = view[max(0, number.start - 18):number.start], view[number.end:number.end + 22]
+    return bool(re.search(rf"(?:{words})[^,.;，。；]{{0,12}}$", before, re.IGNORECASE)
+                or re.match(rf"[^,.;，。；\d]{{0,14}}?(?:{words})", after, re.IGNORECASE))
 
 
 def name_glued(view: str, number: Number) -> bool:
