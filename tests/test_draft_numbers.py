@@ -104,6 +104,9 @@ NUMBER_FORMS = [
     ("The B200 has 2x H100 NVLink bandwidth", ["2x"]),          # the fabric's figure: a ratio
     ("a sub-4-second response", ["4 s"]),                       # prose, no identifier
     ("The B200 is 30% faster than the H100, a 25% larger die", ["30%", "25%"]),
+    # round 151: bytes in Chinese SI words (太字節 is a terabyte)
+    ("可提供300千萬億次浮點運算能力及48太字節高帶寬內存", ["300e15 FLOPS", "48 TB"]),
+    ("每颗芯片 96 吉字节 HBM，整柜 1.5 拍字节", ["96 GB", "1.5 PB"]),
     # ... a model number in the plural, a vendor's family word, chips after capitalised words
     ("while 8x MI300Xs can do more", ["8"]),
     ("a server with 8x AMD Instinct MI355X (288GB, 1400W) GPUs", ["8", "288 GB", "1400 W"]),
