@@ -10,6 +10,8 @@ import textwrap
 import pytest
 from draft_catalogues import catalogue_of, drafted_claims
 
+from claimaudit.draft.figure_match import decide_scope
+
 SPECS = textwrap.dedent("""\
     sources:
       - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
@@ -22,6 +24,7 @@ SPECS = textwrap.dedent("""\
         facts:
           - {metric: hbm_capacity, value: 80 GB, source: ex-sheet}
           - {metric: scaleup_bandwidth, value: 600 GB/s, source: ex-sheet}
+          - {metric: power, value: 700 W, source: ex-sheet}
       - id: kite_node
         name: Example Kite Node
         vendor: Example
@@ -78,3 +81,14 @@ def test_a_memory_said_per_chip_is_the_chips_however_far(specs):
 def test_a_tables_count_columns_by_their_plural_headers(specs, header, cells, counted):
     text = f"{header}\n|---|---|---|---|\n{cells}\n"
     assert [c["claimed"] for c in drafted_claims(text, specs)] == counted
+
+
+@pytest.mark.parametrize("watts, scope", [
+    (10_000, "kite_node"),      # near eight chips' 5.6 kW, 14x one chip's: the node's
+    (700, "kite"),              # the chip's own
+    (100e6, None),              # a data centre's: no scope the specs hold
+])
+def test_a_power_tells_a_chip_from_its_node_by_size(specs, watts, scope):
+    """The node publishes no power; eight chips' worth stands in for its size (roughly: a
+    system draws at least its chips' power), only to tell the scopes apart."""
+    assert decide_scope(specs, ["kite", "kite_node"], "power", watts) == scope

@@ -78,13 +78,14 @@ NEAR, FAR = 2.0, 4.0     # within 2x of one scope's figure, 4x or more from ever
 def decide_scope(catalogue, candidates, metric, value: float) -> str | None:
     """Of one product at several scopes ("GB300": the GPU or its 72-GPU rack), the one whose
     published figure for the metric the number is near (within 2x) while it is far (4x or
-    more) from every other's: "192GB" is no rack's memory. Each candidate must publish one."""
+    more) from every other's: "192GB" is no rack's memory, "GB200 达到 130kW" no GPU's power. Each
+    candidate must publish one, or have one worked out from its members (`scaled`, roughly)."""
     if not metric or value <= 0 or len(set(candidates)) < 2:
         return None         # one candidate is no choice of scope: its figure decides nothing
     spread = {}
     for entity in candidates:
-        figures = [f for f in catalogue.figures.get((entity, metric), ()) or scaled(catalogue, entity, metric)
-                   if f > 0]
+        figures = [f for f in catalogue.figures.get((entity, metric), ())
+                   or scaled(catalogue, entity, metric, rough=True) if f > 0]
         if not figures:
             return None
         spread[entity] = min(max(value / f, f / value) for f in figures)
@@ -94,10 +95,11 @@ def decide_scope(catalogue, candidates, metric, value: float) -> str | None:
     return None
 
 
-def scaled(catalogue, entity: str, metric: str) -> list[float]:
+def scaled(catalogue, entity: str, metric: str, rough: bool = False) -> list[float]:
     """A figure the specs do not publish, worked out for its order of size only: a system of
-    N chips has N times a chip's summed figure (72 x 19.6 TB/s), a chip 1/N of its system's."""
-    if metric not in catalogue.summed:
+    N chips has N times a chip's summed figure (72 x 19.6 TB/s), a chip 1/N of its system's;
+    `rough`, for telling scopes apart only, a system's power too (it draws at least its chips')."""
+    if metric not in catalogue.summed and not (rough and metric == "power"):
         return []
     members = catalogue.members_of(entity)
     if len(members) == 1:
