@@ -448,3 +448,24 @@ def test_an_asked_memory_lists_a_family_member_named_in_the_text_that_publishes_
     claim = next(c for c in drafted(text, base) if c.get("claimed") == "96 GB")
     assert claim.get("subject") is None
     assert "subject: aurora_x1 (named in the text) publishes 96 GB; pick one" in claim.get("todo", []), claim
+
+
+def test_a_list_keeps_its_lead_past_a_predecessor_and_a_figure_set_against_it(base):
+    """The lead line names the Zephyr as "the successor to" the Breeze, and the first item sets
+    a figure against the Breeze's ("over the 32 GB in the Breeze"): neither makes the Breeze a
+    topic, so the next item's power is the Zephyr's."""
+    text = ("The Zephyr is the successor to the widely acclaimed Breeze B1. Key specifications include:\n"
+            "- Memory: 192 GiB, a sixfold increase over the 32 GB in the Breeze model\n"
+            "- Power: 1,000W power draw\n")
+    claim = next(c for c in drafted(text, base) if c.get("claimed") == "1,000 W")
+    assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("zephyr", "power", None)
+
+
+def test_a_carried_subject_is_not_doubted_for_its_other_densitys_figure(base):
+    """"Up to 8,000 TFLOPS of FP8" under a lead naming the Zephyr: the figure is its sparse one,
+    so the density is asked, not whose the figure is."""
+    text = "The Zephyr is the flagship. Key specifications include:\n- Up to 8,000 TFLOPS of FP8\n"
+    claim = next(c for c in drafted(text, base) if c.get("claimed") == "8,000 TFLOPS")
+    assert claim.get("subject") == "zephyr"
+    assert not [t for t in claim.get("todo", []) if t.startswith("subject:")], claim
+    assert any("dense or sparse" in t for t in claim.get("todo", [])), claim

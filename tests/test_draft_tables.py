@@ -16,6 +16,7 @@ from draft_catalogues import catalogue_of, drafted_claims
 
 from claimaudit.draft.entities import load_catalogue
 from claimaudit.draft.structure_score import structure_score
+from claimaudit.draft.text import plain_text
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -577,3 +578,21 @@ def test_a_row_of_amounts_heads_no_single_space_table(bundled):
             "NVIDIA H200 Hopper 141GB HBM3e 1,979 4.8 TB/s\n")
     got = {c["claimed"]: c.get("subject") for c in drafted(text, bundled)}
     assert got["141 GB"] == "h200" and got["192 GB"] == "b200"
+
+
+def test_a_wikis_table_markup_becomes_one_row_per_line():
+    raw = ('== Chips == {| class="wikitable" |+ Comparison (2024) ! Chip !! Peak FP16 TFLOPS !! Memory '
+           '|- | Zephyr Z2 || 1,979 || 80GB HBM3 |- | Breeze B1 || 312 (TF32) || 32GB |} After the table.')
+    assert plain_text(raw, []) == ("== Chips == \nComparison (2024)\n| Chip | Peak FP16 TFLOPS | Memory |\n"
+                                   "|---|---|---|\n| Zephyr Z2 | 1,979 | 80GB HBM3 |\n"
+                                   "| Breeze B1 | 312 (TF32) | 32GB |\n After the table.")
+    # an opening with no closing is text, and so is everything after it
+    assert plain_text("a {| b ! c !! d", []) == "a {| b ! c !! d"
+
+
+def test_a_wiki_tables_cells_draft_under_their_header(base):
+    raw = ('{| class="wikitable" ! Chip !! Peak FP8 TFLOPS !! Memory |- | Zephyr Z2 || 4,000 || 192 GiB '
+           '|- | Breeze B1 || 900 || 32 GB |}\n')
+    found = {(c.get("subject"), c.get("claimed"), c.get("metric")) for c in drafted_claims(raw, base)}
+    assert {("zephyr", "4,000 TFLOPS", "fp8_dense"), ("breeze", "900 TFLOPS", "fp8_dense"),
+            ("zephyr", "192 GiB", "hbm_capacity"), ("breeze", "32 GB", "hbm_capacity")} <= found, found

@@ -46,7 +46,10 @@ class Span:
 
 def plain_text(raw: str, skip_classes: list[str]) -> str:
     """HTML or plain text -> plain text, one block per line (linear time: each step is one
-    left-to-right scan). Scripts, styles, comments and the like are not article text."""
+    left-to-right scan). Scripts, styles, comments and the like are not article text; a wiki's
+    table markup becomes a table of one row per line."""
+    if "{|" in raw:
+        raw = _wiki_tables(raw)
     if "<" not in raw:
         return raw
     raw = _drop_non_text(raw)
@@ -55,6 +58,37 @@ def plain_text(raw: str, skip_classes: list[str]) -> str:
     raw = _BLOCK_END.sub("\n", raw)
     text = html.unescape(_TAG.sub("", raw))
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _wiki_tables(raw: str) -> str:
+    """Each wiki table, `{| class="wikitable" |+ caption ! A !! B |- | a || b |}` (on one line
+    or many), as a table of one row per line; one pass: each table ends at the first `|}` after
+    it, and with no `|}` left the rest is text."""
+    kept, cursor = [], 0
+    while (start := raw.find("{|", cursor)) >= 0 and (end := raw.find("|}", start + 2)) >= 0:
+        body = raw[start + 2:end]
+        first = re.search(r"\|\+|!|\|-|\n", body)        # past the table's attributes
+        kept += [raw[cursor:start], _wiki_rows(body[first.start():] if first else "")]
+        cursor = end + 2
+    return "".join(kept) + raw[cursor:]
+
+
+def _wiki_rows(body: str) -> str:
+    """`|+ Caption ! Chip !! Memory |- | H100 || 80GB` -> "Caption", "| Chip | Memory |", a rule,
+    "| H100 | 80GB |", each on its own line."""
+    lines = []
+    for row in re.split(r"\|-+", body):
+        row = row.strip()
+        caption = re.match(r"\|\+\s*([^!|]*)", row)
+        if caption:
+            lines.append(caption.group(1).strip())
+            row = row[caption.end():].strip()
+        if row.startswith("!"):
+            cells = re.split(r"\s*(?:!!|\|\|)\s*", row[1:].strip())
+            lines += ["| " + " | ".join(cells) + " |", "|" + "---|" * len(cells)]
+        elif row.startswith("|"):
+            lines.append("| " + " | ".join(re.split(r"\s*\|\|\s*", row[1:].strip())) + " |")
+    return "\n" + "\n".join(lines) + "\n"
 
 
 def _drop_non_text(raw: str) -> str:

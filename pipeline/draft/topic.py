@@ -190,6 +190,8 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
 
 _EARLIER_END = re.compile(r"(?<!\bvs)(?<![A-Z])[.!?](?=\s+\S)|[。！？]")
 COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
+# "a 76% increase over the 80 GB in the H100 model": the name a figure of the item is set against
+SET_AGAINST = re.compile(r"\b(?:over|than|compared (?:to|with))\s+the\s+[^,;:.()\n]{0,30}$", re.IGNORECASE)
 LIST_ITEM = re.compile(r"\s*(?:[-*•·▪●]|\d{1,2}[.)、])\s*")
 
 
@@ -205,13 +207,15 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
         if LIST_ITEM.match(view, start):
             if lead is not None:
                 out[start] = lead
-            if any(not COMPARED_WITH.search(view, max(start, m.start - 12), m.start) for m in inside):
+            if any(not COMPARED_WITH.search(view, max(start, m.start - 12), m.start)
+                   and not SET_AGAINST.search(view, max(start, m.start - 48), m.start) for m in inside):
                 lead = None     # an item names one: the text's last name is the topic
         elif view[start:end].strip():
             # "compared to Huawei's earlier Atlas 900 A3 SuperPoD, ... the new system will deliver:":
             # the compared-with product is no lead
-            named = {m.entity for m in inside
-                     if not COMPARED_NAME.search(view, max(start, m.start - 48), m.start)}
+            named = {m.entity for m in inside       # nor its predecessor ("the successor to the H100")
+                     if not COMPARED_NAME.search(view, max(start, m.start - 48), m.start)
+                     and not _aside_pattern(True).search(view, max(start, m.start - 48), m.start)}
             lead = next(iter(named)) if re.search(r"[:：]\s*$", view[start:end]) and len(named) == 1 \
                 and "" not in named else None
     return out
