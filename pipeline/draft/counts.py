@@ -97,14 +97,18 @@ def general_count(view: str, number: Number) -> bool:
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
     noun = re.match(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?", view[number.end:number.end + 32])
-    skip = {w.lower() for w in lexicon().words("large_not_counts")}
-    if noun and ({noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} & skip):
+    if noun and ({noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} & _large_not_counts()):
         return False                 # "1,200 researchers", "9,000 euro", "30 working groups"
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
               or _label_before(view, number) or _written_large(number)
               or hyphen_compound(view, number) or _word_before_model(view, number))
     return bool(shaped) and hardware_sentence(view, number)
+
+
+@cache
+def _large_not_counts() -> frozenset[str]:
+    return frozenset(w.lower() for w in lexicon().words("large_not_counts"))
 
 
 def _of_pronoun(view: str, number: Number) -> bool:

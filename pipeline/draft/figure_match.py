@@ -302,10 +302,7 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     value = amount(claimed)
     # a metric still asked between dense and sparse is read as either ("20 PFLOPS" FP4 in a
     # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
-    metrics = [reading.metric]
-    if any("dense or sparse" in t for t in reading.todo) and reading.metric.endswith(("_dense", "_sparse")):
-        base = reading.metric.rsplit("_", 1)[0]
-        metrics = [f"{base}_dense", f"{base}_sparse"]
+    metrics = either_density(reading)
     # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
     own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
     whose = "published figure" if own else "figure (its members' sum)"
@@ -337,6 +334,15 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
 AMOUNTS = ("hbm_capacity", "lpddr_capacity", "fast_memory_capacity")
 PER_CHIP = re.compile(r"\s*(?:[A-Za-z0-9]+\s*)?(?:/|per\s+|each\s+)(?:chip|GPU|card|accelerator|device)\b|"
                       r"\s*(?:[A-Za-z0-9]+\s*)?(?:每|单)(?:卡|颗|張|张|顆)", re.IGNORECASE)
+
+
+def either_density(reading) -> list[str]:
+    """The reading's metric, or both densities of it while the draft still asks which."""
+    metric = reading.metric
+    if any("dense or sparse" in t for t in reading.todo) and metric.endswith(("_dense", "_sparse")):
+        base = metric.rsplit("_", 1)[0]
+        return [f"{base}_dense", f"{base}_sparse"]
+    return [metric]
 
 
 def holders_of(catalogue, reading) -> list[str]:

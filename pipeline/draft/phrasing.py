@@ -21,6 +21,7 @@ a product name and a hyphenated compound change what a number is.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
 from claimaudit.draft.forms import Number
@@ -56,10 +57,16 @@ def finance(view: str, number: Number) -> bool:
     sum_ = number.unit == "" and bool(re.search(r"[萬万億亿]", view[number.start:number.end]))
     if number.unit != "%" and not sum_:
         return False
-    words = alternation(lexicon().words("finance_words"))
+    word_before, word_after = _finance_patterns()
     before, after = view[max(0, number.start - 18):number.start], view[number.end:number.end + 22]
-    return bool(re.search(rf"(?:{words})[^,.;，。；]{{0,12}}$", before, re.IGNORECASE)
-                or re.match(rf"[^,.;，。；\d]{{0,14}}?(?:{words})", after, re.IGNORECASE))
+    return bool(word_before.search(before) or word_after.match(after))
+
+
+@cache
+def _finance_patterns() -> tuple[re.Pattern, re.Pattern]:
+    words = alternation(lexicon().words("finance_words"))
+    return (re.compile(rf"(?:{words})[^,.;，。；]{{0,12}}$", re.IGNORECASE),
+            re.compile(rf"[^,.;，。；\d]{{0,14}}?(?:{words})", re.IGNORECASE))
 
 
 def name_glued(view: str, number: Number) -> bool:

@@ -21,6 +21,7 @@ from claimaudit.draft.figure_match import (
     decide_metric,
     decide_scope,
     decide_subject,
+    either_density,
     far_from_its_figure,
     listed_precisions,
     matching,
@@ -101,11 +102,8 @@ def referred_off_its_figure(catalogue: Catalogue, number: Number, reading: Readi
             or number.unit in ("x", "%") or any(t.startswith("subject:") for t in reading.todo):
         return
     value = amount(claimed_text(number))
-    metrics = [reading.metric]
-    if any("dense or sparse" in t for t in reading.todo):     # either reading's figure is its own
-        metrics += [reading.metric.replace("_dense", "_sparse"), reading.metric.replace("_sparse", "_dense")]
     if value is None or not catalogue.figures.get((reading.subject, reading.metric)) \
-            or matching(catalogue, [reading.subject], metrics, value):
+            or matching(catalogue, [reading.subject], either_density(reading), value):   # either is its own
         return
     reading.todo.append(f"subject: not named in this sentence; {reading.subject} (named earlier) assumed, "
                         f"but {number.text} {number.unit} is not its published figure: confirm or change")

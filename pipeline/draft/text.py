@@ -207,13 +207,13 @@ def sentences(text: str) -> list[Span]:
 
 
 # a sentence's end inside a short piece of text ("vs. B" and "U.S. " end none)
-_PIECE_END = re.compile(r"(?<!\bvs)(?<!\bv)(?<![A-Z])[.!?]\s+|[。！？\n]")
+PIECE_END = re.compile(r"(?<!\bvs)(?<!\bv)(?<![A-Z])[.!?]\s+|[。！？\n]")
 
 
 def this_sentence(before: str) -> str:
     """The end of `before` that is in the sentence it ends in: "AMD vs NVIDIA fit. MI300X"'s
     "vs" is another sentence's and marks no name after it."""
-    return _PIECE_END.split(before)[-1]
+    return PIECE_END.split(before)[-1]
 
 
 def clauses(text: str, sentence: Span) -> list[Span]:

@@ -20,6 +20,7 @@ from typing import Callable
 
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import COMPARED_NAME
+from claimaudit.draft.text import PIECE_END
 
 CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also)\s+)"
 
@@ -134,10 +135,11 @@ class Topics:
         last = self.named[count - 1]
         if last.start < max(paragraph_start, sentence_start - 400):
             return None
-        ends = list(_EARLIER_END.finditer(view, max(paragraph_start, last.start - 400), last.start))
-        begin = ends[-1].end() if ends else max(paragraph_start, last.start - 400)
-        if begin == max(paragraph_start, last.start - 400) and begin != paragraph_start:
-            return None
+        window = max(paragraph_start, last.start - 400)
+        ends = list(PIECE_END.finditer(view, window, last.start))
+        if not ends and window != paragraph_start:
+            return None         # no sentence start within reach: a run-on text decides nothing
+        begin = ends[-1].end() if ends else paragraph_start
         inside = self.every[bisect_left(self.every_starts, begin):every]
         if any(m.entity != last.entity for m in inside) or self.leader[count - 1] != last.entity:
             return None
@@ -188,7 +190,6 @@ def related(catalogue, entity: str, kind: str) -> list[str]:
     return members or catalogue.containers_of(entity, kind)
 
 
-_EARLIER_END = re.compile(r"(?<!\bvs)(?<![A-Z])[.!?](?=\s+\S)|[。！？]")
 COMPARED_WITH = re.compile(r"(?:\d\s?[x×]|\bthan|\bvs\.?|\bover)\s+(?:the\s+)?$", re.IGNORECASE)
 # "a 76% increase over the 80 GB in the H100 model": the name a figure of the item is set against
 SET_AGAINST = re.compile(r"\b(?:over|than|compared (?:to|with))\s+the\s+[^,;:.()\n]{0,30}$", re.IGNORECASE)
