@@ -509,6 +509,24 @@ def test_an_ai_models_name_is_no_unknown_product():
     assert unknown_product("the Gemini3 chip and the QX9000", 0, 31, []) == "QX9000"
 
 
+def test_a_link_a_core_or_a_label_glued_to_its_figure_is_no_unknown_product():
+    """"NVLink4", "RoCEv2", "SHARP v4", "Zen4", "FMA64" name links, cores and instructions; a
+    spec table pasted without its cells' spaces glues its label to the figure ("TDP700W")."""
+    from claimaudit.draft.products import unknown_product
+
+    for text in ("each NVLink4 link", "over RoCEv2 at 400 Gbit/s", "with SHARP v4 reductions",
+                 "24 Zen4 cores", "its FMA64 rate", "TDP700W", "VRAM141 GB HBM3e", "Memory80GB",
+                 "TGP350 W"):
+        assert unknown_product(text, 0, len(text), []) is None, text
+    assert unknown_product("VRAM141 GB on the QX9000", 0, 24, []) == "QX9000"
+
+
+def test_a_table_row_with_glued_labels_asks_no_missing_product(specs):
+    found = claim("Nimbus N1\n\nVRAM96 GB HBM3\nTDP700 W\n", specs, "700 W")
+    assert found["subject"] == "nimbus", found
+    assert not any("not in the specs" in t for t in found.get("todo") or []), found
+
+
 def test_a_figure_far_from_the_chips_and_near_its_systems_is_asked(specs):
     found = claim("The Nimbus N1 brings 760 GB of HBM.", specs, "760 GB")     # the box's 768 GB
     assert any("far from nimbus's" in t and "nimbus_box" in t for t in subject_todo(found)), found

@@ -1,6 +1,7 @@
 """Product-like names the specs may lack (pipeline/draft/, issue 19): a capital, letters and
 digits ("QX9000", "MI325X"), "TPU v5p", "X Ultra", "X NVL144"; precisions (BlockFP8), memory
-types, form factors, architectures (CDNA3) and bare numbers are no products."""
+types, form factors, architectures (CDNA3), links (NVLink4), CPU cores (Zen4), bare numbers and
+a table's label glued to its figure ("TDP700W") are no products."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+
                           r"HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
                           r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
                           r"BLOCKFP\d+|BlockFP\d+|BFP\d+|CDNA\s?\d*|RDNA\s?\d*|"   # formats, architectures
-                          r"EFA v\d+|EFAv\d+|"                                        # a network interface
+                          r"EFA v\d+|EFAv\d+|RoCEv\d+|SHARP v\d+|NVLink\d+|"    # networks, links
+                          r"Zen\s?\d+\w*|FMA\d+|"                                    # CPU cores, instructions
                           r"(?:Gemini|GPT|Llama|LLaMA|Qwen|Claude|DeepSeek|Mixtral|Grok)[\w.]*|"  # AI models
                           r"[TPEG]?FLOPS\d[\d,.]*|[TP]?OPS\d[\d,.]*|"       # a unit glued to a figure
-                          r"(?:BF16|TF32)\d[\d,.]*)$")                        # a label glued to one
+                          r"(?:BF16|TF32|TDP|TGP|VRAM|Memory)\d[\d,.]*\w*)$")  # a label glued to one
 
 
 def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, int]]) -> str | None:
