@@ -359,6 +359,32 @@ def test_a_table_pasted_without_its_borders_is_read_by_its_glued_names(tmp_path_
     assert [c.get("baseline") for c in plain if c["claimed"] == "2.6x"] != ["z100"]
 
 
+CELLS_SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: z100, name: Example Z100, vendor: Example, kind: chip, aliases: [Zeta Z100, Z100],
+         facts: [{metric: hbm_bandwidth, value: 3 TB/s, source: ex-sheet},
+                 {metric: hbm_capacity, value: 32 GB, source: ex-sheet}]}
+      - {id: r200, name: Example Orbit R200, vendor: Example, kind: chip, aliases: [Orbit R200],
+         facts: [{metric: hbm_bandwidth, value: 1 TB/s, source: ex-sheet},
+                 {metric: hbm_capacity, value: 96 GB, source: ex-sheet}]}
+    """)
+
+
+def test_glued_header_cells_end_at_the_next_cells_capitalised_word(tmp_path_factory):
+    """`ChipZeta Z100Orbit R200Nova Q300`: a name ending in a digit or a capital ends where the
+    next cell's capitalised word begins, so each column keeps its name; `32 GB96 GB`: a unit
+    glued to the next cell's figure is no product the specs lack."""
+    specs = catalogue_of(tmp_path_factory, CELLS_SPECS)
+    text = "ChipZeta Z100Orbit R200Nova Q300\nMemory BW3 TB/s1 TB/s2.5 TB/s\nHBM Capacity32 GB96 GB128 GB\n"
+    claims = {c["claimed"]: c for c in drafted(text, specs)}
+    assert [(claims[k].get("subject"), claims[k].get("metric")) for k in ("3 TB/s", "1 TB/s")] == [
+        ("z100", "hbm_bandwidth"), ("r200", "hbm_bandwidth")]
+    assert claims["2.5 TB/s"].get("subject") is None                     # Q300: not in the specs
+    assert not any("GB96" in t or "BW3" in t for c in claims.values() for t in c.get("todo") or [])
+
+
 FAMILY_SPECS = textwrap.dedent("""\
     sources:
       - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}

@@ -377,12 +377,13 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
         return Catalogue(entities, metrics, names)
     spellings = {name for e in entities.values() for name in names_of(e)} | set(families)
     body = trie_regex(spellings)
-    # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30", "Inf2"
-    # not "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers"); two model numbers run
-    # together in a table header pasted without its borders are two names ("A100H100"), and so
-    # are a name and the next cell's vendor word in capitals ("H100 PCIeNVIDIA A100").
+    # ASCII names must not run into letters or digits ("Trainium3" is not "Trainium30", "Inf2" not
+    # "Inf2.24xlarge"); a plural "s" is allowed ("UltraServers"); in a table header pasted without
+    # its borders, a name ends where the next cell's model number ("A100H100"), vendor word in
+    # capitals ("H100 PCIeNVIDIA") or, after a digit or capital, capitalised word begins ("H100Huawei").
     vendors = "|".join(sorted({re.escape(e.vendor.upper()) for e in entities.values() if e.vendor}))
-    glued_before, glued_after = r"(?<=(?-i:[A-Z]\d{3}))", rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b))"
+    glued_before = r"(?<=(?-i:[A-Z]\d{3}))"
+    glued_after = rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b|(?<=[A-Z\d])[A-Z][a-z]{{2,}}))"
     # ... and a list's number run into the name after it ("- 5B100 GPU supports ...")
     listed = r"(?<=(?:[\s(（])\d)"
     pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed})(?P<name>{body})(?:s|es)?"

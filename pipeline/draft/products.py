@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 # ("The Ultra", "Its Ultra": a determiner before Ultra names no product)
-PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|"
+# (`32 GB96 GB128 GB`: a unit right after a figure, glued to the next cell's figure, names nothing)
+PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?!(?<=\d )[KMGT]B\d)"
+                     r"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|"
                      r"(?!(?:The|This|That|These|Its|Their|Our|An?|Each|Every)\b)[A-Z][a-z]+ Ultra|"
                      r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|[Bb][Ff]loat\d+|"
@@ -19,7 +21,7 @@ NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+
                           r"Zen\s?\d+\w*|FMA\d+|"                                    # CPU cores, instructions
                           r"(?:Gemini|GPT|Llama|LLaMA|Qwen|Claude|DeepSeek|Mixtral|Grok)[\w.]*|"  # AI models
                           r"[TPEG]?FLOPS\d[\d,.]*|[TP]?OPS\d[\d,.]*|"       # a unit glued to a figure
-                          r"(?:BF16|TF32|TDP|TGP|VRAM|Memory)\d[\d,.]*\w*)$")  # a label glued to one
+                          r"(?:BF16|TF32|TDP|TGP|VRAM|BW|Memory)\d[\d,.]*\w*)$")  # a label glued to one
 
 
 def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, int]]) -> str | None:
