@@ -319,10 +319,17 @@ def test_a_list_number_before_a_name_does_not_count_it(base, text):
 
 
 def test_a_count_before_a_name_still_counts_it():
-    for before in ("1.5 million ", "144顆", "8192张", "1. ", "the 2021 "):
+    uncounted = ("1. ", "the 2021 ", "一个", "一個", "1 ")      # a list's point, a year, one
+    for before in ("1.5 million ", "144顆", "8192张", "十六个", *uncounted):
         view = before + "Zephyr chips" if before != "the 2021 " else before + "Zephyr was built"
         mention = Mention(len(before), len(before) + 6, "zephyr", "Zephyr", ())
-        assert _is_counted(view, mention) is (before not in ("1. ", "the 2021 ")), before
+        assert _is_counted(view, mention) is (before not in uncounted), before
+
+
+def test_one_before_a_systems_name_leaves_it_the_subject(base):
+    """"一个Ironwood Pod能连9216颗芯片": one pod, the sentence's subject, holds the chips."""
+    found = claim("一个Zephyr Pod能连256颗芯片。", base, "256")
+    assert found.get("subject") == "zephyr_pod" and not found.get("todo"), found
 
 
 # --- an asked subject lists the ids named around it --------------------------------------------

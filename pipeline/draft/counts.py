@@ -249,8 +249,10 @@ def is_counted(view: str, mention) -> bool:
     adjective = r"(?:[a-z][a-z-]+ )?"
     classifier = r"[個个顆颗台臺张張块塊]?"        # 144顆, 8192张 (cards)
     scale = r"\s?(?:thousand|million)?\s?"
-    # the adjective stands apart from the number: "the 4nm H100" is a node, no count
-    return bool(re.search(count + scale + classifier + r"(?:\s" + adjective + ")?$", before))
+    # the adjective stands apart from the number: "the 4nm H100" is a node, no count; one
+    # counts nothing ("一个Ironwood Pod能连9216颗芯片": a pod, the sentence's subject)
+    found = re.search(count + scale + classifier + r"(?:\s" + adjective + ")?$", before)
+    return found is not None and found.group().strip(" 個个顆颗台臺张張块塊") not in ("1", "一")
 
 
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an
