@@ -622,6 +622,18 @@ def test_a_list_item_under_a_heading_naming_one_id_is_its(specs, between, decide
     assert (found.get("subject") == "lark" and not asked) is decided, found
 
 
+@pytest.mark.parametrize("heading", ["1. Example Lark K1", "**1. Example Lark K1 – The Killer?",
+                                     "## Can the Lark K1 win?"])
+def test_a_list_items_figure_under_a_heading_is_its_whatever_it_publishes(specs, heading):
+    """"**1. Huawei's Ascend 910B – The NVIDIA Killer?" over "• Memory Bandwidth: 1 TB/s": the
+    section's one id is the item's subject even when the figure is not one it publishes (the
+    check then says so); a bold heading is no bullet, and a heading may ask a question."""
+    text = f"The Lark K2 is covered later.\n\n{heading}\n\n  • FP8: 2,900 TFLOPS dense\n"
+    found = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "2,900 TFLOPS")
+    assert found.get("subject") == "lark", found
+    assert not [t for t in found.get("todo", []) if t.startswith("subject:")], found
+
+
 def test_a_rate_in_brackets_after_a_memory_and_its_size_is_that_memorys(links):
     """"HBM4 memory (288GB, 22 TB/s bandwidth), and doubled NVLink bandwidth": the bracket's
     rate is the memory's, whatever link the clause names after it."""

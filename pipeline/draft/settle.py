@@ -72,15 +72,19 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     """"- 80 billion transistors on TSMC 4N process" under a paragraph about the H100: the
     subject assumed from an earlier name stands with no question when the number is that
     subject's published figure for the metric and no other id the text names publishes it
-    (an id it names only as what it compares with, `compared`, owns no figure of it), or when
-    it is the list item's `section` lead ("- TDP: Up to 700W" under "1. NVIDIA H100 SXM5",
-    whatever an H200 elsewhere publishes)."""
+    (an id it names only as what it compares with, `compared`, owns no figure of it). It stands
+    whatever the figure when it is the list item's `section` lead ("- TDP: Up to 700W" under
+    "1. NVIDIA H100 SXM5", whatever an H200 elsewhere publishes; "• Memory Bandwidth: 1 TB/s"
+    under "**1. Huawei's Ascend 910B", a figure it does not publish: the check says so)."""
     assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
                and "named earlier) assumed" in t]      # or "(chip of ironwood_pod, named earlier)"
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
             or len([t for t in reading.todo if t.startswith("subject:")]) > len(assumed) + 1):
         return
     value = amount(claimed_text(number))
+    if reading.subject == section and value is not None:
+        reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
+        return
     if value is None or not matching(catalogue, [reading.subject], [reading.metric], value):
         return
     asked = " ".join(reading.todo)

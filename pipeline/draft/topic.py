@@ -222,8 +222,8 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
     return out
 
 
-BULLET = re.compile(r"\s*[-*•·▪●]")
-HEADING = re.compile(r"\s*(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!?！？:：;；,，])\s*$")
+BULLET = re.compile(r"\s*(?:[-•·▪●]|\*(?!\*))")       # ("**1. Name**": a bold heading, no bullet)
+HEADING = re.compile(r"\s*\**(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!！:：;；,，])\s*$")
 
 
 def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
