@@ -311,6 +311,16 @@ def test_not_claims(text):
     assert found(text) == []
 
 
+def test_a_number_after_a_name_and_before_one_chip_or_a_series_is_a_model():
+    """"the Ascend 910 chip", "its Ascend 910 series chips", "the Kunlun 2 chip": a model's name;
+    "It links 910 chips", "Using 36 accelerators": counts."""
+    for text in ("the Ascend 910 chip shipped", "its first-generation Ascend 910 series chips",
+                 "the Kunlun 2 chip is new", "the Ascend 910 GPU"):
+        assert found(text) == [], text
+    assert found("It links 910 chips.") == [("910", "")]
+    assert found("called the GB200. Using 36 accelerators, it") == [("36", "")]
+
+
 def test_several_thousand_is_at_least():
     assert found("可連接數千臺UltraServer") == [("1,000", "at_least")]
 

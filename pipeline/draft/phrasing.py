@@ -24,7 +24,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import Number
+from claimaudit.draft.forms import Number, after_name
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -154,13 +154,20 @@ def of_a_schedule(view: str, number: Number) -> bool:
     return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
 
 
+SINGLE_MODEL = re.compile(r"\s?(?:series|family|chip|GPU|accelerator|processor|card)\b", re.IGNORECASE)
+
+
 def name_before_noun(view: str, number: Number) -> bool:
     """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
-    (144顆晶片) name a product."""
+    (144顆晶片) name a product; so do digits after a name and before one chip or a series ("the
+    Ascend 910 chip", "Ascend 910 series chips"; "Using 36 accelerators" counts)."""
     nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
     written = view[number.start:number.end]
-    return number.unit == "" and not number.word and written.replace(",", "").isdigit() \
-        and bool(re.match(nouns, view[number.end:number.end + 3]))     # 90 萬核心 is a count
+    if number.unit or number.word or not written.replace(",", "").isdigit():
+        return False
+    before = view[max(0, number.start - 24):number.start]
+    return bool(re.match(nouns, view[number.end:number.end + 3])          # 90 萬核心 is a count
+                or SINGLE_MODEL.match(view, number.end) and after_name(before, number))
 
 
 def change_window(view: str, clause, number: Number) -> str:
