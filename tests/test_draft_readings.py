@@ -1092,6 +1092,9 @@ def test_an_annualised_percentage_is_a_growth(specs, word):
     # round 147: "to N%" is a share ("cut to 50%") unless a comparative follows the figure
     ("The Lark K2's bandwidth gain translates almost directly to 68% faster generation.\n", "+68%"),
     ("The Lark K2 cut its power to 50% of the old part's.\n", "50%"),
+    # round 153: "50% of the increase is due to clock speed" is a share of a change, no change
+    ("The Lark K2 is faster. 50% of the increase is due to an increased clock speed.\n", "50%"),
+    ("The Lark K2 is faster. The remaining 25% of the performance increase comes from HBM.\n", "25%"),
 ])
 def test_to_a_percentage_then_a_comparative_is_a_change(specs, text, claimed):
     assert claim(text, specs, claimed)["claimed"] == claimed

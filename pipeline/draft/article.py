@@ -228,7 +228,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     window = change_window(place.view, place.clause, number)
     ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause,   # "a 33% increase"
                             place.topics.in_order if place.topics is not None else ())
-    if change is None and number.unit == "%" and not changes.share_wording(before, after):
+    if change is None and number.unit == "%" and not changes.share_wording(before, view, number.end):
         way = context.direction(window) or ("increase" if comparative_change(before) else "")
         change = {"increase": "+", "decrease": "-"}.get(way, "")
     elif change is None:

@@ -129,9 +129,18 @@ def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: R
                            else "name the entity it belongs to (find one with `claimaudit entities`)"))
 
 
-def share_wording(before: str, after: str = "") -> bool:
+def share_wording(before: str, view: str, end: int) -> bool:
     """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change (but "translates to
-    68% faster generation": a comparative after the figure makes it one)."""
+    68% faster generation": a comparative after the figure makes it one); "50% of the increase is
+    due to clock speed": a share of a change."""
     comparative = alternation(lexicon().words("times_more_after") + ["lower", "less", "slower", "fewer"])
+    after = view[end:end + 40]
+    if SHARE_OF_CHANGE.match(after):
+        return True
     return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(
         re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))
+
+
+SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"
+                             r"(?:increase|gain|improvement|uplift|boost|speed-?up|difference)\b",
+                             re.IGNORECASE)
