@@ -303,6 +303,9 @@ SKIPPED = [
     "a sweeping 25% tariff on advanced chips such as the H100",
     "| 显存带宽 | 30%权重 |",
     "滬深兩市成交額2.44萬億",
+    # a name's other version after a slash (round 153)
+    "已确定采用 M9 树脂 + HVLP3/4 铜箔",
+    "boards move from PCIe5/6 retimers",
 ]
 
 

@@ -72,10 +72,13 @@ def _finance_patterns() -> tuple[re.Pattern, re.Pattern]:
 def name_glued(view: str, number: Number) -> bool:
     """`Gaudi 3晶片`, `Trainium 2伺服器`: digits between a Latin name and a Han noun, no
     classifier. A Han name (`昇腾384超节点`) is left alone: telling it from a verb (`支持384卡`)
-    needs the measure-word list, and a rule that fails without its list is no general rule."""
+    needs the measure-word list, and a rule that fails without its list is no general rule.
+    `HVLP3/4`, `HBM3/4`: the name's other version after a slash."""
     if number.unit or number.word or not number.text.isdigit():
         return False
     before, after = view[max(0, number.start - 12):number.start], view[number.end:number.end + 2]
+    if re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]*\d/$", before):
+        return True
     if not re.match(rf"[{HAN}]", after) or _classifier(after[0]):
         return False
     return bool(re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before))
