@@ -314,6 +314,14 @@ def test_not_claims(text):
     assert found(text) == []
 
 
+def test_a_form_factor_may_stand_between_a_counted_name_and_its_noun():
+    """"Eight NVIDIA A100 SXM4 GPUs": the count's noun after a two-word name and its form factor."""
+    for view, kind in (("• Eight NVIDIA A100 SXM4 GPUs with NVLink", "chips"),
+                       ("• Eight big new NVIDIA A100 GPUs", "other")):     # three words, no form factor
+        [number] = find_numbers(view)
+        assert count_kind(view, number) == kind, view
+
+
 def test_a_number_after_a_name_and_before_one_chip_or_a_series_is_a_model():
     """"the Ascend 910 chip", "its Ascend 910 series chips", "the Kunlun 2 chip": a model's name;
     "It links 910 chips", "Using 36 accelerators": counts."""

@@ -2,10 +2,9 @@
 with the unit written after them, and skip what is not a claim (pipeline/draft/).
 
 `find_numbers(text)`: each `Number` keeps its span, value, the number as `claimed` writes it
-(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit.
-
-Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a name;
-a number after a product word with no unit of its own (NVLink 6, Llama 3.1) is a version; a
+(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit. Decisions
+(README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a name; a number
+after a product word with no unit of its own (NVLink 6, Llama 3.1) is a version; a
 model name's parameter count (Llama 3.1 405B, 70B) is part of the name (a bare `B` is billions);
 years, dates, ordinals (第七代), list numbers, prices, ratios of digits (16:4) and shapes (4x4x4)
 are skipped; a bare number with neither a unit nor a count noun near it is not drafted.
@@ -236,15 +235,16 @@ def _several(view: str) -> list[Number]:
 
 @cache
 def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
-    """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`,
-    `72-GPU`), in quotes (four 'pods,') or after a generic classifier (9,216個晶片) and up to two
-    Han characters of description (9216个液冷芯片); kind None: any count noun. Through a
-    preposition (`through`: "110 per die", "over 140 billion on this chip") the noun is what the
-    count is of or on, not what it counts."""
+    """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`, `72-GPU`,
+    `Eight NVIDIA A100 SXM4 GPUs`: two words and a form factor), in quotes (four 'pods,') or after
+    a generic classifier (9,216個晶片) and two Han characters (9216个液冷芯片); kind None: any
+    count noun. Through a preposition (`through`: "over 140 billion on this chip") the noun is
+    what the count is of or on, not what it counts."""
     nouns = [w for k, words in lexicon().data["count_nouns"].items() if kind in (None, k) for w in words]
     generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
     preposition = "" if through else r"(?!(?:on|in|inside|per|across|for)\s)"
-    return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?['‘“\"]?"
+    return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
+                      r"(?:(?:SXM\d?|PCIe|OAM)\s)?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
                       "(?:" + alternation(nouns) + ")", re.IGNORECASE)
 
