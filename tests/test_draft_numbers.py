@@ -25,6 +25,7 @@ NUMBER_FORMS = [
     ("reach a whopping 42.5 exaflops", ["42.5 EFLOPS"]),
     ("upwards of 2 Exaflops of dense FP4", ["2 EFLOPS"]),
     ("提供高達362 FP8 PFLOPs的性能", ["362 PFLOPS"]),
+    ("990 bf16 TFLOPs/s on H100 vs. 66 TFLOPs/s from CUDA cores", ["990 TFLOPS", "66 TFLOPS"]),
     ("and 8 TBps of memory bandwidth", ["8 TB/s"]),
     ("ICI at 9.6 Tbps", ["9.6 Tbps"]),
     ("2.8 petabytes a second of memory bandwidth", ["2.8 PB/s"]),

@@ -50,7 +50,7 @@ class Number:
     ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
 
 
-PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8)"
+PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8|fp\d+|bf16|tf32|int8)"    # ("990 bf16 TFLOPs/s")
 # one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
 PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
 
