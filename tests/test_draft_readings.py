@@ -1100,6 +1100,13 @@ def test_to_a_percentage_then_a_comparative_is_a_change(specs, text, claimed):
     assert claim(text, specs, claimed)["claimed"] == claimed
 
 
+@pytest.mark.parametrize("verb", ["dominates", "beats", "outpaces", "outstrips", "outclasses"])
+def test_a_verb_of_winning_makes_its_object_the_baseline(specs, verb):
+    """"MI300X dominates H100 with 30% more FP8 FLOPS": the one it wins over is the baseline."""
+    found = claim(f"On raw specs, the Lark K1 {verb} the Heron H9 with 30% more FP8 FLOPS.\n", specs, "+30%")
+    assert (found.get("subject"), found.get("baseline"), found.get("metric")) == ("lark", "heron", "fp8_dense")
+
+
 def test_a_signed_change_cell_with_the_name_it_favours_after_it_compares_the_columns(specs):
     """"| VRAM | 128GB HBM3 | 80GB HBM3e | +60% AMD |": the signed cell is the first column's change
     over the second, whichever side the name of the favoured column stands."""
