@@ -114,6 +114,8 @@ def test_the_sentence_before_may_speak_of_hardware():
     ("It brought together over 1,200 researchers to train on 384 A100 GPUs", ["384"]),
     ("with 1,082,990 hours of computation on 48 Jean Zay nodes of A100 GPUs", ["48"]),
     ("The cluster links 10,000 H100 GPUs", ["10,000"]),
+    # round 154: in Chinese too
+    ("英伟达CUDA生态拥有超过300万开发者,H100集群有1万张GPU", ["1e4"]),
 ])
 def test_a_large_figure_of_people_money_or_time_is_no_count(text, expected):
     assert found(text) == expected

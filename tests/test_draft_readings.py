@@ -1104,7 +1104,8 @@ def test_to_a_percentage_then_a_comparative_is_a_change(specs, text, claimed):
 def test_a_verb_of_winning_makes_its_object_the_baseline(specs, verb):
     """"MI300X dominates H100 with 30% more FP8 FLOPS": the one it wins over is the baseline."""
     found = claim(f"On raw specs, the Lark K1 {verb} the Heron H9 with 30% more FP8 FLOPS.\n", specs, "+30%")
-    assert (found.get("subject"), found.get("baseline"), found.get("metric")) == ("lark", "heron", "fp8_dense")
+    shape = (found.get("subject"), found.get("baseline"), found.get("metric"))
+    assert shape == ("lark", "heron", "fp8_dense"), found
 
 
 def test_a_signed_change_cell_with_the_name_it_favours_after_it_compares_the_columns(specs):

@@ -96,14 +96,19 @@ def general_count(view: str, number: Number) -> bool:
     line = view[max(0, number.start - 24):number.start].split("\n")[-1]
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
-    noun = re.match(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?", view[number.end:number.end + 32])
-    if noun and ({noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} & _large_not_counts()):
-        return False                 # "1,200 researchers", "9,000 euro", "30 working groups"
+    noun = NOUN_AFTER.match(view, number.end, number.end + 32)
+    said = {noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} \
+        if noun and noun.group(1) else set()
+    if noun and (said & _large_not_counts() or (noun.group(3) or "").startswith(tuple(_large_not_counts()))):
+        return False                 # "1,200 researchers", "9,000 euro", "30 working groups", "300万开发者"
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
               or _label_before(view, number) or _written_large(number)
               or hyphen_compound(view, number) or _word_before_model(view, number))
     return bool(shaped) and hardware_sentence(view, number)
+
+
+NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?|\s?[个個名位]?([\u4e00-\u9fff]{2,4})")
 
 
 @cache
