@@ -44,9 +44,11 @@ def stacked_scale() -> re.Pattern:
     # "208B transistors": a bare B before a transistor word is a billion
     bare_b = r"B(?=\s?(?:transistors|晶体管|晶體管|電晶體))"
     english = alternation(data["english_scales"])
-    # "230K GPUs", "1M+ GPUs", "a 100k-GPU cluster": K and M abbreviate a count of chips
+    # "230K GPUs", "1M+ GPUs", "a 100k-GPU cluster", "the 350k H100 target": K and M abbreviate a
+    # count of chips (or of a chip the name after them names)
     chips = alternation(data["count_nouns"]["chips"])
-    count_km = rf"(?-i:[Kk]|M)(?=\+?[\s-](?:(?-i:[A-Z][\w-]*\d[\w-]*)\s)?(?-i:{chips}))"
+    count_km = (rf"(?-i:[Kk]|M)(?=\+?(?:[ -](?-i:[A-Z][\w-]*\d[\w-]*)(?:s?\b|\s(?-i:{chips}))"
+                rf"|[\s-](?-i:{chips})))")
     # "the 153bn-transistor MI300X": bn abbreviates a billion
     return re.compile(rf"\s?({english}|bn(?![A-Za-z])|(?:{small})?(?:{big})+|千|{bare_b}|{count_km})",
                       re.IGNORECASE)
