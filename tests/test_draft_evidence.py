@@ -514,7 +514,7 @@ def test_a_link_a_core_or_a_label_glued_to_its_figure_is_no_unknown_product():
     spec table pasted without its cells' spaces glues its label to the figure ("TDP700W")."""
     from claimaudit.draft.products import unknown_product
 
-    for text in ("each NVLink4 link", "over RoCEv2 at 400 Gbit/s", "with SHARP v4 reductions",
+    for text in ("each NVLink4 link", "over RoCEv2 at 400 Gbit/s", "with SHARP v4 reductions", "CX9 SuperNIC",
                  "24 Zen4 cores", "its FMA64 rate", "TDP700W", "VRAM141 GB HBM3e", "Memory80GB",
                  "TGP350 W"):
         assert unknown_product(text, 0, len(text), []) is None, text

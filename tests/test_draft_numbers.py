@@ -27,6 +27,7 @@ NUMBER_FORMS = [
     ("提供高達362 FP8 PFLOPs的性能", ["362 PFLOPS"]),
     ("990 bf16 TFLOPs/s on H100 vs. 66 TFLOPs/s from CUDA cores", ["990 TFLOPS", "66 TFLOPS"]),
     ("The 350k H100 target by end of 2024", ["350e3"]),        # K before a chip's name counts it
+    ("using half a million chips", ["500,000"]),               # half a million: one figure, no ratio
     ("Meta will own 350K H100s by the end of the year", ["350e3"]),
     ("and 8 TBps of memory bandwidth", ["8 TB/s"]),
     ("ICI at 9.6 Tbps", ["9.6 Tbps"]),
@@ -310,6 +311,7 @@ SKIPPED = [
     "已确定采用 M9 树脂 + HVLP3/4 铜箔",
     "boards move from PCIe5/6 retimers",
     "| GB200 | ~$40-50k\nGB200 NVL72 pair",       # a price's k before the next line's name
+    "nearly half a million of AWS' in-house Trainium2 chips",     # half a million counts, no 0.5x
 ]
 
 

@@ -95,7 +95,13 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
     run: list[tuple[int, int, float]] = []
     for match in re.finditer(r"[A-Za-z]+", view):
         word, start = match.group().lower(), match.start()
-        if word == "a" and _next_word(view, match.end()) in SCALE_WORDS:
+        if word == "a" and run and run[-1][2] == 0.5 and view[run[-1][1]:start] == " ":
+            run[-1] = (run[-1][0], match.end(), 0.5)      # half a million: the "a" joins the half
+            continue
+        if word == "half" and _next_word(view, match.end()) == "a" \
+                and _next_word(view, match.end() + 2) in SCALE_WORDS - {"hundred"}:
+            value = 0.5                     # half a million, half a billion
+        elif word == "a" and _next_word(view, match.end()) in SCALE_WORDS:
             value = 1.0                     # a hundred, a million
         elif word in words:
             value = words[word]

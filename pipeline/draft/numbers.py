@@ -350,8 +350,8 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "bit" and number.value < WIDEST_WORD,    # 8-bit, 64-bit: a format, not a bus
         number.word and number.value == 1 and number.unit not in AMOUNT_UNITS | {"x"}    # "one petaflop"
         and not _coordinated_count(view, number),
-        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b",
-                                             after))     # "doubles down on": an idiom
+        number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b|"
+                                             r" a (?:[mbtr]+illion|thousand)", after))  # doubles down, half a
                                or of_a_schedule(view, number)
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
         not_hardware(view, number),
