@@ -527,6 +527,15 @@ def test_a_table_row_with_glued_labels_asks_no_missing_product(specs):
     assert not any("not in the specs" in t for t in found.get("todo") or []), found
 
 
+def test_on_chip_memory_far_above_any_sram_is_no_sram(specs):
+    """"The on-chip memory is expanded to 288 GB": more than twice the largest SRAM the specs
+    publish (Gale G1's 256 MB here) is no SRAM; 128 MB of on-chip memory still is."""
+    found = claim("The Squall S3 arrives. Its on-chip memory is expanded to 288 GB.\n", specs, "288 GB")
+    assert found.get("metric") == "hbm_capacity", found
+    small = claim("The Gale G1 holds 128 MB of on-chip memory.\n", specs, "128 MB")
+    assert small.get("metric") == "sram_capacity", small
+
+
 def test_a_figure_far_from_the_chips_and_near_its_systems_is_asked(specs):
     found = claim("The Nimbus N1 brings 760 GB of HBM.", specs, "760 GB")     # the box's 768 GB
     assert any("far from nimbus's" in t and "nimbus_box" in t for t in subject_todo(found)), found

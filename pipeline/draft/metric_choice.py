@@ -80,6 +80,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
                 r"LPDDR|DDR\d|\bDDR\b|system|host|CPU|[系主]", clause):
             metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
         missing = "" if metric else "which memory"
+        if metric == "sram_capacity" and _beyond_any_sram(catalogue, amount(claimed_text(number))):
+            metric, missing = "hbm_capacity", "which memory"     # "on-chip memory ... 288 GB": no SRAM
         if metric == "hbm_capacity" and not own and (not memory_said(sentence)
                                                      or HIGH_SPEED_MEMORY.search(clause)):
             missing = "which memory"        # "with 28GB", "100TB 的高速記憶體": the figure may tell
@@ -201,6 +203,13 @@ def _another_rates_figure(catalogue: Catalogue, reading: Reading, number: Number
     if len(others) == 1:
         reading.todo.append(f"metric: {number.text} {number.unit} is {subject}'s published {others[0]}, "
                             f"not its {metric}; {metric} written: confirm or change")
+
+
+def _beyond_any_sram(catalogue: Catalogue, value: float | None) -> bool:
+    """Whether a capacity is more than twice the largest SRAM the specs publish (a wafer's 44 GB)."""
+    srams = [v for (_, metric), values in catalogue.figures.items() if metric == "sram_capacity"
+             for v in values]
+    return value is not None and bool(srams) and value > 2 * max(srams)
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
