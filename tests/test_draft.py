@@ -264,7 +264,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # Ultra GPUs given to the B300 (the reader took the GB300's GPU), "910B Die ... 53 亿晶体管" in a
     # text about the 910C given to the 910B it names
     "heldout119": "docs/draft-first-runs/round119.txt",  # first run at 93.1% recall: 3 silent, "192 GB
-    # of on-chip memory" read as SRAM (the reader took HBM), "a 64-chip compute domain with 6.1TB" given
+    # of on-chip memory" read as SRAM (the reader took HBM; now asked as HBM, being more than twice any
+    # SRAM the specs publish), "a 64-chip compute domain with 6.1TB" given
     # to the instance named before it, "1.28 TB/sec bandwidth per chip for efficient scale-out" as the
     # network's (the reader took the chip-to-chip link)
     "heldout120": "docs/draft-first-runs/round120.txt",  # first run at 95.5% recall: 1 silent, "2.8

@@ -116,6 +116,11 @@ def test_the_sentence_before_may_speak_of_hardware():
     ("The cluster links 10,000 H100 GPUs", ["10,000"]),
     # round 154: in Chinese too
     ("英伟达CUDA生态拥有超过300万开发者,H100集群有1万张GPU", ["1e4"]),
+    # round 155: a site's land, buildings and floors, and money in a compound
+    ("Spanning 315 acres with three buildings totaling 1.2 million square feet of GB200 racks", []),
+    ("AWS will construct an additional 23 buildings for its Trainium2 chips", []),
+    ("reinforced by a two-story rack layout of GB200 racks", []),
+    ("Fairwater anchors a multi-billion-dollar investment in H100 GPUs", []),
 ])
 def test_a_large_figure_of_people_money_or_time_is_no_count(text, expected):
     assert found(text) == expected
