@@ -167,6 +167,15 @@ def _wait(driver, condition, timeout=90):
         NoSuchElementException, StaleElementReferenceException)).until(condition)
 
 
+def _notice_says(driver, words: str) -> bool:
+    """Whether the notice, looked up once (the page may redraw it between two lookups), holds
+    `words`."""
+    from selenium.webdriver.common.by import By
+
+    notices = driver.find_elements(By.ID, "notice")
+    return bool(notices) and words in notices[0].text
+
+
 def _settle(driver, claim_id: str, choice: dict) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -245,8 +254,7 @@ def test_paste_settle_add_facts_save_publish(server, browser, tmp_path):
         browser.execute_script("arguments[0].value = arguments[1]",
                                form.find_element(By.NAME, "date"), fact["date"])
         browser.find_element(By.ID, "fact-button").click()
-        _wait(browser, lambda d: "added " in (d.find_elements(By.ID, "notice") or [None])[0].text
-              if d.find_elements(By.ID, "notice") else False)
+        _wait(browser, lambda d: _notice_says(d, "added "))
     shown = _verdicts(browser)
     assert shown["claim-4x"] == "consistent"           # 8 us / 2 us = 4x
     browser.execute_script("document.getElementById('card-claim-4x').scrollIntoView()")
