@@ -33,8 +33,9 @@ def test_the_import_name_is_claimaudit_mapped_onto_pipeline():
 
 def test_every_package_directory_is_listed():
     listed = set(_setuptools()["packages"])
-    found = {".".join(("claimaudit", *p.parent.relative_to(ROOT / "pipeline").parts))
-             for p in (ROOT / "pipeline").rglob("__init__.py") if "__pycache__" not in p.parts}
+    found = {".".join(("claimaudit", *p.relative_to(ROOT / "pipeline").parts))
+             for p in (ROOT / "pipeline").rglob("*") if p.is_dir() and "__pycache__" not in p.parts}
+    found.add("claimaudit")
     assert found <= listed, f"not in [tool.setuptools] packages: {sorted(found - listed)}"
     assert all(_folder(package).is_dir() for package in listed)
 
@@ -75,6 +76,7 @@ def _build(kind: str, out: Path) -> Path:
     done = subprocess.run([sys.executable, "-m", "build", f"--{kind}", "--outdir", str(out), str(ROOT)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "would be ignored" not in done.stdout + done.stderr, "a folder setuptools is not told to package"
     return next(out.glob("*.whl" if kind == "wheel" else "*.tar.gz"))
 
 
@@ -85,6 +87,8 @@ def test_the_wheel_carries_the_bundled_spec_corpus_and_the_license(tmp_path):
     names = set(wheel.namelist())
     specs = {f"claimaudit/specs/{p.name}" for p in (ROOT / "specs").glob("*.yaml")}
     assert specs and specs <= names
+    static = {f"claimaudit/serve/static/{p.name}" for p in (ROOT / "pipeline/serve/static").iterdir()}
+    assert static and static <= names
     assert any(name.endswith("licenses/LICENSE") for name in names)
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = wheel.read(metadata).decode()
