@@ -1192,3 +1192,22 @@ def test_an_unnamed_memory_of_a_chip_that_publishes_none_is_asked(specs, text):
     found = claim(text, specs, "48 GB")
     assert found["metric"] == "hbm_capacity", found
     assert [t for t in found.get("todo") or [] if t.startswith("metric:") and "which memory" in t], found
+
+
+# --- a numbered list flattened: the item number run into the item's first word ----------------
+
+def test_an_item_number_run_into_a_name_is_not_part_of_it(specs):
+    text = ("- 1Nimbus N1 delivers 500 TFLOPS of BF16\n- 2Cirrus C2 supports 144 GB HBM3e\n"
+            "- 3Tempest T1 packs 128 GB of HBM\n")
+    found = claim(text, specs, "144 GB")
+    assert (found["subject"], found["metric"], found.get("todo")) == ("cirrus", "hbm_capacity", None), found
+
+
+def test_numbers_run_into_words_that_do_not_count_on_are_kept():
+    from claimaudit.draft.text import digits_view
+
+    counting = "- 1Nimbus\n- 2Cirrus\n- 3Tempest\n"
+    assert digits_view(counting) == "-  Nimbus\n-  Cirrus\n-  Tempest\n"
+    for text in ("- 8X Nimbus\n- 4U Cirrus\n", "- 1Nimbus\n- 2Cirrus\n",
+                 "- 1Nimbus\n- 5Cirrus\n- 9Tempest\n"):
+        assert digits_view(text) == text

@@ -152,10 +152,27 @@ def digits_view(text: str) -> str:
     as ASCII (same length: `51.2 Tb／s` reads as Tb/s, `3‑nanometer` as 3-nanometer), and a TeX
     tie between a figure and its unit as a space (`33.95~PFLOP/s`, `800~GbE` in a paper's text)."""
     view = text.translate(FULL_WIDTH)
-    return TIE.sub(" ", view) if "~" in view else view
+    view = TIE.sub(" ", view) if "~" in view else view
+    return _without_item_numbers(view) if ITEM_NUMBER.search(view) else view
 
 
 TIE = re.compile(r"(?<=\d)~(?=[A-Za-z])")
+# a list's item number run into the item's first word ("- 5B100 GPU supports 192 GB", a page's
+# numbered list flattened): blanked when the items count on (1, 2, 3 ...), so B100 is read
+ITEM_NUMBER = re.compile(r"^[ \t]*[-*•▸][ \t]*(\d{1,3})(?=[A-Z])", re.MULTILINE)
+
+
+def _without_item_numbers(view: str) -> str:
+    found = list(ITEM_NUMBER.finditer(view))
+    values = [int(m.group(1)) for m in found]
+    counted = [m for i, m in enumerate(found) if (i and values[i - 1] + 1 == values[i])
+               or (i + 1 < len(found) and values[i + 1] == values[i] + 1)]
+    if len(counted) < 3:
+        return view
+    out = list(view)
+    for match in counted:
+        out[match.start(1):match.end(1)] = " " * (match.end(1) - match.start(1))
+    return "".join(out)
 
 
 # digits grouped in threes by a space (`10 624 compute blades`, `5 612 teraflops`, `84 992`)
