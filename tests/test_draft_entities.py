@@ -34,6 +34,19 @@ entities:
     name: Other
     kind: chip
     aliases: [Twin]
+  - id: vortex_v1
+    name: Vortex V1
+    kind: chip
+  - id: vortex_pod
+    name: Vortex Pod (128 Vortex V1)
+    kind: system
+    aliases: [Vortex Pod, Vortex 超节点]
+    members: {vortex_v1: 128}
+  - id: vortex_cluster
+    name: Vortex Cluster (64 Vortex Pods)
+    kind: cluster
+    aliases: [Vortex Cluster, Vortex 超节点集群]
+    members: {vortex_pod: 64}
 """
 EXTRA = """\
 entities:
@@ -68,6 +81,10 @@ def catalogue(tmp_path):
     ("a Trainium3-powered EC2 UltraServer", [("Trainium3-powered EC2 UltraServer", "trn3_ultraserver")]),
     ("Trainium3-based UltraServers", [("Trainium3-based UltraServers", "trn3_ultraserver")]),
     ("the Trainium3-based generation", [("Trainium3", "trainium3")]),
+    # a system word after a name whose own names hold that word is the thing itself, not its
+    # container ("Atlas 950 SuperPoD超节点"); a word only the container's names hold is the container
+    ("the Vortex Pod超节点 of 128 cards", [("Vortex Pod超节点", "vortex_pod")]),
+    ("a Vortex Pod cluster", [("Vortex Pod cluster", "vortex_cluster")]),
 ])
 def test_entities_found(catalogue, text, found):
     assert [(m.text, m.entity) for m in catalogue.find(text)] == found

@@ -78,6 +78,9 @@ class Catalogue:
                 word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
+                if all(any(word in _key(re.sub(r"\(.*?\)", "", n)) for n in names_of(self.entities[i]))
+                       for i in ids):    # "Atlas 950 SuperPoD超节点": a word of its own names
+                    holders = sorted(ids)
                 if not holders and self._itself(ids, word):
                     holders = sorted(ids)
                 asked: tuple = tuple(holders) if len(holders) > 1 else ()
