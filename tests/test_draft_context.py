@@ -210,6 +210,22 @@ def test_the_precision_written_after_a_figure_is_its_own(text, nth, expected):
     assert context.precision([(text, number.start)]) == expected
 
 
+HALF_AND_SINGLE = ("It can perform up to 383 TFLOPS for half-precision floating-point format (FP16) and 95.7 "
+                   "TFLOPS for single-precision floating-point format (FP32).")
+
+
+@pytest.mark.parametrize("text, nth, expected", [
+    # the clause ends at the bracket; the sentence's bracket after the figure's words is its own
+    (HALF_AND_SINGLE, 0, "fp16"), (HALF_AND_SINGLE, 1, "fp32"),
+    ("It does 383 TFLOPS (FP16) and 95.7 TFLOPS (FP32).", 0, "fp16"),
+    # a cell's bracket, past a bar, is the next cell's: not taken (the nearest is)
+    ("| (FP16) 15832 TFLOPS ; (FP64) 272 TFLOPS | (FP16) 15832 TFLOPS |", 1, "fp64")])
+def test_a_bracketed_precision_after_the_figure_in_a_sentence_of_two(text, nth, expected):
+    number = find_numbers(text)[nth]
+    clause = text[:text.find("(", number.start)]
+    assert context.precision([(clause, number.start), (text, number.start)]) == expected
+
+
 @pytest.mark.parametrize("text, unit", [
     ("高达 5.3 TB / s 的带宽", "TB/s"), ("896 GB / s", "GB/s"), ("192 GB / 256 GB", "GB")])
 def test_a_rate_unit_spelled_with_spaces_around_the_slash(text, unit):

@@ -160,6 +160,8 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
         if index == 0 and found and not written:      # "1,836 (INT8)": the word in brackets after it
             bracket = re.compile(r"[\d.,]+\s?[(（]").match(text, position)
             written = pattern.match(text, bracket.end()) if bracket else None
+        if not written and len(found) > 1 and (own := PAREN.match(text, _after_the_unit(text, position))):
+            written = pattern.fullmatch(own.group(1))   # "383 TFLOPS for half-precision format (FP16) and"
         if written:         # "9,000 TFLOPS FP8 / 18,000 TFLOPS FP4": the word after the unit
             return table[written.group().lower()]
         if index == 0 and found:
@@ -167,12 +169,12 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
         if len(found) == 1:
             return found.pop()
         led = BRACKET_END.search(text, max(0, position - 16), position)      # "(FP16) 15832 TFLOPS ;"
-        word = pattern.fullmatch(led.group(1)) if led else None
-        if word:
+        if led and (word := pattern.fullmatch(led.group(1))):
             return table[word.group().lower()]
     return None
 
 
+PAREN = re.compile(r"[^\d(（,;，；。|/\n]{0,50}?[(（]\s*([^()（）]{2,12}?)\s*[)）]")  # words, a bracket
 BRACKET_END = re.compile(r"[(（]\s*([^()（）]{2,12}?)\s*[)）]\s*$")
 
 
