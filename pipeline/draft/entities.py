@@ -78,13 +78,11 @@ class Catalogue:
                 word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
-                if all(any(word in _key(re.sub(r"\(.*?\)", "", n)) for n in names_of(self.entities[i]))
-                       for i in ids):    # "Atlas 950 SuperPoD超节点": a word of its own names
-                    holders = sorted(ids)
-                if not holders and self._itself(ids, word):
-                    holders = sorted(ids)
+                own = all(any(word in _key(n.split("(")[0]) for n in names_of(self.entities[i])) for i in ids)
+                if own or not holders and self._system_word(ids, word, "same_thing_suffixes"):
+                    holders = sorted(ids)   # "NVL72 機架"; "Atlas 950 SuperPoD超节点": a word of its names
                 asked: tuple = tuple(holders) if len(holders) > 1 else ()
-                if not holders and self._cluster_of(ids, word):     # itself, or a cluster of them
+                if not holders and self._system_word(ids, word, "cluster_suffixes"):   # or a cluster
                     holders, asked = [], tuple(sorted(ids))
                 elif not holders:     # "a standard 8-card Gaudi 3 server": the chip's containers
                     holders, asked = self._sized(ids, text[max(0, match.start() - 16):match.start()])
@@ -146,13 +144,10 @@ class Catalogue:
                 return sized, ()
         return [], tuple(kin)
 
-    def _itself(self, ids, word: str) -> bool:
-        """A system's name and a word for a system ("rack", "機架") name the system itself."""
-        same = {_key(w).rstrip("s") for w in lexicon().words("same_thing_suffixes")}
-        return word in same and all(self.entities[i].kind == "system" for i in ids)
-
-    def _cluster_of(self, ids, word: str) -> bool:
-        words = {_key(w).rstrip("s") for w in lexicon().words("cluster_suffixes")}
+    def _system_word(self, ids, word: str, kind: str) -> bool:
+        """Whether systems' names are followed by one of the lexicon's `kind` words: the system
+        itself ("rack", "機架": same_thing_suffixes), or it or a cluster of it (cluster_suffixes)."""
+        words = {_key(w).rstrip("s") for w in lexicon().words(kind)}
         return word in words and all(self.entities[i].kind == "system" for i in ids)
 
     def members_of(self, entity: str) -> dict:
