@@ -239,8 +239,9 @@ NOT_YET_TUNED: dict[str, str] = {
 FIRST_RUN_ONLY: dict[str, str] = {
     "heldout36": "docs/draft-first-runs/round36.txt",   # 3 silent after its first run's metric fix:
     # a DGX's "about 180 GB ... per GPU", a run-on spec line's "700 W H200 SXM"
-    "heldout48": "docs/draft-first-runs/round48.txt",   # first run at the session's end: a list's
-    # number run into a name ("- 5B100 GPU supports 192 GB") read as a count of B100s
+    "heldout48": "docs/draft-first-runs/round48.txt",   # first run at the session's end; its list's
+    # numbers run into names ("- 5B100 GPU supports 192 GB") are read since round 156's tuning; 1 silent
+    # left: "1.8 terabytes per second of bidirectional bandwidth" given to the GB200 (reader: B200)
     "heldout49": "docs/draft-first-runs/round49.txt",   # first run at the session's end: a figure
     # the text calls sparse given the published dense figure's metric
     "heldout66": "docs/draft-first-runs/round66.txt",   # first run at the session's end (2 silent)
