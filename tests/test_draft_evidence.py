@@ -495,6 +495,9 @@ def test_an_architecture_or_a_number_format_is_no_unknown_product():
     for text in ("based on the CDNA3 architecture", "built on CDNA 4", "664 TFLOPS BLOCKFP8",
                  "459 teraflops of Bfloat16 performance", "The Ultra can hold up to 144 chips"):
         assert unknown_product(text, 0, len(text), []) is None, text
+    # a cloud's service names no hardware ("than any current EC2 AI server", round 157)
+    for text in ("5x more compute than any current EC2 AI server", "checkpoints go to S3 buckets"):
+        assert unknown_product(text, 0, len(text), []) is None, text
     assert unknown_product("the QX9000 accelerator", 0, 23, []) == "QX9000"
     assert unknown_product("the Zeta Ultra accelerator", 0, 26, []) == "Zeta Ultra"
 
