@@ -464,3 +464,17 @@ def test_an_amount_per_device_is_an_amount(text, claimed):
     """"| ~1024 BF16 TFLOPS/chip |": an amount per chip, GPU or node is the device's amount, not
     a density; per watt and per area stay figures of their own."""
     assert [f"{n.text} {n.unit}" for n in find_numbers(text)] == claimed
+
+
+@pytest.mark.parametrize("text, kept", [
+    # round 157: a ratio of money or of a cost, and a number-word compound that counts no hardware;
+    # the same shapes of hardware are still read
+    ("Demand is now double the previous $500 billion estimate for Blackwell and Rubin.", []),
+    ("Rubin delivers one-tenth the cost per million tokens compared to Blackwell.", []),
+    ("Jensen Huang revealed a two-architecture roadmap for the next decade.", []),
+    ("Maia 200 introduces a two-tier scale-up network built on Ethernet.", []),
+    ("Rubin delivers double the previous generation's bandwidth.", [2.0]),
+    ("It is a two-node cluster of Rubin GPUs.", [2.0]),
+])
+def test_a_ratio_of_money_and_a_compound_of_stages_are_no_claims(text, kept):
+    assert [n.value for n in find_numbers(text)] == kept, text

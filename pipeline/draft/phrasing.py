@@ -196,7 +196,13 @@ def not_hardware(view: str, number: Number) -> bool:
     after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
     near = re.sub(alternation(lexicon().words("per_money_words")), " ",
                   before + view[number.start:number.end] + after, flags=re.IGNORECASE)
-    return bool(re.search(alternation(words), near, re.IGNORECASE))
+    # a ratio of an amount of money or of a cost ("double the previous $500 billion estimate",
+    # "one-tenth the cost per million tokens")
+    money = number.unit in ("x", "%") and MONEY_AFTER.match(view, number.end)
+    return bool(re.search(alternation(words), near, re.IGNORECASE) or money)
+
+
+MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[a-z]+\s+)?(?:[$€£¥]\s?\d|cost\b|price\b)", re.IGNORECASE)
 
 
 def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
