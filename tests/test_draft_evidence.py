@@ -1214,3 +1214,20 @@ def test_numbers_run_into_words_that_do_not_count_on_are_kept():
     for text in ("- 8X Nimbus\n- 4U Cirrus\n", "- 1Nimbus\n- 2Cirrus\n",
                  "- 1Nimbus\n- 5Cirrus\n- 9Tempest\n"):
         assert digits_view(text) == text
+
+
+# --- round 157's tuning: a ratio's metric by the two sides' published figures -------------------
+
+@pytest.mark.parametrize("text, metric", [
+    ("Cirrus C2 has 50% more bandwidth than Nimbus N1.", "hbm_bandwidth"),      # 6 / 4 TB/s
+    ("Cirrus C2 offers 1.5x the memory of Nimbus N1.", "hbm_capacity"),          # 144 / 96 GB
+])
+def test_a_ratio_whose_sides_publish_it_in_one_metric_takes_that_metric(specs, text, metric):
+    found = claim(text, specs, "+50%" if "%" in text else "1.5x")
+    assert (found["subject"], found["baseline"], found["metric"]) == ("cirrus", "nimbus", metric), found
+    assert not [t for t in found.get("todo") or [] if t.startswith("metric:")], found
+
+
+def test_a_ratio_no_published_metric_reproduces_stays_asked(specs):
+    found = claim("Cirrus C2 has 20% more bandwidth than Nimbus N1.", specs, "+20%")
+    assert [t for t in found.get("todo") or [] if t.startswith("metric:")], found

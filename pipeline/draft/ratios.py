@@ -66,6 +66,7 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
     published figures reproduce it; `words` is the words around the number. With a subject and
     no other id in the sentence or just before it ("TL;DR: H200 offers 76% more memory"), the
     ids the rest of the text names (`text_ids`, in order) are the baselines tried."""
+    metric_by_ratio(catalogue, number, reading, words)
     subject = reading.subject or ""
     said = PREVIOUS.search(view, clause.start, clause.end) if clause is not None else PREVIOUS.search(words)
     if subject in catalogue.entities and not reading.baseline and said and (
@@ -106,3 +107,32 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
     also = "subject: the text around it also names"
     reading.todo = [t for t in reading.todo if not (open_subject(t) or t.startswith(("baseline:", also)))]
     reading.candidates = []
+
+
+OPEN_METRIC = re.compile(r"metric: the text does not say (?:bandwidth|which bandwidth|which memory|what is "
+                         r"compared|what is counted)")
+
+
+def metric_by_ratio(catalogue: Catalogue, number: Number, reading: Reading, words: str) -> None:
+    """"H200 has 43% more bandwidth than the H100": with both sides decided and the metric asked
+    (which bandwidth, which memory, what is compared), the one candidate metric whose published
+    figures of the two sides reproduce the ratio (to the rounding of its digits) is the reading.
+    None, or more than one, leaves it asked; precision and density questions are not settled so
+    (one generation's precisions scale alike, so a ratio tells them apart by coincidence only)."""
+    asked = [t for t in reading.todo if OPEN_METRIC.match(t)]
+    if not asked or not reading.subject or not reading.baseline or any(
+            open_subject(t) or t.startswith("baseline:") for t in reading.todo):
+        return
+    wanted = claimed_ratio(number, words)
+    if wanted is None:
+        return
+    ratio, tolerance = wanted
+    unit = catalogue.metrics.get(reading.metric or "")
+    candidates = {m for m in catalogue.metrics if unit and catalogue.metrics[m] == unit}
+    candidates |= {m for m in re.findall(r"[a-z0-9_]+", " ".join(asked)) if m in catalogue.metrics}
+    fits = [m for m in sorted(candidates) if any(
+        fb and abs(fs / fb - ratio) <= tolerance for fs in catalogue.figures.get((reading.subject, m), ())
+        for fb in catalogue.figures.get((reading.baseline, m), ()))]
+    if len(fits) == 1:
+        reading.metric = fits[0]
+        reading.todo = [t for t in reading.todo if t not in asked]
