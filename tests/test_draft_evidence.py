@@ -1231,3 +1231,20 @@ def test_a_ratio_whose_sides_publish_it_in_one_metric_takes_that_metric(specs, t
 def test_a_ratio_no_published_metric_reproduces_stays_asked(specs):
     found = claim("Cirrus C2 has 20% more bandwidth than Nimbus N1.", specs, "+20%")
     assert [t for t in found.get("todo") or [] if t.startswith("metric:")], found
+
+
+# --- round 158: a table row naming an HBM gives its bare bandwidth to the HBM -------------------
+
+@pytest.mark.parametrize("text, claimed, metric", [
+    ("| Model | Memory | Bandwidth |\n|---|---|---|\n| Nimbus N1 | 96 GB HBM | ~3 TB/s |\n", "3 TB/s",
+     "hbm_bandwidth"),
+    ("| Generation | Bandwidth | Used in |\n|---|---|---|\n| HBM3 | ~3.9 TB/s | Nimbus N1 |\n", "3.9 TB/s",
+     "hbm_bandwidth"),
+    # a link in the row: the link's
+    ("| Model | Memory | Link |\n|---|---|---|\n| Nimbus N1 | 96 GB HBM | NVLink 3 TB/s |\n", "3 TB/s",
+     "scaleup_bandwidth"),
+])
+def test_a_bare_bandwidth_in_a_row_naming_an_hbm_is_the_hbms(specs, text, claimed, metric):
+    found = claim(text, specs, claimed)
+    asked = [t for t in found.get("todo") or [] if t.startswith("metric:")]
+    assert (found.get("metric"), asked) == (metric, []), found

@@ -151,7 +151,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
     whole = Span(0, len(local))
     place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs),
-                        star=star)
+                        star=star, row=plain[cell.row.start:cell.row.end])
     shift = len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()

@@ -51,6 +51,7 @@ class Place:
     topics: Topics | None = None
     lead: str | None = None     # a table cell's table and caption (else the paragraph is read)
     star: str = ""              # 'dense' or 'sparse': what a footnote says of figures marked "*"
+    row: str = ""               # a table cell's whole row (else the number's line is read)
 
 
 def claimed_text(number: Number, change: str = "") -> str:

@@ -109,7 +109,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "rate":
         # "128GB of 1.6 TB/s memory": a rate right before the word memory is the memory's
         own_memory = RATE_OF_MEMORY.match(place.view, number.end)
-        metric = "hbm_bandwidth" if own_memory else context.rate_metric(texts)
+        metric = "hbm_bandwidth" if own_memory else context.rate_metric(texts) or (
+            "hbm_bandwidth" if _hbm_row(place, number) else None)
         missing = "" if metric else "which bandwidth"
         _unsaid_link(catalogue, reading, number, metric, sentence)
         _another_rates_figure(catalogue, reading, number, metric)
@@ -159,6 +160,21 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
 
 
 LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")
+HBM_TYPE = re.compile(r"\bHBM\d?[eE]?\b")
+
+
+def _hbm_row(place: Place, number: Number) -> bool:
+    """A table row that names an HBM (a capacity cell `16 GB HBM`, a type cell `| HBM3 |`), no link
+    or network and one rate: its bare bandwidth is the HBM's (`| TPU v5e | 16 GB HBM | ~600 GB/s |`)."""
+    start, end = place.view.rfind("\n", 0, number.start) + 1, place.view.find("\n", number.end)
+    row = place.row or place.view[start:end if end >= 0 else len(place.view)]
+    words = "|".join(re.escape(w) for w in lexicon().words("network_words"))
+    rates = re.findall(r"\d\s?[KMGTP]i?B(?:/s|ps)\b", row, re.IGNORECASE)
+    return row.lstrip().startswith("|") and bool(HBM_TYPE.search(row)) and not NAMED_LINK.search(row) \
+        and len(rates) <= 1 \
+        and not re.search(rf"\b(?:{words})\b", row, re.IGNORECASE)
+
+
 NAMED_LINK = re.compile(r"scale[- ]?(?:up|out)|NVLink|\bICI\b|Infinity Fabric|\bEFA\b|InfiniBand|\bNICs?\b|"
                         r"ConnectX|UALink|chip-to-chip|inter-chip|晶片間|芯片间|芯片間", re.IGNORECASE)
 
