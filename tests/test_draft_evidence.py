@@ -1248,3 +1248,32 @@ def test_a_bare_bandwidth_in_a_row_naming_an_hbm_is_the_hbms(specs, text, claime
     found = claim(text, specs, claimed)
     asked = [t for t in found.get("todo") or [] if t.startswith("metric:")]
     assert (found.get("metric"), asked) == (metric, []), found
+
+
+def test_a_figure_far_from_a_system_and_near_its_chip_names_the_chips_configuration_that_publishes_it(
+        tmp_path_factory):
+    # round 158: "each Hopper GPU was upgraded from 96GB ... to 144GB" in a DGX GH200 article
+    catalogue = catalogue_of(tmp_path_factory, textwrap.dedent("""\
+        sources:
+          - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+        entities:
+          - id: breeze
+            name: Example Breeze B1 Superchip (96 GB)
+            kind: chip
+            aliases: [Breeze B1]
+            facts:
+              - {metric: hbm_capacity, value: 96 GB, source: ex-sheet}
+          - id: breeze_144
+            name: Example Breeze B1 Superchip (144 GB)
+            kind: chip
+            facts:
+              - {metric: hbm_capacity, value: 144 GB, source: ex-sheet}
+          - id: breeze_pod
+            name: Example Breeze Pod (256 Breeze B1)
+            kind: system
+            aliases: [Breeze Pod]
+            members: {breeze: 256}
+        """))
+    found = claim("The Breeze Pod now carries 144 GB of HBM3e.", catalogue, "144 GB")
+    asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
+    assert asked and "breeze_144" in asked[0] and "breeze" in asked[0], found

@@ -317,9 +317,14 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
         max(value / f, f / value) < NEAR for m in metrics
         for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
     if len(near) == 1:
-        reading.candidates = [reading.subject, near[0]]
+        # a configuration of that kin whose published figure it is ("from 96GB ... to 144GB" of
+        # the GH200's two memory configurations, in a DGX GH200 article)
+        variants = [v for v in _variants(catalogue, near[0]) if any(
+            abs(f / value - 1) < 0.01 for m in metrics for f in catalogue.figures.get((v, m), ()) if f > 0)]
+        reading.candidates = [reading.subject, near[0], *variants]
+        publish = f"; {', '.join(variants)} publish{'es' * (len(variants) == 1)} it" if variants else ""
         reading.todo.append(f"subject: {claimed} is far from {reading.subject}'s {whose} "
-                            f"and near {near[0]}'s; pick one")
+                            f"and near {near[0]}'s{publish}; pick one")
     elif not near and reading.metric in AMOUNTS and value > FAR * max(own) \
             and holders_of(catalogue, reading) and not PER_CHIP.match(view, number.end):
         # "8 × H100 SXM5 ... 2 TiB" in a server's row: a memory far above the chip's own, a system's
@@ -351,3 +356,11 @@ def holders_of(catalogue, reading) -> list[str]:
     if subject is None or subject not in catalogue.entities or catalogue.entities[subject].kind != "chip":
         return []
     return [c for c in catalogue.containers_of_any(subject) if c in catalogue.entities]
+
+
+def _variants(catalogue, entity: str) -> list[str]:
+    """The other entities of the same name but for its bracketed detail (a product's memory
+    configurations: "GH200 Grace Hopper Superchip (96 GB HBM3)" and "(144 GB HBM3e)")."""
+    def bare(ident: str) -> str:
+        return re.sub(r"\s*\(.*$", "", catalogue.entities[ident].name)
+    return [e for e in catalogue.entities if e != entity and bare(e) == bare(entity)]
