@@ -478,3 +478,13 @@ def test_an_amount_per_device_is_an_amount(text, claimed):
 ])
 def test_a_ratio_of_money_and_a_compound_of_stages_are_no_claims(text, kept):
     assert [n.value for n in find_numbers(text)] == kept, text
+
+
+@pytest.mark.parametrize("text, kept", [
+    # round 159: a range of money is money at both ends
+    ("成交价6-9万元/卡", []),
+    ("液冷集群年省电费2-3亿元。", []),
+    ("HBM4 brings ~8-12 TB/s per stack", [8.0, 12.0]),
+])
+def test_the_first_end_of_a_range_of_money_is_money(text, kept):
+    assert [n.value for n in find_numbers(text)] == kept, text

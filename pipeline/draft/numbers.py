@@ -340,7 +340,7 @@ def skipped(view: str, number: Number) -> bool:
         date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
-        bool(re.match(r"\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),     # 200亿元
+        bool(re.match(r"(?:[-–~]\d+[万亿億]?)?\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),  # 2-3亿
         bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
         or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
