@@ -1277,3 +1277,11 @@ def test_a_figure_far_from_a_system_and_near_its_chip_names_the_chips_configurat
     found = claim("The Breeze Pod now carries 144 GB of HBM3e.", catalogue, "144 GB")
     asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
     assert asked and "breeze_144" in asked[0] and "breeze" in asked[0], found
+
+
+def test_a_figure_after_a_list_with_an_oxford_comma_asks_among_all_its_names(specs):
+    # round 160: "H100, H200, and Blackwell B100 chips draw 700W" gave the B100 alone
+    found = claim("Nimbus N1, Cirrus C2, and Tempest T1 chips draw 700 W.", specs, "700 W")
+    asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
+    assert found.get("subject") is None and asked, found
+    assert all(name in asked[0] for name in ("nimbus", "cirrus", "tempest")), found

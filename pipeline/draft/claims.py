@@ -232,12 +232,18 @@ def _bracketed_apart(view: str, sentence: Span, mention: Mention, number: Number
 
 
 def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
-    """The ids of a list ("H100、H200", "A and B") that holds the one subject id, else []."""
+    """The ids of a list ("H100、H200", "A and B", "A, B, and C") that holds the one subject id,
+    else []; commas join names only in a list whose last two a word joins."""
+    found: list[list[Mention]] = []
+    chain, joined = named[:1], False
     for left, right in zip(named, named[1:]):
-        if {left.entity, right.entity} & ids and left.entity != right.entity and re.fullmatch(
-                r"\s*(?:、|和|與|与|及|and|&|/)\s*", view[left.end:right.start]):
-            return sorted({left.entity, right.entity})
-    return []
+        gap = re.fullmatch(r"\s*(,)?\s*(、|和|與|与|及|and|&|/)?\s*", view[left.end:right.start])
+        if gap and (gap.group(2) or gap.group(1) and not joined):     # "A and B, C": the list ended
+            chain, joined = chain + [right], bool(gap.group(2))
+        else:
+            found, chain, joined = found + ([chain] if joined else []), [right], False
+    lists = [{m.entity for m in c} for c in found + ([chain] if joined else [])]
+    return next((sorted(c) for c in lists if len(c) > 1 and c & ids), [])
 
 
 def _without_named_families(inside: list[Mention]) -> list[Mention]:
