@@ -471,6 +471,8 @@ def test_an_amount_per_device_is_an_amount(text, claimed):
     # the same shapes of hardware are still read
     ("Demand is now double the previous $500 billion estimate for Blackwell and Rubin.", []),
     ("Rubin delivers one-tenth the cost per million tokens compared to Blackwell.", []),
+    ("It delivers most of what teams need at 70% of the H100's cost.", []),      # round 161
+    ("IPO pricing 30 million shares at $185 a share.", []),
     ("Jensen Huang revealed a two-architecture roadmap for the next decade.", []),
     ("Maia 200 introduces a two-tier scale-up network built on Ethernet.", []),
     ("Rubin delivers double the previous generation's bandwidth.", [2.0]),
