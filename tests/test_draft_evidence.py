@@ -1285,3 +1285,11 @@ def test_a_figure_after_a_list_with_an_oxford_comma_asks_among_all_its_names(spe
     asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
     assert found.get("subject") is None and asked, found
     assert all(name in asked[0] for name in ("nimbus", "cirrus", "tempest")), found
+
+
+def test_a_process_node_drafted_for_a_system_goes_to_its_chip_and_is_asked(specs):
+    # the workspace's Trainium3 release: "Trn3 UltraServers ... 由首款3nm AI芯片驅動" was the rack's
+    found = claim("The Nimbus Box is powered by its first 3 nm AI chip.", specs, "3 nm")
+    asked = [t for t in found.get("todo") or [] if t.startswith("subject:")]
+    assert (found["subject"], found["metric"]) == ("nimbus", "process_node"), found
+    assert asked and "a process node is a chip's" in asked[0] and "nimbus_box" in asked[0], found

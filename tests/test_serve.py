@@ -120,7 +120,7 @@ def test_a_100_mb_upload_is_refused(tmp_path):
 
 def test_settle_then_save_gives_a_file_check_accepts(workspace):
     root, client = workspace
-    response = client.post(f"/a/{SID}/claims/trn3-ultraserver-3-nm", headers={**ORIGIN, "X-Partial": "1"},
+    response = client.post(f"/a/{SID}/claims/trainium3-3-nm", headers={**ORIGIN, "X-Partial": "1"},
                            data={"kind": "numeric", "subject": "Trainium3", "metric": "process_node",
                                  "claimed": "3 nm", "qualifier": "about"})
     assert response.status_code == 200
@@ -128,14 +128,14 @@ def test_settle_then_save_gives_a_file_check_accepts(workspace):
     response = client.post(f"/a/{SID}/save", data={"base": ""}, headers=ORIGIN)
     assert f"saved claims/{SID}.yaml" in response.text
     saved = yaml.safe_load((root / "claims" / f"{SID}.yaml").read_text(encoding="utf-8"))
-    claim = next(c for c in saved["claims"] if c["id"] == "trn3-ultraserver-3-nm")
-    assert claim == {"id": "trn3-ultraserver-3-nm", "quote": "由亞馬遜云科技首款3nm AI芯片驅動",
+    claim = next(c for c in saved["claims"] if c["id"] == "trainium3-3-nm")
+    assert claim == {"id": "trainium3-3-nm", "quote": "由亞馬遜云科技首款3nm AI芯片驅動",
                      "subject": "trainium3", "metric": "process_node", "claimed": "3 nm"}
 
 
 def test_a_bad_choice_is_shown_at_its_control(workspace):
     _, client = workspace
-    response = client.post(f"/a/{SID}/claims/trn3-ultraserver-3-nm", headers={**ORIGIN, "X-Partial": "1"},
+    response = client.post(f"/a/{SID}/claims/trainium3-3-nm", headers={**ORIGIN, "X-Partial": "1"},
                            data={"kind": "numeric", "subject": "No Such Chip", "metric": "process_node",
                                  "claimed": "3 nm"})
     assert response.status_code == 422

@@ -32,8 +32,11 @@ SOURCE = {"source_id": SID, "url": "https://www.prnewswire.com/example-trn3", "p
 # The choices a journalist makes for each open claim (what `claimaudit draft` left as todo),
 # as the page's controls take them: names and aliases typed into the pick-lists (Chinese too).
 CHOICES = {
-    "trn3-ultraserver-3-nm": {"kind": "numeric", "subject": "第三代 Trainium", "baseline": "",
-                              "metric": "process_node", "claimed": "3 nm", "qualifier": "about"},
+    # (a process node is a chip's: both 3 nm claims are drafted for the chip and asked)
+    "trainium3-3-nm": {"kind": "numeric", "subject": "第三代 Trainium", "baseline": "",
+                       "metric": "process_node", "claimed": "3 nm", "qualifier": "about"},
+    "trainium3-3-nm-2": {"kind": "numeric", "subject": "Trainium3", "baseline": "",
+                         "metric": "process_node", "claimed": "3 nm"},
     "trn3-ultraserver-4p4x": {"kind": "numeric", "subject": "Trn3 UltraServer",
                               "baseline": "trn2_ultraserver", "metric": "fp8_dense",
                               "claimed": "4.4x", "qualifier": "up_to"},
@@ -45,7 +48,8 @@ CHOICES = {
 }
 # The same choices as a person edits the CLI's draft: resolved ids, todo lines deleted.
 BY_HAND = {
-    "trn3-ultraserver-3-nm": {"subject": "trainium3", "metric": "process_node", "claimed": "3 nm"},
+    "trainium3-3-nm": {"subject": "trainium3", "metric": "process_node", "claimed": "3 nm"},
+    "trainium3-3-nm-2": {"subject": "trainium3", "metric": "process_node", "claimed": "3 nm"},
     "trn3-ultraserver-4p4x": {"subject": "trn3_ultraserver", "baseline": "trn2_ultraserver",
                               "metric": "fp8_dense", "claimed": "4.4x", "qualifier": "up_to"},
     "trn3-ultraserver-4x": {"kind": "qualitative", "claimed": "4x"},
@@ -242,7 +246,7 @@ def test_paste_settle_add_facts_save_publish(server, browser, tmp_path):
     assert browser.find_elements(By.CSS_SELECTOR, "section.card.open") == []
     assert browser.find_element(By.ID, "open-count").text == "0"
     shown = _verdicts(browser)
-    assert shown["trn3-ultraserver-3-nm"] == "consistent"
+    assert shown["trainium3-3-nm"] == shown["trainium3-3-nm-2"] == "consistent"
     assert shown["claim-4x"] == "unverifiable"
     shots.take("settled")
 

@@ -166,8 +166,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     if number.unit == "%":
         sign = re.search(r"([+\-−])\s?$", plain[max(cell.row.start, number.start - 2):number.start])
         ranged = re.search(r"[\d%]\s*[-–−]\s?$", plain[max(cell.row.start, number.start - 5):number.start])
-        if sign and ranged:
-            sign = None         # "~30% - 36% Increase": a range's dash, no minus
+        sign = None if sign and ranged else sign      # "~30% - 36% Increase": a range's dash, no minus
         change = {"+": "+", "-": "-", "−": "-"}.get(sign.group(1), "") if sign else ""
         if not sign and cell.baseline is not None:
             change = "+"        # a bare percentage under an increase header (table_cells.py)
@@ -222,6 +221,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_owner(catalogue, place, number, mentions, reading)
     settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
     settle.baseline_scopes(catalogue, reading)
+    scope.chip_property(catalogue, reading)
     changes.earlier_value(catalogue, view, number, reading, named)
     changes.change_new_value(catalogue, view, number, reading, named)
     build.difference_baseline(view, place.clause, number, reading)

@@ -125,3 +125,24 @@ def _move(catalogue, reading, subject: str, scoped: list, scope: str, word: str,
     else:
         reading.todo.append(f"subject: {word!r} makes this a {scope}'s figure, and {subject} is "
                             f"no {scope}: name the {scope} (add it to the specs if missing)")
+
+
+CHIP_ONLY = {"process_node": "process node", "die_area": "die area"}
+
+
+def chip_property(catalogue, reading) -> None:
+    """A process node or a die area is a chip's, never a system's (no system figure sums or
+    repeats it): one still drafted for a system or cluster ("Trn3 UltraServers ... 由首款3nm AI
+    芯片驅動") is given to its one chip, and asked."""
+    subject = reading.subject
+    if reading.metric not in CHIP_ONLY or kind_of(catalogue, subject) in ("chip", ""):
+        return
+    chips: list[str] = []
+    seen = [subject]
+    while seen:
+        for member in catalogue.members_of(seen.pop()):
+            (chips if kind_of(catalogue, member) == "chip" else seen).append(member)
+    if len(set(chips)) == 1:
+        reading.subject = chips[0]
+        reading.todo.append(f"subject: a {CHIP_ONLY[reading.metric]} is a chip's; {chips[0]} (the chip of "
+                            f"{subject}) written: confirm or change")
