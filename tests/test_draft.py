@@ -242,7 +242,7 @@ NOT_YET_TUNED: dict[str, str] = {
     # `30-40kW`), air-cooling thresholds (`单机柜>30kW`), quick-connector counts and inference speedups
     # (`10 to 70 times faster`); no silent field the text decides
     "heldout160": "docs/draft-first-runs/round160.txt",  # tuned on: 83.5% recall and 29.5% noise at its
-    # first run, 86.4% and 28.8% now; 10 of its 14 misses are one explainer whose LaTeX the search store
+    # first run and now; 10 of its 17 misses are one explainer whose LaTeX the search store
     # kept (`3,350 \text{ GB/s}`, `8 , 000 GB/s`), its noise a cooling page's airflow arithmetic
     # (`1,650 m³/h`, `1,005 × 15`) and counts of trays, links and cables; its silent field fixed
     "heldout161": "docs/draft-first-runs/round161.txt",  # tuned on: 100% recall, 27.9% noise at its

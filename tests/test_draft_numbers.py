@@ -491,11 +491,3 @@ def test_a_ratio_of_money_and_a_compound_of_stages_are_no_claims(text, kept):
 def test_the_first_end_of_a_range_of_money_is_money(text, kept):
     assert [n.value for n in find_numbers(text)] == kept, text
 
-
-@pytest.mark.parametrize("text, kept", [
-    # round 160: power per rack is a rack's power; an amount per anything else is no device's
-    ("Air cooling stops at about 30 kW/rack.", [30e3]),
-    ("It uses 30 kW/row of cooling.", []),
-])
-def test_an_amount_per_rack_is_the_racks(text, kept):
-    assert [n.value * (1000 if n.unit == "kW" else 1) for n in find_numbers(text)] == kept, text

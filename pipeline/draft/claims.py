@@ -237,13 +237,16 @@ def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
     found: list[list[Mention]] = []
     chain, joined = named[:1], False
     for left, right in zip(named, named[1:]):
-        gap = re.fullmatch(r"\s*(,)?\s*(、|和|與|与|及|and|&|/)?\s*", view[left.end:right.start])
+        gap = LIST_GAP.fullmatch(view, left.end, right.start) if right.start - left.end < 12 else None
         if gap and (gap.group(2) or gap.group(1) and not joined):     # "A and B, C": the list ended
             chain, joined = chain + [right], bool(gap.group(2))
         else:
             found, chain, joined = found + ([chain] if joined else []), [right], False
     lists = [{m.entity for m in c} for c in found + ([chain] if joined else [])]
     return next((sorted(c) for c in lists if len(c) > 1 and c & ids), [])
+
+
+LIST_GAP = re.compile(r"\s*(,)?\s*(、|和|與|与|及|and|&|/)?\s*")
 
 
 def _without_named_families(inside: list[Mention]) -> list[Mention]:

@@ -47,9 +47,8 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
             return ratio_table[match.group(1)]
     after_pattern, after_table = grouped_pattern("qualifiers_after")
     match = re.match(rf"\s?(?:的)?(?:{after_pattern.pattern})", after)
-    if match and not re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after):
-        return after_table.get(match.group().strip().lstrip("的").lower())
-    return None
+    many = re.match(r"\s?(?:的)?多(?:[個个顆颗台臺]|達|达|少)", after)
+    return after_table.get(match.group().strip().lstrip("的").lower()) if match and not many else None
 
 
 def _strip(word: str) -> str:
@@ -157,9 +156,8 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
             return table[glued.group(1).lower()]
         found = {table[m.group().lower()] for m in pattern.finditer(text)}
         written = pattern.match(text, _after_the_unit(text, position)) if index == 0 and found else None
-        if index == 0 and found and not written:      # "1,836 (INT8)": the word in brackets after it
-            bracket = re.compile(r"[\d.,]+\s?[(（]").match(text, position)
-            written = pattern.match(text, bracket.end()) if bracket else None
+        if index == 0 and found and not written and (bracket := OPEN_AFTER.match(text, position)):
+            written = pattern.match(text, bracket.end())       # "1,836 (INT8)": the word in brackets after it
         if not written and len(found) > 1 and (own := PAREN.match(text, _after_the_unit(text, position))):
             written = pattern.fullmatch(own.group(1))   # "383 TFLOPS for half-precision format (FP16) and"
         if written:         # "9,000 TFLOPS FP8 / 18,000 TFLOPS FP4": the word after the unit
@@ -174,7 +172,9 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
     return None
 
 
-PAREN = re.compile(r"[^\d(（,;，；。|/\n]{0,50}?[(（]\s*([^()（）]{2,12}?)\s*[)）]")  # words, a bracket
+OPEN_AFTER = re.compile(r"[\d.,]+\s?[(（]")
+PAREN = re.compile(r"(?:(?!\b(?:while|whereas|but|versus|vs|than|and)\b)[^\d(（,;，；。|/\n]){0,50}?[(（]\s*"
+                   r"([^()（）]{2,12}?)\s*[)）]")
 BRACKET_END = re.compile(r"[(（]\s*([^()（）]{2,12}?)\s*[)）]\s*$")
 
 

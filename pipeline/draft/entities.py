@@ -78,7 +78,8 @@ class Catalogue:
                 word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
                 holders = sorted({c for i in ids for c in self.containers_of_any(i)
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
-                own = all(any(word in _key(n.split("(")[0]) for n in names_of(self.entities[i])) for i in ids)
+                own = all(self.entities[i].kind in ("system", "cluster") and any(
+                    word in _key(n.split("(")[0]) for n in names_of(self.entities[i])) for i in ids)
                 if own or not holders and self._system_word(ids, word, "same_thing_suffixes"):
                     holders = sorted(ids)   # "NVL72 機架"; "Atlas 950 SuperPoD超节点": a word of its names
                 asked: tuple = tuple(holders) if len(holders) > 1 else ()

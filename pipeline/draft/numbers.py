@@ -323,7 +323,7 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
                   bare.word, noun, bare.ratio_word)
 
 
-PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|rack|[NTX]PU)s?\b",
+PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU)s?\b",
                         re.IGNORECASE)
 
 

@@ -202,7 +202,8 @@ def not_hardware(view: str, number: Number) -> bool:
     return bool(re.search(alternation(words), near, re.IGNORECASE) or money)
 
 
-MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\s?\d|cost\b|price\b)", re.IGNORECASE)
+MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\s?[\d.,]+\s?"
+                         r"(?:[kmb]n?|thousand|million|billion|trillion)\b|cost\b|price\b)", re.IGNORECASE)
 
 
 def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:

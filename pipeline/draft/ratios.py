@@ -120,13 +120,13 @@ def metric_by_ratio(catalogue: Catalogue, number: Number, reading: Reading, word
     None, or more than one, leaves it asked; precision and density questions are not settled so
     (one generation's precisions scale alike, so a ratio tells them apart by coincidence only)."""
     asked = [t for t in reading.todo if OPEN_METRIC.match(t)]
-    if not asked or not reading.subject or not reading.baseline or any(
+    if not asked or number.ratio_word or not reading.subject or not reading.baseline or any(
             open_subject(t) or t.startswith("baseline:") for t in reading.todo):
         return
     wanted = claimed_ratio(number, words)
     if wanted is None:
         return
-    ratio, tolerance = wanted
+    ratio, tolerance = wanted[0], min(wanted[1], 0.03 * wanted[0])     # "2x" is not 1.58x here
     unit = catalogue.metrics.get(reading.metric or "")
     candidates = {m for m in catalogue.metrics if unit and catalogue.metrics[m] == unit}
     candidates |= {m for m in re.findall(r"[a-z0-9_]+", " ".join(asked)) if m in catalogue.metrics}

@@ -138,9 +138,10 @@ def chip_property(catalogue, reading) -> None:
     if reading.metric not in CHIP_ONLY or kind_of(catalogue, subject) in ("chip", ""):
         return
     chips: list[str] = []
-    seen = [subject]
+    seen, visited = [subject], {subject}
     while seen:
-        for member in catalogue.members_of(seen.pop()):
+        for member in set(catalogue.members_of(seen.pop())) - visited:     # (a loop of members ends)
+            visited.add(member)
             (chips if kind_of(catalogue, member) == "chip" else seen).append(member)
     if len(set(chips)) == 1:
         reading.subject = chips[0]

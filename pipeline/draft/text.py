@@ -163,11 +163,18 @@ ITEM_NUMBER = re.compile(r"^[ \t]*[-*•▸][ \t]*(\d{1,3})(?=[A-Z])", re.MULTIL
 
 
 def _without_item_numbers(view: str) -> str:
-    found = list(ITEM_NUMBER.finditer(view))
-    values = [int(m.group(1)) for m in found]
-    counted = [m for i, m in enumerate(found) if (i and values[i - 1] + 1 == values[i])
-               or (i + 1 < len(found) and values[i + 1] == values[i] + 1)]
-    if len(counted) < 3:
+    """Blank the numbers of a list of three or more items on consecutive lines counting 1, 2, 3 ...
+    ("- 2X the memory bandwidth", "- 3X ...", "- 4X ..." are figures, not items 2, 3, 4)."""
+    runs: list[list[re.Match]] = []
+    for match in ITEM_NUMBER.finditer(view):
+        last = runs[-1][-1] if runs else None
+        if last is not None and view.count("\n", last.end(), match.start()) == 1 \
+                and int(last.group(1)) + 1 == int(match.group(1)):
+            runs[-1].append(match)
+        else:
+            runs.append([match])
+    counted = [m for run in runs if len(run) >= 3 and run[0].group(1) == "1" for m in run]
+    if not counted:
         return view
     out = list(view)
     for match in counted:
