@@ -168,12 +168,11 @@ def _hbm_row(place: Place, number: Number) -> bool:
     or network and one rate: its bare bandwidth is the HBM's (`| TPU v5e | 16 GB HBM | ~600 GB/s |`)."""
     start, end = place.view.rfind("\n", 0, number.start) + 1, place.view.find("\n", number.end)
     row = place.row or place.view[start:end if end >= 0 else len(place.view)]
-    words = "|".join(re.escape(w) for w in lexicon().words("network_words"))
     rates = re.findall(r"\d\s?[KMGTP]i?B(?:/s|ps)\b", row, re.IGNORECASE)
     label = place.view[:number.start] if place.row else ""       # a cell's column header and row label
     return row.lstrip().startswith("|") and bool(HBM_TYPE.search(row)) and not NAMED_LINK.search(row) \
         and len(rates) <= 1 and not OTHER_RATE.search(label) \
-        and not re.search(rf"\b(?:{words})\b", row, re.IGNORECASE)
+        and not lexicon().pattern("network_words").search(row)
 
 
 OTHER_RATE = re.compile(r"host|interface|fabric|interconnect|\bI/O\b|PCIe|link|network|scale|互[联連]|接口",
