@@ -197,9 +197,6 @@ NOT_YET_TUNED: dict[str, str] = {
     # "(vs. 400W A100) → 700W" given to the A100)
     "heldout135": "docs/draft-first-runs/round135.txt",  # tuned on: of its 44 number misses, 27 are one
     # spec table with its cells run together (`1.41GHz1.41GHz1.38GHz1.3GHz`, `5120-bit5120-bit4096-bit`)
-    "heldout137": "docs/draft-first-runs/round137.txt",  # first run at the session's end: 95.6% recall
-    # but 26.8% noise: a range's second figure (`7-10 kW`, `120-140 kW per rack`) drafted apart where its
-    # readers wrote one claim, and a data hall's floor heights, loads and humidity (`≥600mm`, `1500kg`)
     "heldout140": "docs/draft-first-runs/round140.txt",  # tuned on: of its 22 number misses (21 now), 6 are
     # a space-set table's `~1979 (Tensor TFLOPS, sparsity)` cells under a header unit, 5 ratios to a V100
     # the specs lack; 2 silent: that table's `192 GB HBM3 5.2 TB/s Infinity Fabric` read as the link's
@@ -248,6 +245,11 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout161": "docs/draft-first-runs/round161.txt",  # tuned on: 100% recall, 27.9% noise at its
     # first run, 26.2% now (11 of 42: shares of performance and prices in a cloud's comparison page,
     # counts of product lines, PCIe lanes and fabric links); 11 of 13 right, no silent field
+    "heldout162": "docs/draft-first-runs/round162.txt",  # tuned on: 31.2% noise at its first run,
+    # 28.3% now; its noise is tokens-per-second figures of a CloudMatrix page, an HPC guide's
+    # clock speeds and per-user GPU limits, the second ends of cluster-size ranges its reader
+    # wrote as one claim (`8,000-16,000 GPUs`) and a broker note's shipments and PCB layers;
+    # no silent field
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
@@ -333,6 +335,9 @@ FIRST_RUN_ONLY: dict[str, str] = {
 # 7nm A100 GPU" given to the H100, now the A100's) and round 117 (first run 89.5%, 6 silent: a
 # CloudMatrix's figures given to the GB200 NVL72 it is set against, "128GB of 1.6 TB/s memory"
 # read as a link's rate) were tuned on and are held to the bar with no silent field.
+# round 137 (first run 95.6% recall, 26.8% noise: a range's second figure, `120-140 kW per rack`,
+# drafted apart where its readers wrote one claim) meets the bar since a range is drafted as its
+# two bounds and scored as the one claim (15.8% noise), and is held to it.
 # round 55 (first run 74.1%: a translated reference page's tables in e-notation, `9.0e11`) was tuned
 # on and is held to the bar. round 17 (first run 70.2% recall) was tuned on: header units
 # (`FP32 TFLOPS`, `(GiB/sec/chip)`),

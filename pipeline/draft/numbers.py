@@ -2,13 +2,12 @@
 with the unit written after them, and skip what is not a claim (pipeline/draft/).
 
 `find_numbers(text)`: each `Number` keeps its span, value, the number as `claimed` writes it
-(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit. Decisions
-(README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a name; a number
-after a product word with no unit of its own (NVLink 6, Llama 3.1) is a version; a
-model name's parameter count (Llama 3.1 405B, 70B) is part of the name (a bare `B` is billions);
-years, dates, ordinals (第七代), list numbers, prices, ratios of digits (16:4) and shapes (4x4x4)
-are skipped; a bare number with neither a unit nor a count noun near it is not drafted.
-"""
+(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit; a range's
+ends are bounds (bounds.py). Decisions (README): a number glued to letters on its left (MI355X,
+GB300, NVL72, v7) is a name; a number after a product word with no unit (NVLink 6, Llama 3.1)
+is a version; a model name's parameter count (Llama 3.1 405B) is part of the name; years,
+dates, ordinals (第七代), list numbers, prices, ratios of digits (16:4) and shapes (4x4x4) are
+skipped; a bare number with neither a unit nor a count noun near it is not drafted."""
 
 from __future__ import annotations
 
@@ -17,6 +16,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
+from claimaudit.draft.bounds import range_bounds
 from claimaudit.draft.counts import counted_names, gapped_kind, general_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
@@ -82,7 +82,7 @@ def find_numbers(text: str) -> list[Number]:
             drafted.append(number)
             if len(drafted) > CANDIDATE_LIMIT:      # article.MAX_DRAFTED is far below this
                 break
-    return drafted
+    return range_bounds(view, drafted)
 
 
 CANDIDATE_LIMIT = 5000
@@ -298,7 +298,7 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     out = list(numbers)
     for i in reversed(range(len(out) - 1)):
         first, second = out[i], out[i + 1]
-        if _bare(view, first) and not _bare(view, second) and FORWARD.fullmatch(
+        if _bare(view, first, second.unit) and not _bare(view, second) and FORWARD.fullmatch(
                 view, first.end, second.start) and not after_name(view[max(0, first.start - 24):first.start],
                                                                   first):    # "the RTX 4090 and 32 GB"
             out[i] = _inherit(view, first, second)
@@ -311,8 +311,10 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     return out
 
 
-def _bare(view: str, number: Number) -> bool:
-    return not number.unit and not number.noun and count_kind(view, number) is None
+def _bare(view: str, number: Number, unit: str = "") -> bool:
+    """No unit and no count noun (before a unit, `1,200-1,400 W`, a separator makes no count)."""
+    kind = count_kind(view, number) if not number.unit and not number.noun else "unit"
+    return kind is None or kind == "other" and unit not in ("", "x", "%") and "," in number.text
 
 
 def _inherit(view: str, bare: Number, donor: Number) -> Number:
@@ -367,9 +369,7 @@ def skipped(view: str, number: Number) -> bool:
         vague_non_hardware(view, number),
         person_clause(view, number),
         market_share(view, number),
-        name_glued(view, number),
-        acronym_hyphen_name(view, number),
-        name_after_count(view, number),
+        name_glued(view, number), acronym_hyphen_name(view, number), name_after_count(view, number),
         in_path(view, number),
     )
     return any(checks)

@@ -5,6 +5,10 @@ drafted quote and a drafted `claimed` value equals the annotated value in base u
 a relative 1e-6; an interpretation's `claimed` counts too). Each annotation is found at most
 once, in order. Recall = found / annotated; noise = drafted numeric claims that found nothing
 / drafted numeric claims.
+
+An annotated range is one claim (`{number: "120-140 kW", value: 1.2e+5, also: [1.4e+5]}`); the
+draft writes it as its two bounds (`at_least` 120 kW, `at_most` 140 kW: draft/bounds.py). The
+bound left over once the other found the range is part of that claim, not noise.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ def _same(a: float, b: float) -> bool:
 def score(claims: list[dict], annotations: list[dict]) -> Score:
     numeric = [c for c in claims if claimed_values(c)]
     used: set[int] = set()
-    misses = []
+    misses, hits = [], []
     for note in annotations:
         wanted = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
         hit = next((i for i, c in enumerate(numeric) if i not in used
@@ -77,6 +81,26 @@ def score(claims: list[dict], annotations: list[dict]) -> Score:
             misses.append(note)
         else:
             used.add(hit)
-    noisy = [c for i, c in enumerate(numeric) if i not in used]
+            hits.append((note, hit))
+    found = [(note, numeric[i]) for note, i in hits]
+    noisy = [c for i, c in enumerate(numeric) if i not in used and not _other_bound(c, found)]
     return Score(len(annotations), len(annotations) - len(misses), len(numeric), len(noisy),
                  misses, noisy)
+
+
+BOUNDS = {"at_least", "at_most"}
+
+
+def _other_bound(claim: dict, found: list[tuple[dict, dict]]) -> bool:
+    """Is `claim` a range's other bound: a bound whose value is another value of an annotated
+    range that a bound of the same quote found?"""
+    if claim.get("qualifier") not in BOUNDS:
+        return False
+    values = claimed_values(claim)
+    for note, hit in found:
+        ends = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
+        if (len(ends) > 1 and hit.get("qualifier") in BOUNDS - {claim.get("qualifier")}
+                and hit["quote"] == claim["quote"] and str(note["number"]) in claim["quote"]
+                and any(_same(v, e) for v in values for e in ends)):
+            return True
+    return False
