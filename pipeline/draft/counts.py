@@ -238,8 +238,14 @@ def _written_large(number: Number) -> bool:
 
 def is_counted(view: str, mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
-    (a list's "1." before a name counts nothing: a count never ends in a point)."""
+    (a list's "1." before a name counts nothing: a count never ends in a point; nor does a
+    field's value on the line above: `Bandwidth (GB/s): 768` over `AMD Instinct MI100` counts
+    no MI100s, where a stat card's `72` over `Rubin GPUs / rack` counts its GPUs)."""
     before = view[max(0, mention.start - 28):mention.start]
+    line_start = view.rfind("\n", 0, mention.start)
+    if line_start >= mention.start - 28 and not re.fullmatch(r"[\d,.]+\s*", view[view.rfind(
+            "\n", 0, line_start) + 1:line_start]):
+        before = view[line_start + 1:mention.start]
     pair = re.search(r"(?:兩|两)\s?[個个顆颗]?$", before) and re.match(r".{0,10}?(?:之間|之间)",
                                                                     view[mention.end:])
     if re.search(r"(?:between|among) (?:any )?(?:two|2) $", before) or pair:

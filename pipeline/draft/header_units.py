@@ -11,8 +11,9 @@ the column's header gives none. A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
 A spec list pasted one field per line gives a bare figure the unit of the label line above
-it (`FP8 TFLOPS` over `1835`). `header_numbers(view, paragraphs)` returns the numbers these
-rules add; numbers.py finds the rest (a bare number with no unit near it is not drafted there).
+it (`FP8 TFLOPS` over `1835`) or of the label before its colon (`Bandwidth (GB/s): 900`).
+`header_numbers(view, paragraphs)` returns the numbers these rules add; numbers.py finds the
+rest (a bare number with no unit near it is not drafted there).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 # a label, then two or more bare figures apart by single spaces and nothing else
 SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")
+# `VRAM Memory (GB): 16 (HBM2)`, `Power Consumption (Watt): 250`: a label's unit, its figure after the colon
+LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.pattern})\s*"
+                      r"(?:[(（][^()（）]{1,20}[)）])?\s*")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -124,6 +128,11 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
                                    figure.group(1), unit[0], unit[1]))
         # a count noun's label over one bare figure may be a list's heading: counts need a row of them
         out += run if unit[0] or len(run) >= 2 else []
+    for a, b in lines:
+        labelled = LABELLED.fullmatch(view, a, b)
+        unit = header_unit(labelled.group(1)) if labelled else None
+        if unit is not None and unit[0]:
+            out.append(_number(labelled.start(2), labelled.group(2), unit[0], ""))
     for a, b in lines:      # `FP16 TFLOPS 1979 312 624 312`: a row pasted with single spaces
         row = SPACED_ROW.fullmatch(view, a, b)
         label = row.group(1) if row else ""

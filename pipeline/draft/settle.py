@@ -60,6 +60,13 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     if len(owners) == 1:
         reading.subject = owners[0]
         reading.todo = [t for t in reading.todo if not open_subject(t)]
+    elif subject is None and holders and counted:
+        # "a cluster of 9,126 Ironwood TPUs": no holder publishes the count; it is one of theirs
+        reading.todo = [t for t in reading.todo if not t.startswith("subject: the sentence names no entity")]
+        reading.todo.append(f"subject: a count of {', '.join(sorted(counted))} belongs to a system of theirs "
+                            f"(none publishes {claimed_text(number)}): the specs hold {', '.join(holders)}; "
+                            "pick one")
+        reading.candidates = holders
     elif foreign:
         reading.todo.append(f"subject: {reading.subject} holds no {', '.join(sorted(counted))}; a count of "
                             "them belongs to a system of theirs: " + (f"the specs hold {', '.join(holders)}; "

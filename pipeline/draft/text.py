@@ -34,6 +34,9 @@ _CLAUSE_END = re.compile(
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
+_LABEL_LINE = re.compile(r"[^\d:：\n|]{2,40}[(（][^()（）\d]{1,12}[)）]\s*[:：]\s*[~≈]?\s*\d[\d.,]*\s*"
+                         r"(?:[(（][^()（）]{1,20}[)）])?\s*")      # `Memory Bandwidth (GB/s): 900`
+_LEAD = re.compile(r"\d[\d.,]*\s?[A-Za-z/%×]{0,12}")      # "42.5 ExaFLOPS", "4.4x", "144"
 
 
 @dataclass(frozen=True)
@@ -241,11 +244,16 @@ def this_sentence(before: str) -> str:
 
 
 def clauses(text: str, sentence: Span) -> list[Span]:
-    """The sentence's clauses; "between 363 and 1,452" stays one clause."""
+    """The sentence's clauses; "between 363 and 1,452" stays one clause, and so does a headline
+    led by its figure ("42.5 ExaFLOPS: Google's Ironwood TPU ...": the name after the colon)."""
+    if _LABEL_LINE.fullmatch(text, sentence.start, sentence.end):
+        return [sentence]       # `Memory Bandwidth (GB/s): 900`: the label says what the figure is
     spans = pieces(text, sentence.start, sentence.end, _CLAUSE_END)
     merged: list[Span] = []
     for span in spans:
-        if merged and _BETWEEN.search(text, merged[-1].start, merged[-1].end):
+        lead = len(merged) == 1 and _LEAD.fullmatch(text, merged[0].start, merged[0].end)
+        if merged and (_BETWEEN.search(text, merged[-1].start, merged[-1].end)
+                       or lead and text[merged[0].end:span.start].strip() == ":"):
             merged[-1] = Span(merged[-1].start, span.end)
         else:
             merged.append(span)

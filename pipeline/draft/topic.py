@@ -223,20 +223,23 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
 
 
 BULLET = re.compile(r"\s*(?:[-•·▪●]|\*(?!\*))")       # ("**1. Name**": a bold heading, no bullet)
+FIELD = re.compile(r"\s*[^\d\s:：|][^\d:：|\n]{1,39}[:：][ \t]*\S")     # a spec list's `Label: value`
 HEADING = re.compile(r"\s*\**(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!！:：;；,，])\s*$")
 
 
 def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
-    """Each list item's section lead: paragraph start -> the one id a heading above it names
-    ("1. NVIDIA H100 SXM5" over "- TDP: Up to 700W"), while no paragraph since has named any
-    other entity, family or name. One pass over the text."""
+    """Each list item's or spec field's section lead: paragraph start -> the one id a heading
+    above it names ("1. NVIDIA H100 SXM5" over "- TDP: Up to 700W", "AMD Instinct MI100" over
+    "Power Consumption (Watt): 250"), while no paragraph since has named any other entity,
+    family or name. One pass over the text."""
     starts = [m.start for m in mentions]
     out: dict[int, str] = {}
     lead = None
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
         named = {m.entity for m in inside}
-        heading = not BULLET.match(view, start) and HEADING.fullmatch(view, start, end)
+        field = not inside and FIELD.match(view, start, end)    # `Suitable for: Servers`: no heading
+        heading = not BULLET.match(view, start) and not field and HEADING.fullmatch(view, start, end)
         if heading and not (len(named) == 1 and "" not in named):
             lead = None         # "Architectural Highlights": another section, of no one named
         if heading and len(named) == 1 and "" not in named:
@@ -244,6 +247,6 @@ def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
             continue
         if named - {lead}:
             lead = None
-        elif lead is not None and LIST_ITEM.match(view, start) and view[start:end].strip():
+        elif lead is not None and (LIST_ITEM.match(view, start) or field) and view[start:end].strip():
             out[start] = lead
     return out
