@@ -144,3 +144,14 @@ def share_wording(before: str, view: str, end: int) -> bool:
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"
                              r"(?:increase|gain|improvement|uplift|boost|speed-?up|difference)\b",
                              re.IGNORECASE)
+
+
+# `显存容量+50%`, `+约10%`, `memory −30%`: a sign written before the figure (not a range's dash,
+# `30%-50%`, nor part of a name, `Gen5+50%`)
+WRITTEN_SIGN = re.compile(r"(?<![A-Za-z0-9%.])([+＋−])\s?(?:约|約|~|about\s)?$")
+
+
+def written_sign(before: str) -> str:
+    """'increase' or 'decrease' when a sign stands right before a percentage, else ''."""
+    sign = WRITTEN_SIGN.search(before[-12:])
+    return "" if sign is None else ("decrease" if sign.group(1) == "−" else "increase")

@@ -31,7 +31,7 @@ def qualifier(before: str, after: str, number: Number) -> str | None:
     pattern, table = grouped_pattern("qualifiers_before")
     verbs = alternation(lexicon().words("times_more_before"), bounded=False)
     tail = re.compile(rf"(?:{pattern.pattern})\s*(?:the\s+|a\s+|(?:{verbs})\s*(?:了)?\s*)?$", re.IGNORECASE)
-    match = tail.search(before)
+    match = None if lexicon().ends_with("phrasal_not_qualifier", before) else tail.search(before)
     if match:
         word = re.sub(r"\s+(the|a)$", "", match.group().strip().lower())
         bare = re.sub(rf"\s*(?:{verbs})\s*(?:了)?$", "", word)

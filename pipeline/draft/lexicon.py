@@ -41,6 +41,11 @@ class Lexicon:
     def pattern(self, key: str, flags: int = re.IGNORECASE) -> re.Pattern:
         return _compiled(self, key, flags)
 
+    def ends_with(self, key: str, text: str) -> bool:
+        """Does `text` end (spaces aside) with one of the words of `key`?"""
+        end = len(text.rstrip())
+        return any(m.end() == end for m in self.pattern(key).finditer(text, max(0, end - 40)))
+
 
 @cache
 def lexicon() -> Lexicon:

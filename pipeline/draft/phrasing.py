@@ -199,9 +199,15 @@ def not_hardware(view: str, number: Number) -> bool:
     # a ratio of an amount of money or of a cost ("double the previous $500 billion estimate",
     # "one-tenth the cost per million tokens")
     money = number.unit in ("x", "%") and MONEY_AFTER.match(view, number.end)
-    return bool(re.search(alternation(words), near, re.IGNORECASE) or money)
+    # a yield: "yields stuck around 20%", "a 90% yield", "良率約 20%"
+    wide = re.split(r"[,，。;；]|\.\s", view[max(0, number.start - 30):number.start])[-1] + after
+    made = number.unit == "%" and lexicon().pattern("yield_words").search(wide) and not YIELDS_MORE.match(
+        view, number.end)       # ("yields 30% more bandwidth": a verb and a change)
+    return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made)
 
 
+YIELDS_MORE = re.compile(r"\s*(?:more|higher|faster|better|greater|lower|less|fewer|improvement|increase|"
+                         r"boost|uplift|gain)\b", re.IGNORECASE)
 MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\s?[\d.,]+\s?"
                          r"(?:[kmb]n?|thousand|million|billion|trillion)\b|cost\b|price\b)", re.IGNORECASE)
 
