@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from claimaudit.core.errors import ClaimauditError, Collector
-from claimaudit.draft import changes, context, ratios, scope, settle, table_cells, table_names
+from claimaudit.draft import bounds, changes, context, ratios, scope, settle, table_cells, table_names
 from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
 from claimaudit.draft.emit import dump
@@ -122,7 +122,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         record = claim_record(catalogue, place, number, near)
         record["id"] = _unique(record["id"], used, next_number)
         records.append(record)
-    return records
+    return bounds.one_subject(records)
 
 
 def _spans_in(spans: list[Span]):

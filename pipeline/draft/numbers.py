@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from claimaudit.draft.bounds import range_bounds
+from claimaudit.draft.bounds import joined, range_bounds
 from claimaudit.draft.counts import counted_names, gapped_kind, general_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
@@ -298,7 +298,7 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     out = list(numbers)
     for i in reversed(range(len(out) - 1)):
         first, second = out[i], out[i + 1]
-        if _bare(view, first, second.unit) and not _bare(view, second) and FORWARD.fullmatch(
+        if _bare(view, first, second) and not _bare(view, second) and FORWARD.fullmatch(
                 view, first.end, second.start) and not after_name(view[max(0, first.start - 24):first.start],
                                                                   first):    # "the RTX 4090 and 32 GB"
             out[i] = _inherit(view, first, second)
@@ -311,10 +311,10 @@ def _ranges(view: str, numbers: list[Number]) -> list[Number]:
     return out
 
 
-def _bare(view: str, number: Number, unit: str = "") -> bool:
-    """No unit and no count noun (before a unit, `1,200-1,400 W`, a separator makes no count)."""
+def _bare(view: str, number: Number, donor: Number | None = None) -> bool:
+    """No unit and no count noun (in a range's join, `1,200-1,400 W`, a separator makes no count)."""
     kind = count_kind(view, number) if not number.unit and not number.noun else "unit"
-    return kind is None or kind == "other" and unit not in ("", "x", "%") and "," in number.text
+    return kind is None or kind == "other" and "," in number.text and joined(view, number, donor)
 
 
 def _inherit(view: str, bare: Number, donor: Number) -> Number:

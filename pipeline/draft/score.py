@@ -7,8 +7,9 @@ once, in order. Recall = found / annotated; noise = drafted numeric claims that 
 / drafted numeric claims.
 
 An annotated range is one claim (`{number: "120-140 kW", value: 1.2e+5, also: [1.4e+5]}`); the
-draft writes it as its two bounds (`at_least` 120 kW, `at_most` 140 kW: draft/bounds.py). The
-bound left over once the other found the range is part of that claim, not noise.
+draft writes it as its two bounds (`at_least` 120 kW, `at_most` 140 kW: draft/bounds.py; under
+"about", two `roughly` ends). The end left over once the other found the range is part of that
+claim, not noise.
 """
 
 from __future__ import annotations
@@ -88,18 +89,18 @@ def score(claims: list[dict], annotations: list[dict]) -> Score:
                  misses, noisy)
 
 
-BOUNDS = {"at_least", "at_most"}
+PAIRED = {"at_least": "at_most", "at_most": "at_least", "roughly": "roughly"}
 
 
 def _other_bound(claim: dict, found: list[tuple[dict, dict]]) -> bool:
-    """Is `claim` a range's other bound: a bound whose value is another value of an annotated
-    range that a bound of the same quote found?"""
-    if claim.get("qualifier") not in BOUNDS:
+    """Is `claim` a range's other end: a bound (or, under "about", a `roughly` end) whose value
+    is another value of an annotated range that its pair in the same quote found?"""
+    if claim.get("qualifier") not in PAIRED:
         return False
     values = claimed_values(claim)
     for note, hit in found:
         ends = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
-        if (len(ends) > 1 and hit.get("qualifier") in BOUNDS - {claim.get("qualifier")}
+        if (len(ends) > 1 and hit.get("qualifier") == PAIRED[claim["qualifier"]]
                 and hit["quote"] == claim["quote"] and str(note["number"]) in claim["quote"]
                 and any(_same(v, e) for v in values for e in ends)):
             return True
