@@ -240,11 +240,14 @@ def is_counted(view: str, mention) -> bool:
     """In `144顆Trainium3芯片` / `500,000 Trainium2 chips` the named chip is what is counted
     (a list's "1." before a name counts nothing: a count never ends in a point; nor does a
     field's value on the line above: `Bandwidth (GB/s): 768` over `AMD Instinct MI100` counts
-    no MI100s, where a stat card's `72` over `Rubin GPUs / rack` counts its GPUs)."""
+    no MI100s, nor does a table row's last cell or a figure a blank line parts from the name,
+    where a stat card's `72` over `Rubin GPUs / rack`, or a sentence wrapped after "combines
+    64", counts them)."""
     before = view[max(0, mention.start - 28):mention.start]
     line_start = view.rfind("\n", 0, mention.start)
-    if line_start >= mention.start - 28 and not re.fullmatch(r"[\d,.]+\s*", view[view.rfind(
-            "\n", 0, line_start) + 1:line_start]):
+    above = view[view.rfind("\n", 0, line_start) + 1:line_start] if line_start >= mention.start - 28 else None
+    if above is not None and (not above.strip() or FIELD_LINE.fullmatch(above)
+                              or len(STANDALONE.findall(above)) > 1):     # a blank line, a field, a row
         before = view[line_start + 1:mention.start]
     pair = re.search(r"(?:兩|两)\s?[個个顆颗]?$", before) and re.match(r".{0,10}?(?:之間|之间)",
                                                                     view[mention.end:])
@@ -266,15 +269,20 @@ def is_counted(view: str, mention) -> bool:
     return found is not None and found.group().strip(" 個个顆颗台臺张張块塊") not in ("1", "一")
 
 
+FIELD_LINE = re.compile(r"[^:：\n]{2,40}[:：][^\n]*\d[^\n]*")       # `Memory Bandwidth (GB/s): 768`
+STANDALONE = re.compile(r"(?<![\w.])\d[\d,.]*(?!\w)")                 # `2 TB/s 312`: two figures
+
+
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an
 # 8× H200 system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's
-# model number, and then a count noun, a system's noun, "per", "with", "vs", the end of its cell,
+# model number, and then a count noun, a system's noun (after a platform's acronym: "(8x H100 HGX
+# node)"), "per", "with", "vs", the end of its cell,
 # clause or bracket, or a bracket of its figures ("2x TPU v5e (exact GB not disclosed)" stays a ratio), or
 # the fabric that joins them in a server's row ("8 × A100 80GB NVLink 2× 6438Y 1 TB")
 COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}\s(?=[A-Z]{1,3}\d))?"
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
-                          r"(?=(?:GPUs?|chips?|accelerators?|cards?|per|with|systems?|servers?|nodes?|"
+                          r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
                           r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+]|[-–]\s|(?<!\s)[(（]|[(（]\s*\d|$|"
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)

@@ -199,15 +199,18 @@ def not_hardware(view: str, number: Number) -> bool:
     # a ratio of an amount of money or of a cost ("double the previous $500 billion estimate",
     # "one-tenth the cost per million tokens")
     money = number.unit in ("x", "%") and MONEY_AFTER.match(view, number.end)
-    # a yield: "yields stuck around 20%", "a 90% yield", "良率約 20%"
-    wide = re.split(r"[,，。;；]|\.\s", view[max(0, number.start - 30):number.start])[-1] + after
-    made = number.unit == "%" and lexicon().pattern("yield_words").search(wide) and not YIELDS_MORE.match(
-        view, number.end)       # ("yields 30% more bandwidth": a verb and a change)
+    made = number.unit == "%" and (YIELD_BEFORE.search(view, max(0, number.start - 30), number.start)
+                                   or YIELD_AFTER.match(view, number.end))
     return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made)
 
 
-YIELDS_MORE = re.compile(r"\s*(?:more|higher|faster|better|greater|lower|less|fewer|improvement|increase|"
-                         r"boost|uplift|gain)\b", re.IGNORECASE)
+# a manufacturing yield, the noun: "yields stuck around 20%", "yield rate of 60%", "a 90% yield",
+# "良率約 20%" (not "yields a 40% reduction", "良率提升後性能提升30%")
+YIELD_BEFORE = re.compile(r"\b(?:yields?\s+(?:(?:were|was|are|is|stuck|hit|reached|of|at|near|around|about|"
+                          r"below|above|under|over|only|just|rate|rates)\b[^\d,;.]{0,16})|yield rates?\b"
+                          r"[^\d,;.]{0,16})$|(?:良率|良品率|成品率)(?:[為为是約约達达僅仅只有~]|\s){0,4}$",
+                          re.IGNORECASE)
+YIELD_AFTER = re.compile(r"\s?(?:die\s)?yields?\b(?!\s+(?:a|an|the|\d))", re.IGNORECASE)
 MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\s?[\d.,]+\s?"
                          r"(?:[kmb]n?|thousand|million|billion|trillion)\b|cost\b|price\b)", re.IGNORECASE)
 

@@ -224,6 +224,10 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
 
 BULLET = re.compile(r"\s*(?:[-•·▪●]|\*(?!\*))")       # ("**1. Name**": a bold heading, no bullet)
 FIELD = re.compile(r"\s*[^\d\s:：|][^\d:：|\n]{1,39}[:：][ \t]*\S")     # a spec list's `Label: value`
+# a field whose label names a part or another product ("Per card power:", "Predecessor memory:")
+FIELD_ASIDE = re.compile(r"[^:：\n]*?(?:\b(?:per|each|chip|card|GPU|die|predecessor|previous|prior|"
+                         r"competitor|rival|vs\.?|versus)\b|上一代|前代|對比|对比|相比)"
+                         r"[^:：\n]*[:：]", re.IGNORECASE)
 HEADING = re.compile(r"\s*\**(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!！:：;；,，])\s*$")
 
 
@@ -247,6 +251,7 @@ def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
             continue
         if named - {lead}:
             lead = None
-        elif lead is not None and (LIST_ITEM.match(view, start) or field) and view[start:end].strip():
+        elif lead is not None and (LIST_ITEM.match(view, start) or field and not FIELD_ASIDE.match(
+                view, start, end)) and view[start:end].strip():
             out[start] = lead
     return out
