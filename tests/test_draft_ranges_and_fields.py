@@ -8,8 +8,11 @@ import textwrap
 import pytest
 import yaml
 from draft_catalogues import catalogue_of, drafted_claims
+from test_draft import ROOT
 
+from claimaudit import load_catalogue
 from claimaudit.cli import main
+from claimaudit.draft.bounds import one_subject
 from claimaudit.draft.claims import claimed_text
 from claimaudit.draft.counts import is_counted
 from claimaudit.draft.entities import Mention
@@ -53,12 +56,22 @@ def bounds(text: str) -> list[tuple[str, str]]:
     ("The rack draws 120-140 kW.", [("120 kW", "at_least"), ("140 kW", "at_most")]),
     ("The chip draws 1,200 to 1,400 W.", [("1,200 W", "at_least"), ("1,400 W", "at_most")]),
     ("It carries between 96 and 144 GB of HBM.", [("96 GB", "at_least"), ("144 GB", "at_most")]),
-    ("功耗约400~700W。", [("400 W", "at_least"), ("700 W", "at_most")]),
+    ("功耗400~700W。", [("400 W", "at_least"), ("700 W", "at_most")]),
     ("性能提升2到4倍。", [("2x", "at_least"), ("4x", "at_most")]),
     # a change names an earlier and a later figure, no range
     ("Power went from 700 to 1,000 W.", [("700 W", ""), ("1,000 W", "")]),
     ("It grows from its predecessor's 96 GB to 144 GB.", [("96 GB", ""), ("144 GB", "")]),
     ("显存从80GB到141GB。", [("80 GB", ""), ("141 GB", "")]),
+    # a step and a result, and changes said by their verbs (a review's cases)
+    ("The H200 raises memory bandwidth by 1.4 TB/s to 5.2 TB/s.", [("1.4 TB/s", ""), ("5.2 TB/s", "")]),
+    ("It rose from the last generation's 3.35 to 5.2 TB/s.", [("3.35 TB/s", ""), ("5.2 TB/s", "")]),
+    ("H200的显存带宽提高1.4 TB/s至5.2 TB/s。", [("1.4 TB/s", ""), ("5.2 TB/s", "")]),
+    ("Power ranges from 120 to 140 kW.", [("120 kW", "at_least"), ("140 kW", "at_most")]),
+    # a hedge before the pair stays the writer's; ends far apart are no range
+    ("The chip draws about 760-800 W.", [("760 W", "roughly"), ("800 W", "roughly")]),
+    ("功耗约400~700W。", [("400 W", "roughly"), ("700 W", "roughly")]),
+    ("The rack draws up to 120-140 kW.", [("120 kW", ""), ("140 kW", "")]),
+    ("It spans 1.5-1,600 W.", [("1.5 W", ""), ("1,600 W", "")]),
     # a chain of options, a list of configurations, and figures each "about"
     ("Power options are 150W-300W-600W.", [("150 W", ""), ("300 W", ""), ("600 W", "")]),
     ("The A100 ships with 40/80 GB of HBM2e.", [("40 GB", ""), ("80 GB", "")]),
@@ -69,6 +82,31 @@ def bounds(text: str) -> list[tuple[str, str]]:
 ])
 def test_a_range_is_two_bounds(text, expected):
     assert bounds(text) == expected
+
+
+def test_a_separator_takes_a_unit_only_across_a_range_join():
+    """`1,200-1,400 W` is one range; `9,216 / 1.77 PB` a count and an amount (a review's case)."""
+    assert bounds("Pod (chips / HBM): 9,216 / 1.77 PB") == [("9,216", ""), ("1.77 PB", "")]
+    assert bounds("It scales to 16,384 / 24 MW.")[0] == ("16,384", "")
+
+
+def test_a_separator_takes_the_unit_of_a_like_figure_it_is_compared_with():
+    assert bounds("It reaches 2,500 vs. 780 TeraFLOPS.") == [("2,500 TFLOPS", ""), ("780 TFLOPS", "")]
+
+
+def test_a_range_across_two_products_is_one_figure_each():
+    """A review's case: "MI300X and MI325X pack 192-288 GB" had given the MI300X at least 192 GB
+    and the MI325X at most 288 GB, both consistent, where the MI325X's 256 GB makes 288 wrong."""
+    claims = drafted_claims("AMD's MI300X and MI325X pack 192-288 GB of HBM3/HBM3E.",
+                            load_catalogue(ROOT / "specs"))
+    assert len({c.get("subject") for c in claims}) == 2, claims
+    assert not [c for c in claims if c.get("qualifier")], claims
+    pair = [{"quote": "q", "subject": "a", "qualifier": "at_least"}, {"quote": "q", "subject": "b",
+                                                                      "qualifier": "at_most"}]
+    assert one_subject(pair) == [{"quote": "q", "subject": "a"}, {"quote": "q", "subject": "b"}]
+    same = [{"quote": "q", "subject": "a", "qualifier": "at_least"}, {"quote": "q", "subject": "a",
+                                                                      "qualifier": "at_most"}]
+    assert [c["qualifier"] for c in one_subject(same)] == ["at_least", "at_most"]
 
 
 def test_a_descending_pair_is_no_range():
@@ -98,6 +136,7 @@ def test_a_drafted_range_is_judged_as_the_range(tmp_path, capsys):
 @pytest.mark.parametrize("text, qualifier", [
     ("The pod is built around 256 Zephyr Z1 chips.", None),
     ("The pod is designed around 256 Zephyr Z1 chips.", None),
+    ("The Zephyr Z1's power draw is centered around 1,300 W.", "roughly"),    # a hedge still
     ("The pod holds around 256 Zephyr Z1 chips.", "roughly"),
     ("The Zephyr Z1 draws around 1,300 W.", "roughly"),
 ])
@@ -142,6 +181,13 @@ def mention_of(view: str, name: str) -> Mention:
     return Mention(start, start + len(name), name, "zephyr", ())
 
 
+def test_a_field_naming_a_part_or_another_product_keeps_its_question(specs):
+    text = "Example Zephyr Pod\nPer card power: 900 W\nPredecessor memory (GB): 64\n"
+    for claim in drafted_claims(text, specs):
+        asked = [t for t in claim.get("todo") or [] if t.startswith("subject:")]
+        assert claim.get("subject") is None or asked, claim
+
+
 def test_a_field_value_on_the_line_above_counts_no_chips():
     view = "Memory Bandwidth (GB/s): 768\nZephyr Z1\nPower: 1300 W"
     assert not is_counted(view, mention_of(view, "Zephyr Z1"))
@@ -150,6 +196,11 @@ def test_a_field_value_on_the_line_above_counts_no_chips():
 def test_a_stat_card_figure_above_its_label_still_counts():
     view = "Intro.\n72\nZephyr Z1 GPUs / rack"
     assert is_counted(view, mention_of(view, "Zephyr Z1"))
+    view = "The pod combines 64\nZephyr Z1 chips and 6 TB of HBM."       # a sentence wrapped
+    assert is_counted(view, mention_of(view, "Zephyr Z1"))
+    for view in ("  • Hosts: 8\n\nZephyr Z1 (16×16 = 256 chips):",          # a blank line between
+                 "Cirrus C2 Training 2 TB/s 312\nZephyr Z1 Training 4 TB/s 275"):   # a table row's cell
+        assert not is_counted(view, mention_of(view, "Zephyr Z1")), view
     assert is_counted("It holds 72 Zephyr Z1 chips.", mention_of("It holds 72 Zephyr Z1 chips.", "Zephyr Z1"))
 
 
@@ -181,6 +232,8 @@ def test_a_sign_written_before_a_percentage_makes_it_a_change(specs, text, claim
     ("The foundry achieved a 90% yield on the Zephyr Z1.", []),
     ("Zephyr Z1 的良率約 20%。", []),
     ("The Zephyr Z1 yields 30% more bandwidth.", ["+30%"]),     # a verb, and a change
+    ("The Zephyr Z1 yields a 40% reduction in energy per token.", ["-40%"]),
+    ("台积电良率改善使 Zephyr Z1 推理性能提升30%。", ["+30%"]),
 ])
 def test_a_yield_is_no_hardware_figure(specs, text, claimed):
     assert [c.get("claimed") for c in drafted_claims(text, specs)] == claimed
@@ -201,3 +254,5 @@ def test_a_ranges_other_bound_is_not_noise():
     assert score(plain, [ranged]).noise == 1
     assert score(claims, [{"number": "120-140 kW", "value": 1.2e5}]).noise == 1
     assert score(claims, []).noise == 2
+    about = [dict(c, qualifier="roughly") for c in claims]     # "about 120-140 kW": about each end
+    assert score(about, [ranged]).noise == 0
