@@ -131,7 +131,7 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
     for a, b in lines:
         labelled = LABELLED.fullmatch(view, a, b)
         unit = header_unit(labelled.group(1)) if labelled else None
-        if unit is not None and unit[0]:
+        if labelled and unit is not None and unit[0]:
             out.append(_number(labelled.start(2), labelled.group(2), unit[0], ""))
     for a, b in lines:      # `FP16 TFLOPS 1979 312 624 312`: a row pasted with single spaces
         row = SPACED_ROW.fullmatch(view, a, b)
