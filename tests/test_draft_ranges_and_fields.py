@@ -109,6 +109,16 @@ def test_a_range_across_two_products_is_one_figure_each():
     assert [c["qualifier"] for c in one_subject(same)] == ["at_least", "at_most"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("功耗为1.5-1.6千瓦。", [("1.5e3 W", "at_least"), ("1.6e3 W", "at_most")]),
+    ("出货量60-90万颗。", [("60e4", "at_least"), ("90e4", "at_most")]),
+    ("It holds 1.5 to 2 million chips.", [("1.5e6", "at_least"), ("2e6", "at_most")]),
+])
+def test_a_bare_end_takes_the_scale_of_its_pair(text, expected):
+    """The low end had been read in watts (`1.5-1.6千瓦`: 1.5 W) or dropped (`1.5 to 2 million`)."""
+    assert bounds(text) == expected
+
+
 def test_a_descending_pair_is_no_range():
     assert bounds("It fell 140-120 kW.") == [("140 kW", ""), ("120 kW", "")]
 

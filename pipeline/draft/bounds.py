@@ -96,3 +96,18 @@ def one_subject(records: list[dict]) -> list[dict]:
                     "subject") is not None):
             del first["qualifier"], second["qualifier"]
     return records
+
+
+SCALE_WORD = re.compile(r"[千万萬亿億兆]|thousand|million|billion|trillion", re.IGNORECASE)
+
+
+def scaled(view: str, bare: Number, donor: Number) -> Number:
+    """A bare figure paired with a scaled one takes its scale too (`1.5-1.6千瓦` is 1.5e3 W,
+    `60-90万颗` 60e4, `1.5 to 2 million chips` 1.5e6) when the two then stay within 10x."""
+    power = re.search(r"e(\d+)$", donor.text)
+    if power is None or "e" in bare.text or not SCALE_WORD.search(view, donor.start, donor.end):
+        return bare
+    value = bare.value * 10 ** int(power.group(1))
+    if not donor.value / 10 <= value <= donor.value * 10:
+        return bare
+    return replace(bare, value=value, text=f"{bare.text}e{power.group(1)}")

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from claimaudit.draft.bounds import joined, range_bounds
+from claimaudit.draft.bounds import joined, range_bounds, scaled
 from claimaudit.draft.counts import counted_names, gapped_kind, general_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
@@ -321,8 +321,8 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
     if donor.unit == "%" or (bare.word and not donor.word):
         return bare
     noun = "" if donor.unit else (donor.noun or count_kind(view, donor) or "")
-    return Number(bare.start, bare.end, bare.value, bare.text, donor.unit, bare.implied,
-                  bare.word, noun, bare.ratio_word)
+    return scaled(view, Number(bare.start, bare.end, bare.value, bare.text, donor.unit, bare.implied,
+                               bare.word, noun, bare.ratio_word), donor)
 
 
 PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU)s?\b",
