@@ -198,6 +198,11 @@ def test_a_field_naming_a_part_or_another_product_keeps_its_question(specs):
         assert claim.get("subject") is None or asked, claim
 
 
+def test_a_field_line_is_its_figures_quote(specs):
+    claims = drafted_claims("Example Zephyr Pod\nPer card power: 900 W\nPod power: 300 kW\n", specs)
+    assert [c["quote"] for c in claims] == ["Per card power: 900 W", "Pod power: 300 kW"], claims
+
+
 def test_a_field_value_on_the_line_above_counts_no_chips():
     view = "Memory Bandwidth (GB/s): 768\nZephyr Z1\nPower: 1300 W"
     assert not is_counted(view, mention_of(view, "Zephyr Z1"))

@@ -34,8 +34,8 @@ _CLAUSE_END = re.compile(
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
-_LABEL_LINE = re.compile(r"[^\d:：\n|]{2,40}[(（][^()（）\d]{1,12}[)）]\s*[:：]\s*[~≈]?\s*\d[\d.,]*\s*"
-                         r"(?:[(（][^()（）]{1,20}[)）])?\s*")      # `Memory Bandwidth (GB/s): 900`
+_LABEL_LINE = re.compile(r"[^\d:：\n|,，]{2,40}[:：]\s*[~≈]?\s*\d[\d.,]*\s?[A-Za-z/]{0,8}\s*"
+                         r"(?:[(（][^()（）]{1,20}[)）])?\s*")      # `Bandwidth (GB/s): 900`, `TDP: 700 W`
 _LEAD = re.compile(r"\d[\d.,]*\s?[A-Za-z/%×]{0,12}")      # "42.5 ExaFLOPS", "4.4x", "144"
 
 
@@ -247,7 +247,7 @@ def clauses(text: str, sentence: Span) -> list[Span]:
     """The sentence's clauses; "between 363 and 1,452" stays one clause, and so does a headline
     led by its figure ("42.5 ExaFLOPS: Google's Ironwood TPU ...": the name after the colon)."""
     if _LABEL_LINE.fullmatch(text, sentence.start, sentence.end):
-        return [sentence]       # `Memory Bandwidth (GB/s): 900`: the label says what the figure is
+        return [sentence]       # `Per card power: 150 W`: the label says what the figure is
     spans = pieces(text, sentence.start, sentence.end, _CLAUSE_END)
     merged: list[Span] = []
     for span in spans:
