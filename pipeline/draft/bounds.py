@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import grouped_pattern
@@ -55,9 +56,14 @@ def range_bounds(view: str, numbers: list[Number]) -> list[Number]:
 
 def _hedge(before: str) -> str | None:
     """The qualifier written right before a range ("about", "up to", "约"), or None."""
-    pattern, table = grouped_pattern("qualifiers_before")
-    found = re.search(rf"(?:{pattern.pattern})\s*$", before, re.IGNORECASE)
-    return None if found is None else table.get(found.group().strip().lower(), "roughly")
+    found = _hedge_at_end().search(before)
+    return None if found is None else grouped_pattern("qualifiers_before")[1].get(
+        found.group().strip().lower(), "roughly")
+
+
+@cache
+def _hedge_at_end() -> re.Pattern:
+    return re.compile(rf"(?:{grouped_pattern('qualifiers_before')[0].pattern})\s*$", re.IGNORECASE)
 
 
 def _is_range(view: str, low: Number, high: Number) -> bool:
@@ -92,10 +98,14 @@ def one_subject(records: list[dict]) -> list[dict]:
     end whose subject is asked keeps its bound: the question settles it)."""
     for first, second in zip(records, records[1:]):
         if (first.get("qualifier") == "at_least" and second.get("qualifier") == "at_most"
-                and first["quote"] == second["quote"] and None is not first.get("subject") != second.get(
-                    "subject") is not None):
+                and first["quote"] == second["quote"] and _two_subjects(first, second)):
             del first["qualifier"], second["qualifier"]
     return records
+
+
+def _two_subjects(first: dict, second: dict) -> bool:
+    subjects = (first.get("subject"), second.get("subject"))
+    return None not in subjects and subjects[0] != subjects[1]
 
 
 SCALE_WORD = re.compile(r"[千万萬亿億兆]|thousand|million|billion|trillion", re.IGNORECASE)
