@@ -124,3 +124,21 @@ def test_the_sentence_before_may_speak_of_hardware():
 ])
 def test_a_large_figure_of_people_money_or_time_is_no_count(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 165: a workload's requests, model instances, sequences, tokens and passes are no
+    # hardware, however hardware the sentence around them
+    ("假设采用 72 张 H100 组成的集群, 为 32 个并发请求提供服务", ["72"]),
+    ("我们可在 72 颗 GPU 上同时运行 9 个模型实例。", ["72"]),
+    ("当我们在 H100 上批量处理 32 条序列时", []),
+    ("每个 H100 实例每秒可完成 45 次前向传播", []),
+    ("The H100 node served 1000 concurrent requests over 8 GPUs", ["8"]),
+    ("send 100 random prompts to the 8 H100 GPUs", ["8"]),
+    # months, words, films and fiscal years after a bare number
+    ("H100 与 B200 发布间隔 24 个月", []),
+    ("相当于 H100 每秒传输3000部4K电影。", []),
+    ("H100 全文约2200字", []),
+])
+def test_a_workload_or_a_calendar_count_is_no_hardware_count(text, expected):
+    assert found(text) == expected

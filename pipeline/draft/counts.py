@@ -99,7 +99,7 @@ def general_count(view: str, number: Number) -> bool:
     noun = NOUN_AFTER.match(view, number.end, number.end + 32)
     said = {noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} \
         if noun and noun.group(1) else set()
-    if noun and (said & _large_not_counts() or (noun.group(3) or "").startswith(tuple(_large_not_counts()))):
+    if said & _large_not_counts() or workload_count(view, number):
         return False                 # "1,200 researchers", "9,000 euro", "30 working groups", "300万开发者"
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
@@ -109,6 +109,21 @@ def general_count(view: str, number: Number) -> bool:
 
 
 NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?|\s?[个個名位]?([\u4e00-\u9fff]{2,4})")
+HAN_NOUN_AFTER = re.compile(r"\s?([个個名位条條次]?)([\u4e00-\u9fff]{1,4})")
+
+
+def workload_count(view: str, number: Number) -> bool:
+    """A Chinese count of people, a workload's units or time, a classifier or none between:
+    `300万开发者`, `32 个并发请求`, `9 个模型实例`, `32 条序列`, `45 次前向传播`, `24 个月`.
+    (次 after a bare number counts times, after a scale word operations: 3.6亿亿次; 个 and 条
+    count whatever noun follows them.)"""
+    noun = HAN_NOUN_AFTER.match(view, number.end, number.end + 8)
+    if noun is None:
+        return False
+    words = tuple(_large_not_counts())
+    times = noun.group(1) == "次" and not re.search(r"[萬万億亿兆]$", view[number.start:number.end])
+    return times or noun.group(2).startswith(words) or (
+        noun.group(1) + noun.group(2)).startswith(words)
 
 
 @cache

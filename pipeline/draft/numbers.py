@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import counted_names, gapped_kind, general_count
+from claimaudit.draft.counts import counted_names, gapped_kind, general_count, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -271,9 +271,9 @@ def _count_noun_at(view: str, position: int) -> bool:
 @lru_cache(maxsize=4096)
 def count_kind(view: str, number: Number) -> str | None:
     """'chips', 'transistors' or 'other' (the groups of `count_nouns`) when a count noun
-    follows the number (or precedes: number of chips)."""
-    if number.noun:
-        return number.noun
+    follows the number (or precedes: number of chips); none for a workload's (32 个并发请求)."""
+    if number.noun or workload_count(view, number):
+        return number.noun or None
     # transistors first: 2,080億顆電晶體 counts transistors through a chip's classifier
     for kind in sorted(lexicon().data["count_nouns"], key=lambda k: k != "transistors"):
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
