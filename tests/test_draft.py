@@ -260,6 +260,11 @@ NOT_YET_TUNED: dict[str, str] = {
     # 90.3% recall, 39.1% noise (a translated inference-cost piece's tokens, instances and
     # passes; a forum post's memory-chip counts and model sizes; a glossary's link and lane
     # counts); 7 of 21 right, none silent
+    "heldout166": "docs/draft-first-runs/round166.txt",  # tuned on its silent fields: 88.6% recall
+    # and 11.8% noise at its first run and now; its misses an HPC page's and a blog's bare figures
+    # (node and cabinet counts, storage, a spec sheet's bulleted link rates) and a stacked table's
+    # cells; 5 of its 11 silent fields (float16/float32 read as TF32, "memory: 2.4x larger" as a
+    # die, a ratio read as its own baseline) asked or right now
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

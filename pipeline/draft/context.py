@@ -339,9 +339,10 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    if texts and LARGER_THAN.match(clause, texts[0][1]) and not re.search(
-            r"cluster|pod|system|集群|叢集", clause[:texts[0][1]], re.IGNORECASE):
-        return "die_area", ""           # "57 times larger than an H100": its size (a cluster's: chips)
+    lead = texts[1][0][max(0, texts[1][1] - 32):texts[1][1]] if texts[1:] else ""   # "HBM3e memory: 2.4x"
+    if texts and LARGER_THAN.match(clause, texts[0][1]) and not re.search(r"cluster|pod|system|集群|叢集",
+            clause[:texts[0][1]], re.I) and not re.search(r"(?i)memory|HBM|VRAM|capacity|bandwidth", lead):
+        return "die_area", ""   # "57 times larger than an H100": its size (a cluster's: chips; a memory's)
     # "High Bandwidth Memory" is HBM's name, not a bandwidth
     if re.search(r"bandwidth(?! memory)|\bBW\b|頻寬|帶寬|带宽|寬頻|寬帶|宽带", clause, re.IGNORECASE):
         metric = rate_metric(texts[:1])
@@ -387,9 +388,8 @@ def names_a_metric(clause: str) -> bool:
 
 
 # A metric's declared unit -> the dimension word UNIT_DIMENSION gives written units.
-_METRIC_UNIT_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate",
-                          "bps": "rate", "W": "power", "nm": "length", "s": "time", "": "count",
-                          "mm2": "area"}
+_METRIC_UNIT_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate", "bps": "rate",
+                          "W": "power", "nm": "length", "s": "time", "": "count", "mm2": "area"}
 
 
 def same_dimension(unit: str, metric_unit: str | None) -> bool:

@@ -1,0 +1,83 @@
+"""Known answers for rules from held-out rounds 165 and 166 (issue 19), on fictional specs: a
+ratio whose sentence names only what it compares with asks its subject, "N x larger" after a
+memory compares the memory (not the die), and float16 / float32 / tensor float32 name their
+precisions."""
+
+import textwrap
+
+import pytest
+from draft_catalogues import catalogue_of, drafted_claims
+
+from claimaudit.draft.claims import Reading
+from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.settle import not_its_own_baseline
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: zephyr
+        name: Example Zephyr Z1
+        vendor: Example
+        kind: chip
+        aliases: [Zephyr Z1, Zephyr]
+        facts:
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet, quote: "96 GB"}
+          - {metric: hbm_bandwidth, value: 4 TB/s, source: ex-sheet, quote: "4 TB/s"}
+          - {metric: fp16_dense, value: 500 TFLOPS, source: ex-sheet, quote: "500 TFLOPS"}
+          - {metric: fp32_dense, value: 60 TFLOPS, source: ex-sheet, quote: "60 TFLOPS"}
+          - {metric: tf32_dense, value: 250 TFLOPS, source: ex-sheet, quote: "250 TFLOPS"}
+      - id: aurora
+        name: Example Aurora A2
+        vendor: Example
+        kind: chip
+        aliases: [Aurora A2, Aurora]
+        facts:
+          - {metric: hbm_capacity, value: 192 GB, source: ex-sheet, quote: "192 GB"}
+          - {metric: hbm_bandwidth, value: 8 TB/s, source: ex-sheet, quote: "8 TB/s"}
+    """)
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def ratio_of(claims, claimed):
+    return next(c for c in claims if c.get("claimed") == claimed
+                or any(i.get("claimed") == claimed for i in c.get("interpretations", [])))
+
+
+def test_a_ratio_read_as_its_own_baseline_asks_the_subject(specs):
+    # "3.35 TB/s memory bandwidth:73% higher than A100." after "(matching A100 nominally)": the
+    # sentence's one name is the compared-with one, and a ratio never compares a chip with itself
+    reading = Reading(subject="zephyr", baseline="zephyr", nearby=["zephyr", "aurora"])
+    not_its_own_baseline(specs, find_numbers("100% higher")[0], reading)
+    assert (reading.subject, reading.baseline, reading.candidates) == (None, "zephyr", ["aurora"])
+    assert reading.todo == ["subject: the sentence names only zephyr, what the ratio compares with; "
+                            "name its subject"]
+
+
+def test_a_ratio_whose_subject_is_named_keeps_it(specs):
+    claims = drafted_claims("Aurora A2 has 100% higher memory bandwidth than Zephyr.", specs)
+    claim = ratio_of(claims, "+100%")
+    assert (claim["subject"], claim["baseline"], claim["metric"]) == ("aurora", "zephyr", "hbm_bandwidth")
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("Aurora A2: 192 GB HBM3e memory: 2x larger than Zephyr.", "hbm_capacity"),
+    ("The Aurora A2 die is 2x larger than Zephyr.", "die_area"),
+])
+def test_larger_than_after_a_memory_compares_the_memory(specs, text, metric):
+    claim = ratio_of(drafted_claims(text, specs), "2x")
+    assert claim["metric"] == metric
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("The Zephyr Z1 peaks at 60 TFLOPS float32.", "fp32_dense"),
+    ("The Zephyr Z1 peaks at 500 TFLOPS float16 (dense).", "fp16_dense"),
+    ("The Zephyr Z1 reaches 250 TFLOPS tensor float32 (TF32).", "tf32_dense"),
+])
+def test_float_words_name_their_precision(specs, text, metric):
+    claim = next(c for c in drafted_claims(text, specs) if "TFLOPS" in c.get("claimed", ""))
+    assert claim["metric"] == metric
