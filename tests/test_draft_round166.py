@@ -81,3 +81,29 @@ def test_larger_than_after_a_memory_compares_the_memory(specs, text, metric):
 def test_float_words_name_their_precision(specs, text, metric):
     claim = next(c for c in drafted_claims(text, specs) if "TFLOPS" in c.get("claimed", ""))
     assert claim["metric"] == metric
+
+
+def test_a_name_after_n_times_the_is_the_baseline_of_the_figure_before(specs):
+    # "8.0 TB/s memory bandwidth is roughly 2.4x the H100's 3.35 TB/s" under the B200's heading
+    text = "Example Aurora A2:\n\n8 TB/s memory bandwidth is roughly 2x the Zephyr's 4 TB/s."
+    claims = drafted_claims(text, specs)
+    first = next(c for c in claims if c.get("claimed") == "8 TB/s")
+    assert first.get("subject") != "zephyr"
+    assert next(c for c in claims if c.get("claimed") == "4 TB/s")["subject"] == "zephyr"
+
+
+def test_larger_than_later_in_a_list_after_a_memory_is_no_die(specs):
+    text = "Aurora A2: 192 GB HBM3e memory: 2x larger than Zephyr and 4x larger than Zephyr Z1 80GB."
+    assert ratio_of(drafted_claims(text, specs), "4x")["metric"] != "die_area"
+
+
+def test_a_name_counted_with_of_the_is_no_subject(specs):
+    # "The 1U unit integrated four of the new Bow processors with ... 256GB": the unit's, not a chip's
+    from claimaudit.draft.counts import is_counted
+    from claimaudit.draft.entities import Mention
+    text = "The 1U unit integrated four of the new Zephyr processors with 256GB"
+    start = text.index("Zephyr")
+    assert is_counted(text, Mention(start, start + 6, "zephyr", "Zephyr"))
+    plain = "The 1U unit integrated the new Zephyr processors with 256GB"
+    start = plain.index("Zephyr")
+    assert not is_counted(plain, Mention(start, start + 6, "zephyr", "Zephyr"))

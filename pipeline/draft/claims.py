@@ -264,7 +264,8 @@ def unmatched_question(mention: Mention) -> str:
             "`extend:` or a new entity, then name it here")
 
 
-RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$")
+RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$"
+                          r"|\s\d+(?:\.\d+)?\s?(?:[x×]|times)\s+the\s+$")   # "is roughly 2.4x the H100's"
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
