@@ -142,3 +142,13 @@ def test_a_large_figure_of_people_money_or_time_is_no_count(text, expected):
 ])
 def test_a_workload_or_a_calendar_count_is_no_hardware_count(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 168: a list's next item carries the count noun for both
+    ("Zephyr Pod 分別支援 8192 及 15488 張昇騰卡", ["8192", "15488"]),
+    ("The rack holds 64 or 128 GPUs", ["64", "128"]),
+    ("The H100 service holds 64 or 128 users", []),
+])
+def test_a_count_noun_after_the_next_item_counts_both(text, expected):
+    assert found(text) == expected

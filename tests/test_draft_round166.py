@@ -107,3 +107,19 @@ def test_a_name_counted_with_of_the_is_no_subject(specs):
     plain = "The 1U unit integrated the new Zephyr processors with 256GB"
     start = plain.index("Zephyr")
     assert not is_counted(plain, Mention(start, start + 6, "zephyr", "Zephyr"))
+
+
+@pytest.mark.parametrize("text, claimed, value", [
+    ("The Zephyr Pod offers up to 1 FP4 ZettaFLOPS for AI inference.", "1 ZFLOPS", 1e21),
+    ("约100 ZettaFLOPS的算力", "100 ZFLOPS", 1e23),
+    ("It reaches 2.4 zettaFLOPS.", "2.4 ZFLOPS", 2.4e21),
+])
+def test_zettaflops_is_a_unit_the_engine_reads(text, claimed, value):
+    from claimaudit.draft.claims import claimed_text
+    from claimaudit.draft.numbers import find_numbers
+    from claimaudit.model.units import parse_quantity
+    found = [n for n in find_numbers(text) if n.unit]
+    assert [claimed_text(n) for n in found] == [claimed]
+    quantity = parse_quantity(claimed)
+    assert quantity.base == pytest.approx(value, rel=1e-12)
+    assert quantity.dimension == parse_quantity("1 EFLOPS").dimension

@@ -328,6 +328,14 @@ PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 
 
 @cache
+def _shared(kind: str) -> re.Pattern:
+    nouns = alternation(lexicon().data["count_nouns"][kind])
+    return re.compile(rf"\s*(?:及|和|与|與|或|、|and|or)\s*\d[\d,]*(?![\d.])\s*[萬万億亿]?\s*"
+                      rf"(?:[\u4e00-\u9fff]{{0,3}}?|(?:[A-Za-z0-9-]+\s){{0,2}}?)(?:{nouns})(?![A-Za-z])",
+                      re.IGNORECASE)
+
+
+@cache
 def _gapped(kind: str) -> re.Pattern:
     nouns = alternation(lexicon().data["count_nouns"][kind])
     scales = alternation(lexicon().data["english_scales"])
@@ -339,9 +347,12 @@ def _gapped(kind: str) -> re.Pattern:
 def gapped_kind(view: str, number: Number) -> str | None:
     """A bare number in a list whose earlier item counts with its noun, the later items leaving
     it out: "TPU v4 pods integrate up to 4,096 chips, TPU v5p up to 8,960" (no other figure
-    between, the number ending its item): the noun's kind ('chips' or 'transistors')."""
-    if not re.match(r"\s*(?:[,;.]|and\b|$)", view[number.end:number.end + 5]):
-        return None
+    between, the number ending its item), or whose next item's noun counts both ("8192 及 15488
+    張昇騰卡", "64 or 128 GPUs"): the noun's kind ('chips' or 'transistors')."""
+    shared = next((kind for kind in ("chips", "transistors")
+                   if _shared(kind).match(view, number.end, number.end + 40)), None)
+    if shared or not re.match(r"\s*(?:[,;.]|and\b|$)", view[number.end:number.end + 5]):
+        return shared
     return next((kind for kind in ("chips", "transistors")
                  if _gapped(kind).search(view, max(0, number.start - 90), number.start)), None)
 
