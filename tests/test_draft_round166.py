@@ -123,3 +123,22 @@ def test_zettaflops_is_a_unit_the_engine_reads(text, claimed, value):
     quantity = parse_quantity(claimed)
     assert quantity.base == pytest.approx(value, rel=1e-12)
     assert quantity.dimension == parse_quantity("1 EFLOPS").dimension
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 169: "13±1 TeraFLOPS" is 13 TFLOPS with a margin, not two figures
+    ("implying that this new card could have 13±1 TeraFLOPS.", ["13 TFLOPS"]),
+    ("a per GPU bracket of 14.5±0.8 TeraFLOPS", ["14.5 TFLOPS"]),
+    ("Partners reproduce scores within +/-4% on the H100", []),
+])
+def test_a_margin_after_plus_minus_is_no_figure(text, expected):
+    from claimaudit.draft.claims import claimed_text
+    from claimaudit.draft.numbers import find_numbers
+    assert [claimed_text(n) for n in find_numbers(text)] == expected
+
+
+def test_a_name_after_outperforming_is_compared_with_not_the_owner(specs):
+    text = ("The Aurora A2 delivers 8 TB/s of bandwidth, slightly outperforming Example's Zephyr Z1 "
+            "in raw compute power while maintaining 192 GB of HBM3e memory.")
+    claim = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "192 GB")
+    assert claim["subject"] == "aurora"

@@ -27,6 +27,7 @@ from claimaudit.draft.lexicon import grouped_pattern
 
 JOIN = re.compile(r"\s*(?:-|–|to|到|至)\s*|~|～|\s+[~～]\s+", re.IGNORECASE)   # not "~2.0 TB/s ~3.35"
 VERSUS = re.compile(r"\s*(?:vs\.?|versus)\s*", re.IGNORECASE)
+MARGIN = re.compile(r"(?:±|\+/-)\s*$")
 BETWEEN_JOIN = re.compile(r"\s*and\s*", re.IGNORECASE)
 BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
 # a change: "from" (not "ranging from"), "by", a change verb, 从 ... earlier in the clause, no figure between
@@ -41,8 +42,10 @@ CHAIN_BEFORE = re.compile(r"\d\s*[A-Za-z/]{0,6}\s*(?:-|–|~|～|to)\s*$", re.IG
 
 def range_bounds(view: str, numbers: list[Number]) -> list[Number]:
     """The numbers with each range's ends qualified: the lower `at_least`, the higher
-    `at_most` (numbers in text order; a number already qualified is left as it is)."""
-    out = list(numbers)
+    `at_most` (numbers in text order; a number already qualified is left as it is); a
+    margin after "±" is no figure of its own ("13±1 TeraFLOPS": 13 TFLOPS, the first taking
+    the margin's unit in numbers._ranges)."""
+    out = [n for n in numbers if not MARGIN.search(view, max(0, n.start - 4), n.start)]
     for i in range(len(out) - 1):
         low, high = out[i], out[i + 1]
         if _is_range(view, low, high):

@@ -285,7 +285,7 @@ def count_kind(view: str, number: Number) -> str | None:
     return gapped or ("other" if not number.unit and general_count(view, number) else None)
 
 
-FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|到|至)\s*", re.IGNORECASE)
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|到|至|±|\+/-)\s*", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")
