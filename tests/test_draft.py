@@ -106,8 +106,6 @@ NOT_YET_TUNED: dict[str, str] = {
     # one table printed without units (`| FP8 | 4500 | 9000 |`), which its reader took as TFLOPS
     "heldout16": "docs/draft-first-runs/round16.txt",   # tuned on: 9 of its 18 number misses are
     # weights, a distance, supplier and token counts (一噸半, 兩英里, 15家, 百萬) it does not mark
-    "heldout23": "docs/draft-first-runs/round23.txt",   # tuned on: 8 of its 24 number misses are HBM
-    # stack counts and heights (`8S`, `12H`), 4 world compute forecasts (ZettaFLOPS, YottaFLOPS)
     "heldout24": "docs/draft-first-runs/round24.txt",   # tuned on: 16 of its 24 number misses are one
     # GPU database table's bus widths, shader and texture unit counts, caches and fill rates (GPixel/s)
     "heldout27": "docs/draft-first-runs/round27.txt",   # tuned on: of its 20 number misses, 7 are

@@ -113,6 +113,9 @@ def test_a_name_counted_with_of_the_is_no_subject(specs):
     ("The Zephyr Pod offers up to 1 FP4 ZettaFLOPS for AI inference.", "1 ZFLOPS", 1e21),
     ("约100 ZettaFLOPS的算力", "100 ZFLOPS", 1e23),
     ("It reaches 2.4 zettaFLOPS.", "2.4 ZFLOPS", 2.4e21),
+    # round 170: one t, and the next prefix up
+    ("全球運算力已從2022年的1 Zetaflop成長", "1 ZFLOPS", 1e21),
+    ("達到10 Yottaflops", "10 YFLOPS", 1e25),
 ])
 def test_zettaflops_is_a_unit_the_engine_reads(text, claimed, value):
     from claimaudit.draft.claims import claimed_text
@@ -142,3 +145,10 @@ def test_a_name_after_outperforming_is_compared_with_not_the_owner(specs):
             "in raw compute power while maintaining 192 GB of HBM3e memory.")
     claim = next(c for c in drafted_claims(text, specs) if c.get("claimed") == "192 GB")
     assert claim["subject"] == "aurora"
+
+
+def test_a_network_word_after_two_han_characters_reads_a_bare_g():
+    from claimaudit.draft.claims import claimed_text
+    from claimaudit.draft.numbers import find_numbers
+    assert [claimed_text(n) for n in find_numbers("並結合800G高速網路技術")] == ["800 Gbps"]
+    assert [claimed_text(n) for n in find_numbers("顯存達800G高速")] != ["800 Gbps"]

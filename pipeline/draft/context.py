@@ -13,7 +13,7 @@ from claimaudit.draft.memory_words import MEMORY_AT, MEMORY_BRACKET, memory_metr
 
 UNIT_DIMENSION = {
     "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops", "ZFLOPS": "flops",
-    "TOPS": "ops", "POPS": "ops",
+    "YFLOPS": "flops", "TOPS": "ops", "POPS": "ops",
     "B": "bytes", "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes",
     "MiB": "bytes", "GiB": "bytes", "TiB": "bytes",     # KB: a core's memory, no metric's (unclaimable_units)
     "B/s": "rate", "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate", "TiB/s": "rate",

@@ -143,8 +143,10 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     after = CLAUSE_BREAK.split(view[end + 1:end + 28])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     words = alternation(lexicon().words("network_words"))
-    # `800G ConnectX-8 NIC`, `800G的网卡`, `光模塊也從800G升級到1.6T` (the clause's network word)
-    if not (re.match(rf"\s?(?:的\s?)?(?:[\w-]+\s){{0,2}}?(?:{words})", after, re.IGNORECASE)
+    # `800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
+    # network word)
+    lead = r"(?:[\w-]+\s|[\u4e00-\u9fff]{1,2}?(?=[\u4e00-\u9fff]))"      # words, or Han characters
+    if not (re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{words})", after, re.IGNORECASE)
             or re.search(words, before, re.IGNORECASE)):
         return None
     return table[letter], end + 1

@@ -197,7 +197,7 @@ def parse_quantity(text) -> Quantity:
 # a stale cache is ignored, and a unit not in it is resolved by pint as usual.
 # Regenerate with `python -m claimaudit.model.units`.
 
-CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Z", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
+CACHE_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "Z", "Y", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei")
 CACHE_UNITS = ("B", "B/s", "FLOPS", "FLOP/s", "OPS", "bps", "b/s", "b")
 CACHE_OTHERS = ("s", "ms", "us", "µs", "μs", "ns", "min", "h", "W", "kW", "MW", "nm", "m", "mm2", "mm²")
 
