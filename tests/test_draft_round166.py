@@ -152,3 +152,13 @@ def test_a_network_word_after_two_han_characters_reads_a_bare_g():
     from claimaudit.draft.numbers import find_numbers
     assert [claimed_text(n) for n in find_numbers("並結合800G高速網路技術")] == ["800 Gbps"]
     assert [claimed_text(n) for n in find_numbers("顯存達800G高速")] != ["800 Gbps"]
+
+
+def test_a_compound_glued_to_a_count_counts_nothing():
+    # "the 153bn-transistor MI300X" (a review of this session's rules): the name is described,
+    # not counted
+    from claimaudit.draft.counts import is_counted
+    from claimaudit.draft.entities import Mention
+    text = "rely on GPUs, the 153bn-transistor Zephyr shelves the CPU portion"
+    start = text.index("Zephyr")
+    assert not is_counted(text, Mention(start, start + 6, "zephyr", "Zephyr"))

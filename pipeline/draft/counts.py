@@ -280,8 +280,8 @@ def is_counted(view: str, mention) -> bool:
     scale = r"\s?(?:thousand|million)?\s?"
     # the adjective stands apart from the number: "the 4nm H100" is a node, no count; one
     # counts nothing ("一个Ironwood Pod能连9216颗芯片": a pod, the sentence's subject)
-    of = r"(?:of (?:the |these |its |their )?)?"          # "four of the new Bow processors"
-    found = re.search(count + scale + classifier + r"(?:\s?" + of + adjective + ")?$", before)
+    of = r"\s?of (?:the |these |its |their )?"           # "four of the new Bow processors"
+    found = re.search(count + scale + classifier + rf"(?:\s{adjective}|{of}{adjective})?$", before)
     return found is not None and found.group().strip(" 個个顆颗台臺张張块塊") not in ("1", "一")
 
 
