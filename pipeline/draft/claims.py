@@ -57,10 +57,8 @@ class Place:
 def claimed_text(number: Number, change: str = "") -> str:
     """`claimed` in the accepted spelling: 4.4x, 2.5 PFLOPS, 144, +40%, 1.5 min."""
     unit, text = number.unit, number.text
-    if unit == "x":
-        return f"{text}x"
-    if unit == "%":
-        return f"{change}{text}%"
+    if unit in ("x", "%"):
+        return f"{change if unit == '%' else ''}{text}{unit}"
     return f"{text} {unit}" if unit else text
 
 
@@ -264,8 +262,8 @@ def unmatched_question(mention: Mention) -> str:
             "`extend:` or a new entity, then name it here")
 
 
-RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$"
-                          r"|\s\d+(?:\.\d+)?\s?(?:[x×]|times)\s+the\s+$")   # "is roughly 2.4x the H100's"
+RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$")
+RATIO_THE_BEFORE = re.compile(r"\s\d+(?:\.\d+)?\s?(?:[x×]|times)\s+the\s+$")   # "is roughly 2.4x the H100's"
 
 
 def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
@@ -277,7 +275,8 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
-    if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before):
+    if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before) or (
+            number.end <= mention.start and RATIO_THE_BEFORE.search(before)):   # not "2x the B300 at 15 PF"
         return True          # "50 PFLOPS of FP4 — 5x Blackwell — and 288 GB": the ratio's baseline
     if re.search(r"\bsame\b[^.;]*\bas (?:the |its |an? )?$", view[max(0, mention.start - 120):mention.start],
                  re.IGNORECASE):

@@ -339,7 +339,7 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     clause = texts[0][0] if texts else ""
     if said("efficiency_words", texts[:1]):
         return None, "efficiency"
-    lead = texts[1][0][:texts[1][1]] if texts[1:] else ""     # "HBM3e memory: 2.4x ... and 4.8x larger"
+    lead = re.split(r"[,;，；]", texts[1][0][:texts[1][1]])[-1] if texts[1:] else ""   # "memory: 2.4x, 4.8x"
     if texts and LARGER_THAN.match(clause, texts[0][1]) and not re.search(r"cluster|pod|system|集群|叢集",
             clause[:texts[0][1]], re.I) and not re.search(r"(?i)memory|HBM|VRAM|capacity|bandwidth", lead):
         return "die_area", ""   # "57 times larger than an H100": its size (a cluster's: chips; a memory's)

@@ -331,6 +331,7 @@ PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 def _shared(kind: str) -> re.Pattern:
     nouns = alternation(lexicon().data["count_nouns"][kind])
     return re.compile(rf"\s*(?:及|和|与|與|或|、|and|or)\s*\d[\d,]*(?![\d.])\s*[萬万億亿]?\s*"
+                      r"(?!nm\b|[纳納奈]米|[GTMK]B|k?W\b|瓦|%|倍)"               # "5 and 3 nm chips": a unit
                       rf"(?:[\u4e00-\u9fff]{{0,3}}?|(?:[A-Za-z0-9-]+\s){{0,2}}?)(?:{nouns})(?![A-Za-z])",
                       re.IGNORECASE)
 

@@ -135,7 +135,7 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
         # "3.35 TB/s memory bandwidth: 73% higher than A100": the one name is the compared-with one
         reading.subject, reading.candidates = None, [c for c in reading.nearby if c != base]
         reading.todo = [t for t in reading.todo if not open_subject(t)] + [
-            f"subject: the sentence names only {base}, what the ratio compares with; name its subject"]
+            f"subject: the ratio's subject and baseline were both read as {base}; name its subject"]
         return
     reset = reading.subject in kin and bool(assumed)
     if reset:
