@@ -196,3 +196,12 @@ def test_a_shared_noun_or_a_workload_word_leaves_real_figures(text, expected):
     from claimaudit.draft.claims import claimed_text
     from claimaudit.draft.numbers import find_numbers
     assert [claimed_text(n) for n in find_numbers(text)] == expected
+
+
+def test_sparse_words_for_a_precision_with_no_sparse_metric_ask(specs):
+    # "989 TFLOPS with TensorFloat-32 sparsity": the specs hold no tf32_sparse; dense is written
+    # but asked (it had been written with no question)
+    claim = next(c for c in drafted_claims("The Zephyr Z1 delivers 500 TFLOPS with TF32 sparsity.", specs)
+                 if c.get("claimed") == "500 TFLOPS")
+    assert claim["metric"] == "tf32_dense"
+    assert any("the words say sparse" in t for t in claim.get("todo", []))

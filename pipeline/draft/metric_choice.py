@@ -145,6 +145,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     dense = metric.removesuffix("_sparse") + "_dense" if metric and metric.endswith("_sparse") else None
     if dense and metric not in catalogue.metrics and dense in catalogue.metrics:
         metric = dense      # "19.5 TFLOPS FP32 (312 TFLOPS with sparsity)": no FP32 is sparse
+        reading.todo.append(f"metric: the words say sparse, but the specs hold no sparse figure of "
+                            f"{dense.split('_')[0].upper()}; {dense} written: confirm, or drop the claim")
     if metric and metric not in catalogue.metrics:
         reading.todo.append(f"metric: {metric} is not a metric of the specs")
         metric = None
