@@ -8,9 +8,12 @@ import textwrap
 import pytest
 from draft_catalogues import catalogue_of, drafted_claims
 
-from claimaudit.draft.claims import Reading
+from claimaudit.draft.claims import Reading, claimed_text
+from claimaudit.draft.counts import is_counted
+from claimaudit.draft.entities import Mention
 from claimaudit.draft.numbers import find_numbers
 from claimaudit.draft.settle import not_its_own_baseline
+from claimaudit.model.units import parse_quantity
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -41,6 +44,15 @@ SPECS = textwrap.dedent("""\
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
+
+
+def found(text):
+    return [claimed_text(n) for n in find_numbers(text)]
+
+
+def counted(text, name="Zephyr"):
+    start = text.index(name)
+    return is_counted(text, Mention(start, start + len(name), "zephyr", name))
 
 
 def ratio_of(claims, claimed):
@@ -99,14 +111,8 @@ def test_larger_than_later_in_a_list_after_a_memory_is_no_die(specs):
 
 def test_a_name_counted_with_of_the_is_no_subject(specs):
     # "The 1U unit integrated four of the new Bow processors with ... 256GB": the unit's, not a chip's
-    from claimaudit.draft.counts import is_counted
-    from claimaudit.draft.entities import Mention
-    text = "The 1U unit integrated four of the new Zephyr processors with 256GB"
-    start = text.index("Zephyr")
-    assert is_counted(text, Mention(start, start + 6, "zephyr", "Zephyr"))
-    plain = "The 1U unit integrated the new Zephyr processors with 256GB"
-    start = plain.index("Zephyr")
-    assert not is_counted(plain, Mention(start, start + 6, "zephyr", "Zephyr"))
+    assert counted("The 1U unit integrated four of the new Zephyr processors with 256GB")
+    assert not counted("The 1U unit integrated the new Zephyr processors with 256GB")
 
 
 @pytest.mark.parametrize("text, claimed, value", [
@@ -118,11 +124,7 @@ def test_a_name_counted_with_of_the_is_no_subject(specs):
     ("達到10 Yottaflops", "10 YFLOPS", 1e25),
 ])
 def test_zettaflops_is_a_unit_the_engine_reads(text, claimed, value):
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
-    from claimaudit.model.units import parse_quantity
-    found = [n for n in find_numbers(text) if n.unit]
-    assert [claimed_text(n) for n in found] == [claimed]
+    assert [claimed_text(n) for n in find_numbers(text) if n.unit] == [claimed]
     quantity = parse_quantity(claimed)
     assert quantity.base == pytest.approx(value, rel=1e-12)
     assert quantity.dimension == parse_quantity("1 EFLOPS").dimension
@@ -135,9 +137,7 @@ def test_zettaflops_is_a_unit_the_engine_reads(text, claimed, value):
     ("Partners reproduce scores within +/-4% on the H100", []),
 ])
 def test_a_margin_after_plus_minus_is_no_figure(text, expected):
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
-    assert [claimed_text(n) for n in find_numbers(text)] == expected
+    assert found(text) == expected
 
 
 def test_a_name_after_outperforming_is_compared_with_not_the_owner(specs):
@@ -148,20 +148,14 @@ def test_a_name_after_outperforming_is_compared_with_not_the_owner(specs):
 
 
 def test_a_network_word_after_two_han_characters_reads_a_bare_g():
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
-    assert [claimed_text(n) for n in find_numbers("並結合800G高速網路技術")] == ["800 Gbps"]
-    assert [claimed_text(n) for n in find_numbers("顯存達800G高速")] != ["800 Gbps"]
+    assert found("並結合800G高速網路技術") == ["800 Gbps"]
+    assert found("顯存達800G高速") != ["800 Gbps"]
 
 
 def test_a_compound_glued_to_a_count_counts_nothing():
     # "the 153bn-transistor MI300X" (a review of this session's rules): the name is described,
     # not counted
-    from claimaudit.draft.counts import is_counted
-    from claimaudit.draft.entities import Mention
-    text = "rely on GPUs, the 153bn-transistor Zephyr shelves the CPU portion"
-    start = text.index("Zephyr")
-    assert not is_counted(text, Mention(start, start + 6, "zephyr", "Zephyr"))
+    assert not counted("rely on GPUs, the 153bn-transistor Zephyr shelves the CPU portion")
 
 
 # --- a review of this session's rules (made-up sentences, the drafter before and after) -------
@@ -183,9 +177,7 @@ def test_a_figure_after_n_times_the_name_is_the_names(specs):
     ("Zephyr 配備 141G記憶體與網路介面。", "141 Gbps"),
 ])
 def test_a_bare_g_before_a_memory_word_is_no_link_rate(text, expected):
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
-    assert expected not in [claimed_text(n) for n in find_numbers(text)]
+    assert expected not in found(text)
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -193,9 +185,7 @@ def test_a_bare_g_before_a_memory_word_is_no_link_rate(text, expected):
     ("该集群拥有 16 个模型训练节点，共 128 张 Zephyr。", ["16", "128"]),
 ])
 def test_a_shared_noun_or_a_workload_word_leaves_real_figures(text, expected):
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
-    assert [claimed_text(n) for n in find_numbers(text)] == expected
+    assert found(text) == expected
 
 
 def test_sparse_words_for_a_precision_with_no_sparse_metric_ask(specs):
