@@ -97,10 +97,10 @@ def general_count(view: str, number: Number) -> bool:
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
     noun = NOUN_AFTER.match(view, number.end, number.end + 32)
-    said = {noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} \
-        if noun and noun.group(1) else set()
-    if said & _large_not_counts() or workload_count(view, number):
-        return False                 # "1,200 researchers", "9,000 euro", "30 working groups", "300万开发者"
+    said = {noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower()} if noun else set()
+    if said & _large_not_counts():
+        return False                 # "1,200 researchers", "9,000 euro", "30 working groups" (300万开发者:
+                                     # workload_count, which numbers.count_kind asks first)
     shaped = (_plural_after(view, number) or _compound_before_noun(view, number)
               or _measure_word_after(view, number)
               or _label_before(view, number) or _written_large(number)
@@ -108,7 +108,7 @@ def general_count(view: str, number: Number) -> bool:
     return bool(shaped) and hardware_sentence(view, number)
 
 
-NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?|\s?[个個名位]?([\u4e00-\u9fff]{2,4})")
+NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?")
 HAN_NOUN_AFTER = re.compile(r"\s?([个個名位条條次]?)([\u4e00-\u9fff]{1,4})")
 
 
@@ -120,7 +120,7 @@ def workload_count(view: str, number: Number) -> bool:
     noun = HAN_NOUN_AFTER.match(view, number.end, number.end + 8)
     if noun is None:
         return False
-    words = tuple(_large_not_counts())
+    words = _large_not_count_words()
     times = noun.group(1) == "次" and not re.search(r"[萬万億亿兆]$", view[number.start:number.end])
     return times or noun.group(2).startswith(words) or (
         noun.group(1) + noun.group(2)).startswith(words)
@@ -129,6 +129,11 @@ def workload_count(view: str, number: Number) -> bool:
 @cache
 def _large_not_counts() -> frozenset[str]:
     return frozenset(w.lower() for w in lexicon().words("large_not_counts"))
+
+
+@cache
+def _large_not_count_words() -> tuple[str, ...]:
+    return tuple(_large_not_counts())
 
 
 def _of_pronoun(view: str, number: Number) -> bool:

@@ -144,8 +144,7 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     words = alternation(lexicon().words("network_words"))
     # `800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
-    # network word)
-    # words, or Han characters that name no memory ("80G显存与网络" is a memory's size)
+    # network word), after words or Han characters that name no memory ("80G显存与网络": a memory's size)
     lead = r"(?:[\w-]+\s|(?:(?![显顯記记内內存])[\u4e00-\u9fff]){1,2}?(?=[\u4e00-\u9fff]))"
     if not (re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{words})", after, re.IGNORECASE)
             or re.search(words, before, re.IGNORECASE)):
