@@ -329,11 +329,10 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # glued to card labels, `VRAM80 GB`; counts `8 B300 units`, `2 MI300x`), 6 silent, 1 left: "450GB of
     # off-processor streaming exchange memory" of a Graphcore box read as HBM (the reader took DRAM);
     # five cloud instances' network figures given to their GPU are now asked with the GPU's systems
-    "heldout171": "docs/draft-first-runs/round171.txt",  # first run at the session's end on the final
-    # drafter, not tuned on: 93.4% recall, 16.6% noise (held to the bar); 2 silent: "1.8 TB/s
-    # GPU-to-GPU bandwidth" of a DGX H200 given to its HGX H200 baseboard (the reader took the H200),
-    # "A100 Tensor Core GPUs and 1TB of DDR4 memory" given to the A100, not its DGX
 }
+# round 171 (first run on the final drafter: 93.4% recall, 16.6% noise, 2 silent: a DGX H200's "1.8 TB/s
+# GPU-to-GPU bandwidth" given to its HGX baseboard, "A100 ... GPUs and 1TB of DDR4" to the A100) is
+# held to the bar with no silent field: both are asked since round 173's session.
 # round 124 (first run 89.5% recall, one article; now 94.7%: counts written `1M+`) is held to the bar.
 # round 136 (first run 96.1% recall, 2 silent: "312 TFLOPS FP16 (with sparsity: 624 TFLOPS)" read as
 # sparse, now dense) is held to the bar with no silent field.

@@ -209,13 +209,13 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading)
-    topics = place.topics
+    topics, at = place.topics, place.paragraph.start
     settle.confirm_assumed(catalogue, number, reading, named, topics.only_aside if topics else frozenset(),
-                           topics.sections.get(place.paragraph.start) if topics else None)
+                           *((topics.sections.get(at), topics.prose_sections.get(at)) if topics else ()))
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
-    network_of_a_system(catalogue, reading, scope.says_scope(clause_text, "chip"))
+    network_of_a_system(catalogue, reading, clause_text, scope.says_scope)
     variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)

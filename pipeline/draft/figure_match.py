@@ -212,22 +212,43 @@ def system_sized_power(catalogue, number, reading) -> None:
     reading.todo.append(f"subject: {number.text} {number.unit} is more {what}: the text may mean {whose}")
 
 
-def network_of_a_system(catalogue, reading, per_chip: bool) -> None:
+# "totaling 7.2 TB/s of aggregate interconnect", "網絡互聯總帶寬達269TB/s": a sum over the chips
+TOTAL = re.compile(r"\b(?:total(?:s|ing|ling)?|aggregate[ds]?|combined|altogether|overall)\b"
+                   r"|总|總|合计|合計|累计|累計", re.IGNORECASE)
+
+
+def network_of_a_system(catalogue, reading, clause: str, says_scope) -> None:
     """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a
     chip that publishes none, with no "per GPU" in its clause, may be the instance's or the
-    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU", `per_chip`: the
-    clause's scope words say a chip's, stays the chip's)."""
+    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU": the clause's scope
+    words, `says_scope(clause, kind)`, say a chip's, stays the chip's). So may a host's DDR ("8x A100 GPUs and
+    1TB of DDR4") given to a chip that publishes no such memory. The other way round, a link rate
+    given to a system that publishes none while its chips do ("DGX H200 incorporates: NVLink 4.0,
+    delivering up to 1.8 TB/s GPU-to-GPU bandwidth") may be each chip's: asked, unless the clause
+    says a system's or a total."""
     subject = reading.subject
-    if reading.metric != "scaleout_bandwidth" or subject not in catalogue.entities or \
-            catalogue.entities[subject].kind != "chip" or (subject, reading.metric) in catalogue.figures or \
-            per_chip or any(t.startswith("subject:") for t in reading.todo):
+    if subject not in catalogue.entities or (subject, reading.metric) in catalogue.figures \
+            or any(t.startswith("subject:") for t in reading.todo):
         return
-    systems = sorted(catalogue.containers_of_any(subject))
-    if systems:
-        reading.candidates = [subject, *systems]
-        reading.todo.append(f"subject: {subject} publishes no network figure, and the clause says no \"per "
-                            f"GPU\": the text may mean a system of it ({', '.join(systems)}); pick one "
-                            f"({subject} written: confirm or change)")
+    kind = catalogue.entities[subject].kind
+    per_chip = says_scope(clause, "chip")
+    per_system = says_scope(clause, "system") or says_scope(clause, "cluster")
+    if reading.metric in ("scaleout_bandwidth", "lpddr_capacity") and kind == "chip" and not per_chip:
+        systems = sorted(catalogue.containers_of_any(subject))
+        what = "network figure" if reading.metric == "scaleout_bandwidth" else "DDR or LPDDR memory"
+        if systems:
+            reading.candidates = [subject, *systems]
+            reading.todo.append(f"subject: {subject} publishes no {what}, and the clause says no \"per "
+                                f"GPU\": the text may mean a system of it ({', '.join(systems)}); pick one "
+                                f"({subject} written: confirm or change)")
+    elif reading.metric in ("scaleup_bandwidth", "scaleup_bandwidth_per_direction") and kind != "chip" \
+            and not per_system and not TOTAL.search(clause):
+        chips = sorted(m for m in catalogue.members_of(subject) if (m, reading.metric) in catalogue.figures)
+        if chips:
+            reading.candidates = [subject, *chips]
+            reading.todo.append(f"subject: {subject} publishes no chip-to-chip figure, and the clause says "
+                                "no \"per system\" or total: the text may mean each of its chips "
+                                f"({', '.join(chips)}); pick one ({subject} written: confirm or change)")
 
 
 def variant_holder(catalogue, number, reading, named, names_of) -> None:

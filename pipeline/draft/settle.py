@@ -75,14 +75,18 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
 
 
 def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, named: set,
-                    compared: frozenset | set = frozenset(), section: str | None = None) -> None:
+                    compared: frozenset | set = frozenset(), section: str | None = None,
+                    prose_section: str | None = None) -> None:
     """"- 80 billion transistors on TSMC 4N process" under a paragraph about the H100: the
     subject assumed from an earlier name stands with no question when the number is that
     subject's published figure for the metric and no other id the text names publishes it
     (an id it names only as what it compares with, `compared`, owns no figure of it). It stands
     whatever the figure when it is the list item's `section` lead ("- TDP: Up to 700W" under
     "1. NVIDIA H100 SXM5", whatever an H200 elsewhere publishes; "• Memory Bandwidth: 1 TB/s"
-    under "**1. Huawei's Ascend 910B", a figure it does not publish: the check says so)."""
+    under "**1. Huawei's Ascend 910B", a figure it does not publish: the check says so). In a
+    prose paragraph under such a heading (`prose_section`), the subject's own published figure
+    stands whoever else publishes it ("基于6nm工藝" under a heading of the MI250X, whose MI250
+    is 6 nm too); any other figure is still asked ("先前推出晶片所具有800億個電晶體")."""
     assumed = [t for t in reading.todo if t.startswith("subject: not named in this sentence; ")
                and "named earlier) assumed" in t]      # or "(chip of ironwood_pod, named earlier)"
     if (not assumed or reading.subject is None or reading.metric is None or number.unit in ("x", "%")
@@ -99,7 +103,9 @@ def confirm_assumed(catalogue: Catalogue, number: Number, reading: Reading, name
     others |= {i for i in re.findall(r"[a-z][a-z0-9_]+", asked)
                if i in catalogue.entities and i != reading.subject}
     others -= set(compared)
-    if reading.subject != section and matching(catalogue, sorted(others), [reading.metric], value):
+    # under a heading that names it alone, the subject's own figure is its, whoever else publishes it
+    if reading.subject not in (section, prose_section) \
+            and matching(catalogue, sorted(others), [reading.metric], value):
         return
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
 

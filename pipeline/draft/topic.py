@@ -8,7 +8,8 @@
   the anaphor's kind (a chip word to a chip). Of another kind, the topic's containers or
   members of that kind are candidates, for the scope or a published figure to decide.
 - A list item that names no one is about the one entity its lead line names ("this Maia 100
-  chip has the following specifications:" over "- TDP power of 500 watts.").
+  chip has the following specifications:" over "- TDP power of 500 watts."), or its section's
+  heading names; so is a prose paragraph under such a heading, for its own published figures.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ class Topics:
         self.ids = {m.entity for m in mentions if m.entity}      # every id the text names
         self.recently = [m for m in mentions if m.entity]
         self.leads = list_leads(text, paragraphs, mentions) if text is not None else {}
-        self.sections = section_leads(text, paragraphs, mentions) if text is not None else {}
+        self.sections, self.prose_sections = section_leads(text, paragraphs, mentions) \
+            if text is not None else ({}, {})
         self.recent_starts = [m.start for m in self.recently]
         # a name the text aims at, competes with or compares with ("aimed at H100", "3.5x
         # over MTIA v1") is no topic: "128 GB HBM2e" after "aimed at H100" is not the H100's
@@ -231,13 +233,15 @@ FIELD_ASIDE = re.compile(r"[^:：\n]*?(?:\b(?:per|each|chip|card|GPU|die|predece
 HEADING = re.compile(r"\s*\**(?:#{1,6}\s*|\d{1,2}[.)]\s*)?[^\n]{2,60}?(?<![.。!！:：;；,，])\s*$")
 
 
-def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
+def section_leads(view: str, paragraphs, mentions) -> tuple[dict[int, str], dict[int, str]]:
     """Each list item's or spec field's section lead: paragraph start -> the one id a heading
     above it names ("1. NVIDIA H100 SXM5" over "- TDP: Up to 700W", "AMD Instinct MI100" over
     "Power Consumption (Watt): 250"), while no paragraph since has named any other entity,
-    family or name. One pass over the text."""
+    family or name; and, apart, each prose paragraph's that names no one ("基于6nm工藝" under
+    a heading of the MI250X). One pass over the text."""
     starts = [m.start for m in mentions]
     out: dict[int, str] = {}
+    prose: dict[int, str] = {}
     lead = None
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
@@ -254,4 +258,6 @@ def section_leads(view: str, paragraphs, mentions) -> dict[int, str]:
         elif lead is not None and (LIST_ITEM.match(view, start) or field and not FIELD_ASIDE.match(
                 view, start, end)) and view[start:end].strip():
             out[start] = lead
-    return out
+        elif lead is not None and not field and view[start:end].strip():
+            prose[start] = lead
+    return out, prose
