@@ -1,6 +1,8 @@
-"""Known answers for rules from held-out rounds 166-171 (issue 19), on fictional specs: a prose
+"""Known answers for rules from held-out rounds 166-173 (issue 19), on fictional specs: a prose
 paragraph under a heading that names one product holds that product's figures; a host's DDR on
-a GPU and a link rate on a server that publishes none are asked, not given silently."""
+a GPU and a link rate on a server that publishes none are asked, not given silently; a table
+label that says whose figure it is ("(per-package)") still gives its unit; a count that a
+sibling system publishes is asked."""
 
 import textwrap
 
@@ -107,3 +109,60 @@ def test_a_total_link_rate_stays_the_systems(specs, clause):
     claim = claim_of(drafted_claims(clause, specs), "7.2 TB/s")
     assert claim["subject"] == "zephyr_box"
     assert not any("chip-to-chip" in t for t in subject_todos(claim))
+
+
+@pytest.mark.parametrize("label, unit", [
+    ("FP4 PFLOPs (per-package)", "PFLOPS"),           # whose figure, not a rate
+    ("FP64/FP64 Tensor TFLOPs (per-package)", "TFLOPS"),
+    ("Bandwidth (GB/s per GPU)", "GB/s"),
+])
+def test_a_label_that_says_whose_figure_gives_its_unit(label, unit):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(label) == (unit, "")
+
+
+@pytest.mark.parametrize("label", ["Performance per Watt", "Cost per GB", "Tokens per second"])
+def test_a_rate_label_gives_no_unit(label):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(label) is None
+
+
+def test_a_table_pasted_one_cell_per_line_reads_a_long_label_with_its_scope(specs):
+    # Tom's Hardware's "Blackwell vs Blackwell Ultra" table: `FP8/INT6 PFLOPs (per-package)` over
+    # `4.5` and `10`, each cell on a line of its own with blank lines between
+    text = ("Zephyr vs Aurora\n\nGPU\n\nZephyr Z1\n\nAurora A2\n\nFP16/BF16 PFLOPs (per-package)\n\n0.5\n\n"
+            "1.5\n\nMemory\n\n96 GB HBM3E\n\n192 GB HBM3E\n")
+    claims = drafted_claims(text, specs)
+    assert [(c.get("subject"), c.get("claimed")) for c in claims if c.get("claimed", "").endswith("PFLOPS")] \
+        == [("zephyr", "0.5 PFLOPS"), ("aurora", "1.5 PFLOPS")]
+
+
+SIBLINGS = SPECS + textwrap.indent(textwrap.dedent("""\
+    - id: zephyr_rack
+      name: Example Zephyr Rack (64 x Zephyr Z1)
+      vendor: Example
+      kind: system
+      aliases: [Zephyr Rack]
+      members: {zephyr: 64}
+      facts:
+        - {metric: chips, value: "64", source: ex-sheet, quote: "64 chips"}
+    - id: zephyr_rack_xl
+      name: Example Zephyr Rack XL (144 x Zephyr Z1)
+      vendor: Example
+      kind: system
+      aliases: [Zephyr Rack XL, Zephyr Racks]
+      members: {zephyr: 144}
+      facts:
+        - {metric: chips, value: "144", source: ex-sheet, quote: "144 chips"}
+    """), "  ")
+
+
+def test_a_count_a_sibling_system_publishes_asks_between_them(tmp_path_factory):
+    # "Ships as EC2 Trn3 UltraServers - Gen1 (64 chips, air-cooled) and Gen2 (144 chips ...)"
+    specs = catalogue_of(tmp_path_factory, SIBLINGS)
+    claims = drafted_claims("The Zephyr Rack XL ships with 64 chips in its first version.", specs)
+    claim = claim_of(claims, "64")
+    assert claim["subject"] == "zephyr_rack_xl"
+    assert any("zephyr_rack of the same chips publish 64" in t for t in subject_todos(claim))
+    right = claim_of(drafted_claims("The Zephyr Rack XL ships with 144 chips.", specs), "144")
+    assert (right["subject"], subject_todos(right)) == ("zephyr_rack_xl", [])

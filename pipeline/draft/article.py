@@ -219,7 +219,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
-    settle.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
+    scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
     settle.baseline_scopes(catalogue, reading)
     scope.chip_property(catalogue, reading)
     changes.earlier_value(catalogue, view, number, reading, named)

@@ -3,8 +3,8 @@
 A spec table often writes the unit once, in the header, and bare numbers in the cells:
 `| 型号 | CUDA核心 | FP8/TFLOPS | TDP(W) |` over `| A100 | 6912 | 312 | 400 |`. A header cell
 that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP8/TFLOPS`,
-`带宽/GB/s`), as its last words (`FP32 TFLOPS`, `Power, W`; a trailing "/chip" or "per GPU"
-says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
+`带宽/GB/s`), as its last words (`FP32 TFLOPS`, `Power, W`; a trailing "/chip", "per GPU" or
+"(per-package)" says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
 gives that unit (or count) to the bare numeric cells of its column; a row label does so to its
 row (`| FP16 TFLOPS | 312 | 989 |`, or pasted with single spaces `FP16 TFLOPS 1979 312`) where
 the column's header gives none. A cell of two amounts
@@ -32,8 +32,8 @@ from claimaudit.draft.text import Span
 
 BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE]\+?\d{1,2}(?![\w.]))?")
 PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
-PER_ONE = re.compile(r"\s*(?:/|\bper\s+|每)\s*(?:chip|GPU|accelerator|device|card|晶片|芯片|卡)\s*$",
-                     re.IGNORECASE)
+PER_ONE = re.compile(r"\s*(?:/|\bper[\s-]+|每)\s*(?:chip|GPU|accelerator|device|card|package|socket|"
+                     r"晶片|芯片|卡)\s*$", re.IGNORECASE)
 CELL_FIGURE = re.compile(rf"[~≈約约]?\s*({BARE.pattern})\s*[*†‡¹²³]*\s*(?:[(（][^()（）]{{1,20}}[)）])?")
 # `1600 MXINT8`: a figure and the format it is for (letters and digits: not "bit" or "million"),
 # in a column that gives the unit
@@ -114,7 +114,8 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         # a spec list pasted one field per line: `FP8 TFLOPS` over `1835`, `容量` ... `128 GB`; a
         # table pasted one cell per line: the row's label over a value line per column
         words = view[a:b].strip()
-        unit = header_unit(words) if len(words) <= 24 and not re.search(r"(?<![A-Za-z\d])\d", words) else None
+        short = PARENTHESISED.sub("", words).strip()      # `FP8/INT6 PFLOPs (per-package)`
+        unit = header_unit(words) if len(short) <= 24 and not re.search(r"(?<![A-Za-z\d])\d", words) else None
         if unit is None:
             continue
         run = []

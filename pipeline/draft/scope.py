@@ -8,7 +8,9 @@ A member is part of an entity's definition, so moving down is decided. Moving up
 specs may lack the system the article means, and a new entity holding the same chip would turn
 the answer into a wrong one. Up, the container is decided only when the text names it or the
 number equals one of its published figures; otherwise it is written with a todo (one
-container) or asked among the containers (several), never decided.
+container) or asked among the containers (several), never decided. A count of chips is a
+system's scope too: given to a chip, it moves to the one system of that many; given to a system
+of another count, a sibling system publishing that count is asked (`check_chip_count`).
 """
 
 from __future__ import annotations
@@ -147,3 +149,35 @@ def chip_property(catalogue, reading) -> None:
         reading.subject = chips[0]
         reading.todo.append(f"subject: a {CHIP_ONLY[reading.metric]} is a chip's; {chips[0]} (the chip of "
                             f"{subject}) written: confirm or change")
+
+
+def check_chip_count(catalogue, reading, value: float | None = None) -> None:
+    """A count of chips belongs to a system or cluster, never to a chip: to the one system or cluster
+    of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked."""
+    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
+    exact = [c for c in catalogue.containers_of_any(reading.subject or "")
+             if value in catalogue.figures.get((c, "chips"), ())] if value else []
+    # a chip assumed while the text names others ("the text also names mi350x") stays asked
+    if reading.metric == "chips" and kind == "chip" and len(exact) == 1 and all(
+            "is far from" in t or t.endswith("named earlier) assumed: confirm or change")
+            for t in reading.todo if t.startswith("subject:")):
+        reading.subject = exact[0]
+        reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
+    elif reading.metric == "chips" and kind == "chip":
+        holders = catalogue.containers_of_any(reading.subject or "")
+        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
+                            "system or cluster: " + (f"the specs hold {', '.join(holders)} for it; "
+                                                     "pick one" if holders else "name it"))
+    elif reading.metric == "chips" and kind and value and reading.subject and not any(
+            t.startswith("subject:") for t in reading.todo):
+        # "Trn3 UltraServers - Gen1 (64 chips ...) and Gen2 (144 chips ...)": a system of 144 given
+        # a count of 64 that a sibling system of the same chips publishes
+        own = catalogue.figures.get((reading.subject, "chips"), ())
+        siblings = sorted({s for m in catalogue.members_of(reading.subject)
+                           for s in catalogue.containers_of_any(m)
+                           if s != reading.subject and value in catalogue.figures.get((s, "chips"), ())})
+        if own and value not in own and siblings:
+            reading.candidates = [reading.subject, *siblings]
+            reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
+                                f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
+                                f"({reading.subject} written: confirm or change)")

@@ -237,25 +237,6 @@ def baseline_scopes(catalogue: Catalogue, reading: Reading) -> None:
                             f"{', '.join(dict.fromkeys(kin))}: pick one or keep {reading.baseline}")
 
 
-def check_chip_count(catalogue: Catalogue, reading: Reading, value: float | None = None) -> None:
-    """A count of chips belongs to a system or cluster, never to a chip: to the one system or cluster
-    of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked."""
-    kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
-    exact = [c for c in catalogue.containers_of_any(reading.subject or "")
-             if value in catalogue.figures.get((c, "chips"), ())] if value else []
-    # a chip assumed while the text names others ("the text also names mi350x") stays asked
-    if reading.metric == "chips" and kind == "chip" and len(exact) == 1 and all(
-            "is far from" in t or t.endswith("named earlier) assumed: confirm or change")
-            for t in reading.todo if t.startswith("subject:")):
-        reading.subject = exact[0]
-        reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
-    elif reading.metric == "chips" and kind == "chip":
-        holders = catalogue.containers_of_any(reading.subject or "")
-        reading.todo.append(f"subject: {reading.subject} is a chip; a count of chips belongs to a "
-                            "system or cluster: " + (f"the specs hold {', '.join(holders)} for it; "
-                                                     "pick one" if holders else "name it"))
-
-
 def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
     """Whether the ids are one product at several scopes (a chip and its pod): a figure may
     tell the scope apart, never one product from another."""
