@@ -166,3 +166,20 @@ def test_a_count_a_sibling_system_publishes_asks_between_them(tmp_path_factory):
     assert any("zephyr_rack of the same chips publish 64" in t for t in subject_todos(claim))
     right = claim_of(drafted_claims("The Zephyr Rack XL ships with 144 chips.", specs), "144")
     assert (right["subject"], subject_todos(right)) == ("zephyr_rack_xl", [])
+
+
+def test_a_node_after_a_chip_and_its_system_is_the_chips(tmp_path_factory):
+    # "WSE-3 ... used inside the company's CS-3 system. ... 4 trillion transistors ... on TSMC 5 nm."
+    specs = catalogue_of(tmp_path_factory, SIBLINGS)
+    text = "The Zephyr Z1 is used inside the Zephyr Rack.\n\nIts headline specs: silicon on TSMC 3 nm."
+    claim = claim_of(drafted_claims(text, specs), "3 nm")
+    assert (claim["subject"], claim["metric"], subject_todos(claim)) == ("zephyr", "process_node", [])
+
+
+def test_a_node_of_what_a_ratio_compares_with_stays_asked(tmp_path_factory):
+    # "over 16 times faster than the latest 7-nanometer graphics card" after the M2000 and its GC200
+    specs = catalogue_of(tmp_path_factory, SIBLINGS)
+    text = ("The Zephyr Z1 is used inside the Zephyr Rack.\n\n"
+            "It runs 16 times faster than the latest 3 nm card.")
+    claim = claim_of(drafted_claims(text, specs), "3 nm")
+    assert claim.get("subject") != "zephyr" or subject_todos(claim)

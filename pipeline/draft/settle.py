@@ -29,6 +29,7 @@ from claimaudit.draft.figure_match import (
     one_members_figure,
 )
 from claimaudit.draft.forms import Number
+from claimaudit.draft.scope import CHIP_ONLY, kind_of
 from claimaudit.draft.topic import related
 
 
@@ -254,14 +255,16 @@ def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
     return [m for m in metrics if m.split("_")[0] == precision]
 
 
-def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, before: str = "") -> None:
     """An amount equal to exactly one published figure among the candidates decides the
     subject; of a decided subject, it decides an open metric (figure_match.py). So for a figure
     written for a list of precisions (`BF/FP16 TFLOPS`): the one listed metric, of one density,
     whose published figure it equals; both 16-bit formats published alike (312 and 312) give the
     bf16 one, as "16-bit floating point" does (context.HALF): either reading gives one verdict.
-    Two other formats alike (`FP8/FP6`) stay asked."""
-    _settle_by_figures(catalogue, number, reading)
+    Two other formats alike (`FP8/FP6`) stay asked. A chip's own property (a node, a die area)
+    of one product's chip and system is the chip's, unless the words `before` it in its clause
+    compare ("16 times faster than the latest 7-nanometer graphics card")."""
+    _settle_by_figures(catalogue, number, reading, bool(COMPARING.search(before)))
     value = amount(claimed_text(number))
     if reading.subject and reading.metric and value is not None and not any(map(open_subject, reading.todo)):
         member = one_members_figure(catalogue, reading.subject, reading.metric, value)
@@ -270,7 +273,11 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) ->
         listed_precisions(catalogue, reading, value)
 
 
-def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -> None:
+# words that make what follows them the compared-with thing
+COMPARING = re.compile(r"\b(?:than|compared|versus|vs\.?)(?!\w)|比|相比|相較|相较|較|较", re.IGNORECASE)
+
+
+def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, compared: bool) -> None:
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
     if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
                                          else open_metric or reading.metric is None):
@@ -281,6 +288,10 @@ def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading) -
     if reading.subject is None and reading.candidates and not series_asked(catalogue, reading) and (
             not reading.from_topic or reading.topic_known or one_product(catalogue, reading.candidates)):
         chosen = decide_subject(catalogue, reading.candidates, reading.metric, number.unit, value)
+        chips = [c for c in reading.candidates if kind_of(catalogue, c) == "chip"]
+        if chosen is None and reading.metric in CHIP_ONLY and len(chips) == 1 and not compared \
+                and one_product(catalogue, reading.candidates):
+            chosen = chips[0]       # "on TSMC 5 nm" after the WSE-3 and its CS-3: a node is a chip's
         sized = chosen is None and one_product(catalogue, reading.candidates)
         if sized:
             chosen = decide_scope(catalogue, reading.candidates, reading.metric, value)
