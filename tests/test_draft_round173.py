@@ -183,3 +183,53 @@ def test_a_node_of_what_a_ratio_compares_with_stays_asked(tmp_path_factory):
             "It runs 16 times faster than the latest 3 nm card.")
     claim = claim_of(drafted_claims(text, specs), "3 nm")
     assert claim.get("subject") != "zephyr" or subject_todos(claim)
+
+
+# Regressions a review of the rules above found (made-up sentences run through the drafter before
+# and after): each failed on the first versions of the rules.
+@pytest.mark.parametrize("label, unit", [
+    ("FP4 TFLOPS/W per package", ("TFLOPS/W", "")),   # a figure per watt, whose it is after
+    ("TFLOPS/W (per-package)", ("TFLOPS/W", "")),
+    ("Perf/W per socket", None),                      # a performance per watt: no unit we read
+    ("Perf/W", None),
+    ("TDP/W", ("W", "")),                             # the header's unit after a slash
+])
+def test_a_rate_per_watt_with_whose_it_is_is_no_power(label, unit):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(label) == unit
+
+
+@pytest.mark.parametrize("body", [
+    "The previous generation chip was built on a 3 nm process.",
+    "The air-cooled sister card uses the same 3 nm process.",
+    "By contrast, the older part is made on 3 nm.",
+])
+def test_a_prose_paragraph_about_another_part_stays_asked(specs, body):
+    claim = claim_of(drafted_claims(HEADED.format(body=body), specs), "3 nm")
+    assert subject_todos(claim)
+
+
+@pytest.mark.parametrize("clause, claimed", [
+    ("The Zephyr Box has 7.2 TB/s of NVLink bandwidth.", "7.2 TB/s"),        # 8 x 900 GB/s
+    ("The Zephyr Box provides 3.6 TB/s of bisection NVLink bandwidth.", "3.6 TB/s"),
+    ("Each Zephyr Box node has 5 TB/s of NVLink bandwidth per node.", "5 TB/s"),
+])
+def test_a_systems_summed_link_rate_stays_the_systems(specs, clause, claimed):
+    claim = claim_of(drafted_claims(clause, specs), claimed)
+    assert claim["subject"] == "zephyr_box"
+    assert not any("chip-to-chip" in t for t in subject_todos(claim))
+
+
+@pytest.mark.parametrize("clause", [
+    "Each Zephyr Z1 is backed by 1 TB of DDR memory.",
+    "The Zephyr Z1 attaches up to 1 TB of DDR4 directly to the processor.",
+])
+def test_a_chips_own_ddr_stays_the_chips(specs, clause):
+    claim = claim_of(drafted_claims(clause, specs), "1 TB")
+    assert claim["subject"] == "zephyr"
+    assert not any("DDR or LPDDR" in t for t in subject_todos(claim))
+
+
+def test_a_servers_ddr_per_node_is_asked(specs):
+    claim = claim_of(drafted_claims("Zephyr Z1 accelerators and 1 TB of DDR4 per node.", specs), "1 TB")
+    assert any("zephyr_box" in t for t in subject_todos(claim))

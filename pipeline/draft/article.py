@@ -209,13 +209,13 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading, place.view[place.clause.start:number.start])
-    topics, at = place.topics, place.paragraph.start
+    topics, at, words = place.topics, place.paragraph.start, view[place.sentence.start:place.clause.end]
     settle.confirm_assumed(catalogue, number, reading, named, topics.only_aside if topics else frozenset(),
-                           *((topics.sections.get(at), topics.prose_sections.get(at)) if topics else ()))
+                           *((topics.sections.get(at), topics.prose_lead(at, words)) if topics else ()))
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
-    network_of_a_system(catalogue, reading, clause_text, scope.says_scope)
+    network_of_a_system(catalogue, reading, clause_text, scope.says_scope, amount(build.claimed_text(number)))
     variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)

@@ -213,11 +213,15 @@ def system_sized_power(catalogue, number, reading) -> None:
 
 
 # "totaling 7.2 TB/s of aggregate interconnect", "網絡互聯總帶寬達269TB/s": a sum over the chips
-TOTAL = re.compile(r"\b(?:total(?:s|ing|ling)?|aggregate[ds]?|combined|altogether|overall)\b"
-                   r"|总|總|合计|合計|累计|累計", re.IGNORECASE)
+TOTAL = re.compile(r"\b(?:total(?:s|ing|ling)?|aggregate[ds]?|combined|altogether|overall|bisection|across|"
+                   r"(?:per|each) node)\b|总|總|合计|合計|累计|累計", re.IGNORECASE)
+# "Each SN30 RDU is backed by 1 TB of DDR", "per RDU": the chip's own memory (not "per node")
+EACH_ONE = re.compile(r"\b(?:each|per|every)\s+(?!(?:\S+\s+){0,2}?(?:node|server|system|rack|instance|box|"
+                      r"tray|host|machine|pod)s?\b)|\bdirectly\b|每[个個颗顆张張]?(?![台节節机機柜櫃])",
+                      re.IGNORECASE)
 
 
-def network_of_a_system(catalogue, reading, clause: str, says_scope) -> None:
+def network_of_a_system(catalogue, reading, clause: str, says_scope, value: float | None = None) -> None:
     """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a
     chip that publishes none, with no "per GPU" in its clause, may be the instance's or the
     node's that holds it; asked among the chip's systems ("800 Gb/s per GPU": the clause's scope
@@ -225,13 +229,14 @@ def network_of_a_system(catalogue, reading, clause: str, says_scope) -> None:
     1TB of DDR4") given to a chip that publishes no such memory. The other way round, a link rate
     given to a system that publishes none while its chips do ("DGX H200 incorporates: NVLink 4.0,
     delivering up to 1.8 TB/s GPU-to-GPU bandwidth") may be each chip's: asked, unless the clause
-    says a system's or a total."""
+    says a system's or a total, or the figure is the sum over its chips (8 x 900 GB/s = 7.2 TB/s)."""
     subject = reading.subject
     if subject not in catalogue.entities or (subject, reading.metric) in catalogue.figures \
             or any(t.startswith("subject:") for t in reading.todo):
         return
     kind = catalogue.entities[subject].kind
-    per_chip = says_scope(clause, "chip")
+    per_chip = says_scope(clause, "chip") or (reading.metric == "lpddr_capacity"
+                                              and bool(EACH_ONE.search(clause)))
     per_system = says_scope(clause, "system") or says_scope(clause, "cluster")
     if reading.metric in ("scaleout_bandwidth", "lpddr_capacity") and kind == "chip" and not per_chip:
         systems = sorted(catalogue.containers_of_any(subject))
@@ -243,8 +248,11 @@ def network_of_a_system(catalogue, reading, clause: str, says_scope) -> None:
                                 f"({subject} written: confirm or change)")
     elif reading.metric in ("scaleup_bandwidth", "scaleup_bandwidth_per_direction") and kind != "chip" \
             and not per_system and not TOTAL.search(clause):
-        chips = sorted(m for m in catalogue.members_of(subject) if (m, reading.metric) in catalogue.figures)
-        if chips:
+        members = catalogue.members_of(subject)
+        chips = sorted(m for m in members if (m, reading.metric) in catalogue.figures)
+        summed = [float(members[m]) * f / half for m in chips for f in catalogue.figures[(m, reading.metric)]
+                  for half in (1, 2) if re.fullmatch(r"\d+", str(members[m]))]
+        if chips and not (value and any(math.isclose(value, f, rel_tol=0.05) for f in summed)):
             reading.candidates = [subject, *chips]
             reading.todo.append(f"subject: {subject} publishes no chip-to-chip figure, and the clause says "
                                 "no \"per system\" or total: the text may mean each of its chips "

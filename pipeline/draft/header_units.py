@@ -72,11 +72,17 @@ def header_unit(words: str) -> tuple[str, str] | None:
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose)
     if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):
         return None
-    # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts
-    efficiency = re.fullmatch(r"(?:.*[\s(（])?(\S+?)\s*/\s*(W|mm2|mm²)[)）]?", words)
+    # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is
+    # (`TFLOPS/W per package`), and a performance per watt (`Perf/W per socket`) has no unit
+    scopeless = words[:inside.start()].strip() if inside and PER_ONE.fullmatch(inside.group(1)) \
+        else PER_ONE.sub("", words)
+    efficiency = re.fullmatch(r"(?:.*[\s(（])?(\S+?)\s*/\s*(W|mm2|mm²)[)）]?", scopeless)
     per, end = unit_at(efficiency.group(1), 0) if efficiency else ("", 0)
     if efficiency and per not in ("", "x", "%") and end == len(efficiency.group(1)):
         return f"{per}/{efficiency.group(2)}", ""
+    if efficiency and re.fullmatch(r"perf(?:ormance)?\.?|性能|效能|能效|算力", efficiency.group(1),
+                                   re.IGNORECASE):
+        return None
     for candidate in candidates:
         candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)

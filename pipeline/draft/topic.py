@@ -52,6 +52,13 @@ def anaphor_before(sentence: str, position: int) -> bool:
     return any(m.start("word") < position for m in _anaphor_pattern()[0].finditer(sentence, 0, position))
 
 
+# words that point past the heading's product to another: its predecessor, a sibling, a rival
+ANOTHER_PART = re.compile(r"\b(?:previous|predecessor|older|earlier|prior|first version|original|cut-down|"
+                          r"lower-end|sister|rival|competitor|contrast|same|than)\b|上一代|上代|前一代|前代|"
+                          r"先前|此前|之前|老款|旧款|舊款|低階|低阶|竞争|競爭|同样|同樣|同为|同為|相同|"
+                          r"一样|一樣|相比|相較|相较|对比|對比", re.IGNORECASE)
+
+
 class Topics:
     """The text's named mentions, indexed once so each sentence's topic is a lookup (the
     drafter stays linear in the text's length)."""
@@ -97,6 +104,13 @@ class Topics:
             elif mention.entity != best and counts[mention.entity] == counts[best]:
                 tied = True
             self.leader.append(None if tied else best)
+
+    def prose_lead(self, paragraph_start: int, sentence: str) -> str | None:
+        """The heading's product of a prose paragraph under it, unless the sentence, up to the
+        number's clause, speaks of another part ("The previous generation chip drew 700 W", "the
+        same 288 GB")."""
+        lead = self.prose_sections.get(paragraph_start)
+        return None if lead is None or ANOTHER_PART.search(sentence) else lead
 
     def before(self, sentence_start: int) -> list[str]:
         """The ids the text last named before the sentence (the nearest paragraph that names
