@@ -233,3 +233,24 @@ def test_a_chips_own_ddr_stays_the_chips(specs, clause):
 def test_a_servers_ddr_per_node_is_asked(specs):
     claim = claim_of(drafted_claims("Zephyr Z1 accelerators and 1 TB of DDR4 per node.", specs), "1 TB")
     assert any("zephyr_box" in t for t in subject_todos(claim))
+
+
+def test_a_price_on_the_next_line_leaves_a_figure_alone():
+    # `功耗 300W` over `参考价格 ~$6,800` in a spec list: the price's words end at the line's end
+    from claimaudit.draft.claims import claimed_text
+    from claimaudit.draft.numbers import find_numbers
+    found = [claimed_text(n) for n in find_numbers("显卡\n\n功耗 300W\n参考价格 ~$6,800\n")]
+    assert found == ["300 W"]
+    assert [claimed_text(n) for n in find_numbers("功耗 300W 参考价格")] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # `寒武纪玄思1000智能加速器` ... `玄思1000支持8个400G MLU-Link™`: a model name written twice
+    ("玄思1000智能加速器发布。玄思1000支持8个接口。", ["8"]),
+    ("集群支持384卡互联。另一集群支持384卡。", ["384", "384"]),     # a verb and its classifier
+    ("超节点384颗芯片。", ["384"]),
+])
+def test_a_han_name_glued_to_digits_twice_is_a_name(text, expected):
+    from claimaudit.draft.claims import claimed_text
+    from claimaudit.draft.numbers import find_numbers
+    assert [claimed_text(n).split()[0] for n in find_numbers(text)] == expected

@@ -71,8 +71,9 @@ def _finance_patterns() -> tuple[re.Pattern, re.Pattern]:
 
 def name_glued(view: str, number: Number) -> bool:
     """`Gaudi 3晶片`, `Trainium 2伺服器`: digits between a Latin name and a Han noun, no
-    classifier. A Han name (`昇腾384超节点`) is left alone: telling it from a verb (`支持384卡`)
-    needs the measure-word list, and a rule that fails without its list is no general rule.
+    classifier. A Han name written once (`昇腾384超节点`) is left alone: telling it from a verb
+    (`支持384卡`) needs the measure-word list, and a rule that fails without its list is no
+    general rule; written twice or more with no classifier after it, it is a name.
     `HVLP3/4`, `HBM3/4`: the name's other version after a slash."""
     if number.unit or number.word or not number.text.isdigit():
         return False
@@ -81,7 +82,17 @@ def name_glued(view: str, number: Number) -> bool:
         return True
     if not re.match(rf"[{HAN}]", after) or _classifier(after[0]):
         return False
-    return bool(re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before))
+    if re.search(r"(?<![A-Za-z])[A-Z][A-Za-z]+\s$", before):
+        return True
+    # `玄思1000智能加速器` ... `玄思1000支持`: a Han name glued to digits, written so twice or more
+    # in the text, each time before a Han word that is no classifier, is a model name (a verb and
+    # its count, `支持384卡`, takes its classifier)
+    name = re.search(rf"[{HAN}]{{2}}$", before)
+    if name is None:
+        return False
+    token = name.group() + number.text
+    uses = [m for m in re.finditer(re.escape(token) + rf"(?=[{HAN}])", view)]
+    return len(uses) >= 2 and not any(_classifier(view[m.end()]) for m in uses)
 
 
 def in_path(view: str, number: Number) -> bool:
@@ -191,9 +202,10 @@ def not_hardware(view: str, number: Number) -> bool:
     """Prices and costs are not hardware claims (`成本降低50%`, `cost per token`); performance
     per dollar is an efficiency of the hardware (`每美元效能提升30%`)."""
     words = lexicon().words("not_hardware_words")
-    # a sentence's full stop ends the words too (`at lower cost. At 768 GB per card`)
-    before = re.split(r"[,，。;；、]|\.\s", view[max(0, number.start - 16):number.start])[-1]
-    after = re.split(r"[,，。;；、]", view[number.end:number.end + 8])[0]
+    # a sentence's full stop ends the words too (`at lower cost. At 768 GB per card`), and so does
+    # a line's end (`功耗 300W` over `参考价格 ~$6,800`)
+    before = re.split(r"[,，。;；、\n]|\.\s", view[max(0, number.start - 16):number.start])[-1]
+    after = re.split(r"[,，。;；、\n]", view[number.end:number.end + 8])[0]
     near = re.sub(alternation(lexicon().words("per_money_words")), " ",
                   before + view[number.start:number.end] + after, flags=re.IGNORECASE)
     # a ratio of an amount of money or of a cost ("double the previous $500 billion estimate",
