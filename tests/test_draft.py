@@ -329,11 +329,10 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # glued to card labels, `VRAM80 GB`; counts `8 B300 units`, `2 MI300x`), 6 silent, 1 left: "450GB of
     # off-processor streaming exchange memory" of a Graphcore box read as HBM (the reader took DRAM);
     # five cloud instances' network figures given to their GPU are now asked with the GPU's systems
-    "heldout173": "docs/draft-first-runs/round173.txt",  # first run at 85.5% recall (now 91.3%: a
-    # table pasted one cell per line whose labels end "(per-package)"), 3 silent, 2 left: "4,800
-    # Gbps/chip of bandwidth" beside "3x the HBM" read as HBM bandwidth (the reader took the chip
-    # link), "a total of 576GB of GPU memory" of a DGX GH200 given to the DGX (the reader took the
-    # superchip's HBM and LPDDR)
+    "heldout173": "docs/draft-first-runs/round173.txt",  # first run at 85.5% recall (now 92.5%: a
+    # table pasted one cell per line whose labels end "(per-package)"), 3 silent, 1 left: "a total
+    # of 576GB of GPU memory" of a DGX GH200 given to the DGX (the reader took the superchip's HBM
+    # and LPDDR); "4,800 Gbps/chip of bandwidth and 3x the HBM" is now asked
 }
 # round 171 (first run on the final drafter: 93.4% recall, 16.6% noise, 2 silent: a DGX H200's "1.8 TB/s
 # GPU-to-GPU bandwidth" given to its HGX baseboard, "A100 ... GPUs and 1TB of DDR4" to the A100) is

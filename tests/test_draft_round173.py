@@ -254,3 +254,12 @@ def test_a_han_name_glued_to_digits_twice_is_a_name(text, expected):
     from claimaudit.draft.claims import claimed_text
     from claimaudit.draft.numbers import find_numbers
     assert [claimed_text(n).split()[0] for n in find_numbers(text)] == expected
+
+
+def test_a_memory_word_after_a_ratio_is_the_ratios(specs):
+    # "pods of 8960 chips with 4,800 Gbps/chip of bandwidth and 3x the HBM at 95GB total"
+    claim = claim_of(drafted_claims("The Zephyr Z1 has 4,800 Gbps/chip of bandwidth and 3x the HBM.", specs),
+                     "4,800 Gbps")
+    assert claim.get("metric") != "hbm_bandwidth"
+    same = claim_of(drafted_claims("The Zephyr Z1 has 4 TB/s of bandwidth from its HBM.", specs), "4 TB/s")
+    assert same["metric"] == "hbm_bandwidth"

@@ -18,13 +18,15 @@ OWN_NOUN = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}(?:\s?的\s?|\s)[A-Za-z\u4e00-\u
 def another_amount_between(text: str, position: int, word: re.Match) -> bool:
     """"5.3TB/s的带宽和896GB/s的Infinity Fabric带宽": a metric word after another amount is
     that amount's, not this one's (a word before both may head them all: "内存带宽: A 4.0TB/s,
-    低于 B 的 8.0TB/s")."""
+    低于 B 的 8.0TB/s"); so is one after a ratio ("4,800 Gbps of bandwidth and 3x the HBM")."""
     start = re.match(r"[\d.,]+", text[position:])
     after = position + (start.end() if start else 0)
     if word.start() < after:
         return False
     between = text[after:word.start()]
-    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?[Bb](?:/s|ps)|[KMGTP]B\b)", between))
+    # ... or after a ratio of its own ("4,800 Gbps/chip of bandwidth and 3x the HBM")
+    return bool(re.search(r"(?<![A-Za-z\d.,])\d[\d.,]*\s?(?:[KMGTP]?[Bb](?:/s|ps)|[KMGTP]B\b|"
+                          r"[x×](?![A-Za-z\d])|倍)", between))
 
 
 LEADS_RATE = re.compile(r"(?:\s[\w.-]{1,6})?(?:\s(?:at|of|with)|:)?\s*[~≈]?\d[\d.,]*\s?[KMGTP][Bb](?:/s|ps)")
