@@ -263,3 +263,16 @@ def test_a_memory_word_after_a_ratio_is_the_ratios(specs):
     assert claim.get("metric") != "hbm_bandwidth"
     same = claim_of(drafted_claims("The Zephyr Z1 has 4 TB/s of bandwidth from its HBM.", specs), "4 TB/s")
     assert same["metric"] == "hbm_bandwidth"
+
+
+@pytest.mark.parametrize("label, unit", [
+    ("FP4 PFLOPs per package", ("PFLOPS", "")),       # the unit before whose it is
+    ("HBM GB per package", ("GB", "")),
+    ("TDP per GPU", None),                            # no count of GPUs
+    ("Bandwidth per GPU", None),
+    ("AIDs per Accelerator", ("", "other")),          # a count of the things before
+    ("Cores per chip", ("", "other")),
+])
+def test_a_label_ending_in_whose_it_is(label, unit):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(label) == unit

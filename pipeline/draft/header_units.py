@@ -83,12 +83,16 @@ def header_unit(words: str) -> tuple[str, str] | None:
     if efficiency and re.fullmatch(r"perf(?:ormance)?\.?|性能|效能|能效|算力", efficiency.group(1),
                                    re.IGNORECASE):
         return None
+    if scopeless != words:          # `FP4 PFLOPs per package`: the unit before whose it is
+        candidates += [scopeless[m.end():] for m in re.finditer(r"[\s,，]+", scopeless)][-2:]
     for candidate in candidates:
         candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)
         if unit and end == len(candidate) and unit not in ("x", "%"):
             return unit, ""
-    kind = _count_noun_ending(words)
+    # `TDP per GPU` counts no GPUs; `Cores per chip` and `AIDs per Accelerator` count their things
+    kind = _count_noun_ending(scopeless) or (
+        "other" if scopeless != words and re.search(r"[A-Za-z]{2,}s$", scopeless) else "")
     if not kind and re.fullmatch(r"(?:quantity|qty|count|number|数量|數量|个数|個數)", words, re.IGNORECASE):
         kind = "other"          # `| Chip | Quantity |`: its cells count the row's things
     return ("", kind) if kind else None
