@@ -276,3 +276,11 @@ def test_a_memory_word_after_a_ratio_is_the_ratios(specs):
 def test_a_label_ending_in_whose_it_is(label, unit):
     from claimaudit.draft.header_units import header_unit
     assert header_unit(label) == unit
+
+
+def test_a_question_among_the_named_also_names_their_chips_and_systems(specs):
+    # "the text before it names dgx_gh200, ironwood_pod, ...; pick one" of a GH200's "96GB"
+    text = "The Zephyr Box and the Aurora A2 were shown.\n\n128 GB of HBM3 sits on each package."
+    claim = claim_of(drafted_claims(text, specs), "128 GB")
+    asked = [t for t in subject_todos(claim) if "the text before it names" in t]
+    assert asked and asked[0].endswith("(or a chip or system of theirs: zephyr)")

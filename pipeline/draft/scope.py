@@ -181,3 +181,18 @@ def check_chip_count(catalogue, reading, value: float | None = None) -> None:
             reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
                                 f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
                                 f"({reading.subject} written: confirm or change)")
+
+
+def kin_of_the_named(catalogue, reading) -> None:
+    """"the text before it names dgx_gh200, ironwood_pod; pick one" of "96GB" (a GH200's): the
+    question also names the chips and systems of the two ids named last, for the figure may be a
+    part's or a whole's of what the text names."""
+    asked = next((i for i, t in enumerate(reading.todo) if t.startswith(
+        "subject: not named in this sentence; the text before it names") and t.endswith("; pick one")), None)
+    if asked is None or reading.subject is not None:
+        return
+    named = [c for c in reading.candidates if c in catalogue.entities]
+    kin = [k for c in named[:2] for k in (*catalogue.members_of(c), *catalogue.containers_of_any(c))
+           if k not in named and k in catalogue.entities]
+    if kin:
+        reading.todo[asked] += f" (or a chip or system of theirs: {', '.join(list(dict.fromkeys(kin))[:4])})"

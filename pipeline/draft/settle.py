@@ -29,7 +29,7 @@ from claimaudit.draft.figure_match import (
     one_members_figure,
 )
 from claimaudit.draft.forms import Number
-from claimaudit.draft.scope import CHIP_ONLY, kind_of
+from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of
 from claimaudit.draft.topic import related
 
 
@@ -179,6 +179,7 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
         another_holder(catalogue, number, reading, sorted(place.topics.ids_and_families), "named in the text")
     carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
+    kin_of_the_named(catalogue, reading)
 
 
 def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named: set,
