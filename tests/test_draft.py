@@ -276,6 +276,13 @@ NOT_YET_TUNED: dict[str, str] = {
     # on: 80.0% recall, 22.2% noise (six pages: training times in days, `8x` instance sizes and
     # clock speeds of two machine-written cloud guides, "2018 PFLOPS" read across a year); 3 of 3
     # right, 1 silent among the fields it leaves open (an "NVLink 3.0带宽600GB/s" given to the A100)
+    "heldout174": "docs/draft-first-runs/round174.txt",  # first run at the session's end on the final
+    # drafter, not tuned on: 81.5% recall, 11.8% noise (supercomputer pages' node, cabinet and port
+    # counts, a Biren table's bare cells); of 118 decided claims 64 right, 5 silent
+    "heldout175": "docs/draft-first-runs/round175.txt",  # first run at the session's end on the final
+    # drafter: 74.2% recall, 7.4% noise (an A800 table pasted with its columns run together, `N7N74N`,
+    # 50 of its 55 figures missed; rack units); of 203 decided claims 77 right, 16 silent, 12 now ("Per-chip
+    # vs v5e" over a Trillium list no longer leads it)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -284,3 +284,11 @@ def test_a_question_among_the_named_also_names_their_chips_and_systems(specs):
     claim = claim_of(drafted_claims(text, specs), "128 GB")
     asked = [t for t in subject_todos(claim) if "the text before it names" in t]
     assert asked and asked[0].endswith("(or a chip or system of theirs: zephyr)")
+
+
+def test_a_heading_of_what_a_list_is_compared_with_leads_no_one(specs):
+    # "Trillium — The 4.7x Jump" ... "Per-chip vs v5e" over "• 918 TFLOPS bf16": not the v5e's
+    text = ("Zephyr Z1 and Aurora A2\n\nZephyr Z1 — The Jump\n\nAnnounced in May 2024 as the new chip.\n\n"
+            "Per-chip vs Aurora\n\n  • 32 GiB HBM at 1,640 GB/s.\n")
+    claim = claim_of(drafted_claims(text, specs), "32 GiB")
+    assert claim.get("subject") != "aurora" or subject_todos(claim)

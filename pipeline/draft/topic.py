@@ -261,6 +261,8 @@ def section_leads(view: str, paragraphs, mentions) -> tuple[dict[int, str], dict
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
         named = {m.entity for m in inside}
         field = not inside and FIELD.match(view, start, end)    # `Suitable for: Servers`: no heading
+        if any(COMPARED_NAME.search(view, max(start, m.start - 48), m.start) for m in inside):
+            named.add("")       # "Per-chip vs v5e": a heading of what is compared with leads no one
         heading = not BULLET.match(view, start) and not field and HEADING.fullmatch(view, start, end)
         if heading and not (len(named) == 1 and "" not in named):
             lead = None         # "Architectural Highlights": another section, of no one named
