@@ -292,3 +292,18 @@ def test_a_heading_of_what_a_list_is_compared_with_leads_no_one(specs):
             "Per-chip vs Aurora\n\n  • 32 GiB HBM at 1,640 GB/s.\n")
     claim = claim_of(drafted_claims(text, specs), "32 GiB")
     assert claim.get("subject") != "aurora" or subject_todos(claim)
+
+
+def test_an_english_series_word_asks_among_its_members():
+    # "AMD's upcoming MI400 series ... will be built on a 2nm process node and feature 432GB of HBM4":
+    # a series may hold members the specs lack, so its members' figures decide none of them
+    from pathlib import Path
+
+    from claimaudit import load_catalogue
+    from claimaudit.draft.article import SourceInfo, draft_document
+    catalogue = load_catalogue(Path(__file__).resolve().parent.parent / "specs")
+    text = "AMD's upcoming MI400 series will be built on a 2nm process node and feature 432GB of HBM4 memory."
+    claims = draft_document(text, SourceInfo(id="t", title="t", language="en"), catalogue)["claims"]
+    for claimed in ("2 nm", "432 GB"):
+        claim = claim_of(claims, claimed)
+        assert claim.get("subject") is None or subject_todos(claim), claim

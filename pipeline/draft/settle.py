@@ -366,7 +366,7 @@ def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
     if widened and len(set(reading.candidates)) >= 5 and not one_product(catalogue, reading.candidates):
         return True         # "TPU v6 pod": a word for five or more products, its figure picks none
     names = re.findall(r"^subject: '([^']+)' may mean", "\n".join(reading.todo), re.M)
-    keys = [name_key(n).removesuffix("系列") for n in names]
+    keys = [re.sub(r"(?:系列|series)$", "", name_key(n)) for n in names]     # "MI400 series" is "MI400"
     series = catalogue.series_keys
     # the series word itself, or after another one ("Instinct MI400"), not a product within it
     return any(key in series or any(key.endswith(s) and key[:-len(s)] in series for s in series if s)
