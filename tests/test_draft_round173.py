@@ -307,3 +307,31 @@ def test_an_english_series_word_asks_among_its_members():
     for claimed in ("2 nm", "432 GB"):
         claim = claim_of(claims, claimed)
         assert claim.get("subject") is None or subject_todos(claim), claim
+
+
+def test_a_table_cells_pair_and_a_count_label(specs):
+    # Tom's Hardware's Biren table: `| Transistor Count | ? | 77 billion | 54.2 billion |` and
+    # `| TF32 TFLOPS | ? | ? | 156/312* |` over "* With sparsity"
+    text = ("Specs\n\n| Spec | Zephyr Z1 | Aurora A2 |\n| Transistor Count | 100 billion | 40 billion |\n"
+            "| FP16 TFLOPS | 250/500* | ? |\n\n* With sparsity\n")
+    claims = drafted_claims(text, specs)
+    assert claim_of(claims, "100e9")["metric"] == "transistors"
+    assert claim_of(claims, "250 TFLOPS")["metric"] == "fp16_dense"
+    assert claim_of(claims, "500 TFLOPS")["metric"] == "fp16_sparse"
+
+
+def test_a_starred_figure_of_a_precision_with_no_sparse_metric_is_asked(specs):
+    text = "Specs\n\n| Spec | Zephyr Z1 | Aurora A2 |\n| TF32 TFLOPS | 250/500* | ? |\n\n* With sparsity\n"
+    claim = claim_of(drafted_claims(text, specs), "500 TFLOPS")
+    assert claim["metric"] == "tf32_dense"
+    assert any(t.startswith("metric: the words say sparse") for t in claim.get("todo", []))
+
+
+@pytest.mark.parametrize("label, unit", [
+    ("Transistor Count", ("", "transistors")),
+    ("Number of cores", ("", "other")),
+    ("晶体管数量", ("", "transistors")),
+])
+def test_a_count_label_counts_its_noun(label, unit):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(label) == unit

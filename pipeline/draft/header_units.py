@@ -50,6 +50,7 @@ SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern}))
 # `VRAM Memory (GB): 16 (HBM2)`, `Power Consumption (Watt): 250`: a label's unit, its figure after the colon
 LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.pattern})\s*"
                       r"(?:[(（][^()（）]{1,20}[)）])?\s*")
+PAIR = re.compile(rf"\s*[~≈]?\s*({BARE.pattern})\s*/\s*({BARE.pattern})\s*[*†‡¹²³]*\s*")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
@@ -91,7 +92,11 @@ def header_unit(words: str) -> tuple[str, str] | None:
         if unit and end == len(candidate) and unit not in ("x", "%"):
             return unit, ""
     # `TDP per GPU` counts no GPUs; `Cores per chip` and `AIDs per Accelerator` count their things
-    kind = _count_noun_ending(scopeless) or (
+    # `Transistor Count`, `Number of cores`: the count of the noun before (or after) the word
+    counted = re.sub(r"^\s*number of\s+|\s*(?:count|数量|數量|个数|個數)\s*$", "", scopeless,
+                     flags=re.IGNORECASE)
+    kind = _count_noun_ending(scopeless) or counted != scopeless and (
+        _count_noun_ending(counted) or _count_noun_ending(f"{counted}s")) or (
         "other" if scopeless != words and re.search(r"[A-Za-z]{2,}s$", scopeless) else "")
     if not kind and re.fullmatch(r"(?:quantity|qty|count|number|数量|數量|个数|個數)", words, re.IGNORECASE):
         kind = "other"          # `| Chip | Quantity |`: its cells count the row's things
@@ -176,6 +181,10 @@ def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[N
         written = scaled.group(1)
         return [Number(span.start, span.end, float(written.replace(",", "")) * 10 ** power,
                        f"{written}e{power}", "", noun=unit[1])]
+    pair = PAIR.fullmatch(cell)
+    if unit is not None and unit[0] and pair:
+        # `156/312*` under `TF32 TFLOPS`: two figures of the row (dense and, marked, sparse)
+        return [_number(span.start + pair.start(k), pair.group(k), unit[0], unit[1]) for k in (1, 2)]
     shared = SHARED.match(cell)
     if shared is None:
         return []

@@ -52,8 +52,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         paragraph = place.view[place.paragraph.start:place.paragraph.end]
         around = place.lead if place.lead is not None else paragraph
         metric, missing = context.flops_metric(texts, dimension, around)
-        if metric and missing == "dense or sparse" and place.star and context.starred(place.view, number.end):
-            metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""   # "3,958 TFLOPS*"
+        # "3,958 TFLOPS*"; so "156/312*" under TF32, whose star says sparse though no TF32 is
+        if metric and place.star and context.starred(place.view, number.end) and (
+                missing == "dense or sparse" or place.star == "sparse" and metric.endswith("_dense")):
+            metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""
         if metric in ("fp32_dense", "fp64_dense") and missing == "dense or sparse":
             missing = ""            # no vendor gives a sparse FP32 or FP64 figure to read it as
         listed, precisions = context.precision_list(clause)
