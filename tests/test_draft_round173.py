@@ -5,9 +5,16 @@ label that says whose figure it is ("(per-package)") still gives its unit; a cou
 sibling system publishes is asked."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from draft_catalogues import catalogue_of, drafted_claims
+
+from claimaudit import load_catalogue
+from claimaudit.draft.article import SourceInfo, draft_document
+from claimaudit.draft.claims import claimed_text
+from claimaudit.draft.header_units import header_unit
+from claimaudit.draft.numbers import find_numbers
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -111,22 +118,6 @@ def test_a_total_link_rate_stays_the_systems(specs, clause):
     assert not any("chip-to-chip" in t for t in subject_todos(claim))
 
 
-@pytest.mark.parametrize("label, unit", [
-    ("FP4 PFLOPs (per-package)", "PFLOPS"),           # whose figure, not a rate
-    ("FP64/FP64 Tensor TFLOPs (per-package)", "TFLOPS"),
-    ("Bandwidth (GB/s per GPU)", "GB/s"),
-])
-def test_a_label_that_says_whose_figure_gives_its_unit(label, unit):
-    from claimaudit.draft.header_units import header_unit
-    assert header_unit(label) == (unit, "")
-
-
-@pytest.mark.parametrize("label", ["Performance per Watt", "Cost per GB", "Tokens per second"])
-def test_a_rate_label_gives_no_unit(label):
-    from claimaudit.draft.header_units import header_unit
-    assert header_unit(label) is None
-
-
 def test_a_table_pasted_one_cell_per_line_reads_a_long_label_with_its_scope(specs):
     # Tom's Hardware's "Blackwell vs Blackwell Ultra" table: `FP8/INT6 PFLOPs (per-package)` over
     # `4.5` and `10`, each cell on a line of its own with blank lines between
@@ -187,18 +178,6 @@ def test_a_node_of_what_a_ratio_compares_with_stays_asked(tmp_path_factory):
 
 # Regressions a review of the rules above found (made-up sentences run through the drafter before
 # and after): each failed on the first versions of the rules.
-@pytest.mark.parametrize("label, unit", [
-    ("FP4 TFLOPS/W per package", ("TFLOPS/W", "")),   # a figure per watt, whose it is after
-    ("TFLOPS/W (per-package)", ("TFLOPS/W", "")),
-    ("Perf/W per socket", None),                      # a performance per watt: no unit we read
-    ("Perf/W", None),
-    ("TDP/W", ("W", "")),                             # the header's unit after a slash
-])
-def test_a_rate_per_watt_with_whose_it_is_is_no_power(label, unit):
-    from claimaudit.draft.header_units import header_unit
-    assert header_unit(label) == unit
-
-
 @pytest.mark.parametrize("body", [
     "The previous generation chip was built on a 3 nm process.",
     "The air-cooled sister card uses the same 3 nm process.",
@@ -237,8 +216,6 @@ def test_a_servers_ddr_per_node_is_asked(specs):
 
 def test_a_price_on_the_next_line_leaves_a_figure_alone():
     # `功耗 300W` over `参考价格 ~$6,800` in a spec list: the price's words end at the line's end
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
     found = [claimed_text(n) for n in find_numbers("显卡\n\n功耗 300W\n参考价格 ~$6,800\n")]
     assert found == ["300 W"]
     assert [claimed_text(n) for n in find_numbers("功耗 300W 参考价格")] == []
@@ -251,8 +228,6 @@ def test_a_price_on_the_next_line_leaves_a_figure_alone():
     ("超节点384颗芯片。", ["384"]),
 ])
 def test_a_han_name_glued_to_digits_twice_is_a_name(text, expected):
-    from claimaudit.draft.claims import claimed_text
-    from claimaudit.draft.numbers import find_numbers
     assert [claimed_text(n).split()[0] for n in find_numbers(text)] == expected
 
 
@@ -263,20 +238,6 @@ def test_a_memory_word_after_a_ratio_is_the_ratios(specs):
     assert claim.get("metric") != "hbm_bandwidth"
     same = claim_of(drafted_claims("The Zephyr Z1 has 4 TB/s of bandwidth from its HBM.", specs), "4 TB/s")
     assert same["metric"] == "hbm_bandwidth"
-
-
-@pytest.mark.parametrize("label, unit", [
-    ("FP4 PFLOPs per package", ("PFLOPS", "")),       # the unit before whose it is
-    ("HBM GB per package", ("GB", "")),
-    ("TDP per GPU", None),                            # no count of GPUs
-    ("Bandwidth per GPU", None),
-    ("AIDs per Accelerator", ("", "other")),          # a count of the things before
-    ("Cores per chip", ("", "other")),
-])
-def test_a_label_ending_in_whose_it_is(label, unit):
-    from claimaudit.draft.header_units import header_unit
-    assert header_unit(label) == unit
-
 
 def test_a_question_among_the_named_also_names_their_chips_and_systems(specs):
     # "the text before it names dgx_gh200, ironwood_pod, ...; pick one" of a GH200's "96GB"
@@ -297,10 +258,6 @@ def test_a_heading_of_what_a_list_is_compared_with_leads_no_one(specs):
 def test_an_english_series_word_asks_among_its_members():
     # "AMD's upcoming MI400 series ... will be built on a 2nm process node and feature 432GB of HBM4":
     # a series may hold members the specs lack, so its members' figures decide none of them
-    from pathlib import Path
-
-    from claimaudit import load_catalogue
-    from claimaudit.draft.article import SourceInfo, draft_document
     catalogue = load_catalogue(Path(__file__).resolve().parent.parent / "specs")
     text = "AMD's upcoming MI400 series will be built on a 2nm process node and feature 432GB of HBM4 memory."
     claims = draft_document(text, SourceInfo(id="t", title="t", language="en"), catalogue)["claims"]
@@ -327,11 +284,29 @@ def test_a_starred_figure_of_a_precision_with_no_sparse_metric_is_asked(specs):
     assert any(t.startswith("metric: the words say sparse") for t in claim.get("todo", []))
 
 
+# The unit (or count) a table label gives its bare cells, rules of rounds 173-174 and the review
 @pytest.mark.parametrize("label, unit", [
-    ("Transistor Count", ("", "transistors")),
+    ("FP4 PFLOPs (per-package)", ("PFLOPS", "")),        # whose figure it is, not a rate
+    ("FP64/FP64 Tensor TFLOPs (per-package)", ("TFLOPS", "")),
+    ("Bandwidth (GB/s per GPU)", ("GB/s", "")),
+    ("FP4 PFLOPs per package", ("PFLOPS", "")),          # the unit before whose it is
+    ("HBM GB per package", ("GB", "")),
+    ("Performance per Watt", None),                      # rates
+    ("Cost per GB", None),
+    ("Tokens per second", None),
+    ("FP4 TFLOPS/W per package", ("TFLOPS/W", "")),      # a figure per watt, whose it is after
+    ("TFLOPS/W (per-package)", ("TFLOPS/W", "")),
+    ("Perf/W per socket", None),                         # a performance per watt: no unit we read
+    ("Perf/W", None),
+    ("TDP/W", ("W", "")),                                # the header's unit after a slash
+    ("TDP per GPU", None),                               # no count of GPUs
+    ("Bandwidth per GPU", None),
+    ("AIDs per Accelerator", ("", "other")),             # a count of the things before
+    ("Cores per chip", ("", "other")),
+    ("Transistor Count", ("", "transistors")),           # a count word after its noun
     ("Number of cores", ("", "other")),
     ("晶体管数量", ("", "transistors")),
+    ("Vale Rack", None),                                 # a name, no count word: no plural read
 ])
-def test_a_count_label_counts_its_noun(label, unit):
-    from claimaudit.draft.header_units import header_unit
+def test_a_labels_unit(label, unit):
     assert header_unit(label) == unit

@@ -30,7 +30,7 @@ from claimaudit.draft.figure_match import (
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of
-from claimaudit.draft.topic import related
+from claimaudit.draft.topic import ANOTHER_PART, related
 
 
 def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
@@ -264,18 +264,14 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
     bf16 one, as "16-bit floating point" does (context.HALF): either reading gives one verdict.
     Two other formats alike (`FP8/FP6`) stay asked. A chip's own property (a node, a die area)
     of one product's chip and system is the chip's, unless the words `before` it in its clause
-    compare ("16 times faster than the latest 7-nanometer graphics card")."""
-    _settle_by_figures(catalogue, number, reading, bool(COMPARING.search(before)))
+    point to another part ("16 times faster than the latest 7-nanometer graphics card")."""
+    _settle_by_figures(catalogue, number, reading, bool(ANOTHER_PART.search(before)))
     value = amount(claimed_text(number))
     if reading.subject and reading.metric and value is not None and not any(map(open_subject, reading.todo)):
         member = one_members_figure(catalogue, reading.subject, reading.metric, value)
         reading.subject = member or reading.subject
     if reading.subject and value is not None:
         listed_precisions(catalogue, reading, value)
-
-
-# words that make what follows them the compared-with thing
-COMPARING = re.compile(r"\b(?:than|compared|versus|vs\.?)(?!\w)|比|相比|相較|相较|較|较", re.IGNORECASE)
 
 
 def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, compared: bool) -> None:
