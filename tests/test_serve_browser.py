@@ -202,6 +202,8 @@ def _settle(driver, claim_id: str, choice: dict) -> None:
 
 
 def _verdicts(driver) -> dict:
+    """Each card's verdict; read through `_wait`, which reads again when the page redrew a card
+    between the lookup and the read (a stale element)."""
     from selenium.webdriver.common.by import By
 
     return {card.get_attribute("data-claim"): card.find_element(By.CSS_SELECTOR, ".verdict")
@@ -245,7 +247,7 @@ def test_paste_settle_add_facts_save_publish(server, browser, tmp_path):
         _settle(browser, claim_id, CHOICES[claim_id])
     assert browser.find_elements(By.CSS_SELECTOR, "section.card.open") == []
     assert browser.find_element(By.ID, "open-count").text == "0"
-    shown = _verdicts(browser)
+    shown = _wait(browser, _verdicts)      # the page may redraw its cards while they are read
     assert shown["trainium3-3-nm"] == shown["trainium3-3-nm-2"] == "consistent"
     assert shown["claim-4x"] == "unverifiable"
     shots.take("settled")
@@ -259,7 +261,7 @@ def test_paste_settle_add_facts_save_publish(server, browser, tmp_path):
                                form.find_element(By.NAME, "date"), fact["date"])
         browser.find_element(By.ID, "fact-button").click()
         _wait(browser, lambda d: _notice_says(d, "added "))
-    shown = _verdicts(browser)
+    shown = _wait(browser, _verdicts)      # the page may redraw its cards while they are read
     assert shown["claim-4x"] == "consistent"           # 8 us / 2 us = 4x
     browser.execute_script("document.getElementById('card-claim-4x').scrollIntoView()")
     shots.take("fact-added")
