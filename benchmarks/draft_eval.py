@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import yaml
@@ -62,10 +63,12 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
         claims = yaml.safe_load(text)["claims"]
         result = score(claims, entry["claims"])
         totals.setdefault(name.split("/")[0], Score()).add(result)
-        known = in_corpus(shapes.get(name) or [], catalogue)
-        shape = structure_score(claims, [n for n in known if decided(n)])
+        every = shapes.get(name) or []
+        known = {id(n) for n in in_corpus(every, catalogue)}
+        # one pass over every note, so each holds its own line's claim (see structure_score)
+        shape = structure_score(claims, every, partial(_kept, known, True))
         structures.setdefault(name.split("/")[0], StructureScore()).add(shape)
-        left_open = structure_score(claims, [n for n in known if not decided(n)])
+        left_open = structure_score(claims, every, partial(_kept, known, False))
         opens.setdefault(name.split("/")[0], StructureScore()).add(left_open)
         shape.wrong += left_open.wrong
         if verbose:
@@ -79,6 +82,11 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
             for claim in result.noisy:
                 print(f"   noise  {claim.get('claimed')} in {claim['quote'][:70]!r}")
     return {"scores": totals, "structure": structures, "open": opens, "problems": check_errors(texts, specs)}
+
+
+def _kept(known: set, decides: bool, note: dict) -> bool:
+    """A note of the corpus's ids, of the kind counted: the text decides it or leaves it open."""
+    return id(note) in known and decided(note) == decides
 
 
 def decided(note: dict) -> bool:

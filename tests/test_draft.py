@@ -301,14 +301,8 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # B read), held to the bar; 3 silent: a borderless table's columns run together
     "heldout98": "docs/draft-first-runs/round98.txt",   # 1 silent: "up to one million Trainium3 chips
     # ... that's 10 times the capacity of the previous generation" read as memory capacity
-    "heldout97": "docs/draft-first-runs/round97.txt",   # 2 silent: "the GB300 shipped 288 GB at 8 TB/s"
-    # settled as the GPU by its figure (the reader left the GB300 open), a GPU's own 4.8TB/s in a
-    # clause after "跨卡通信速度900GB/s" read as the link's
     "heldout81": "docs/draft-first-runs/round81.txt",   # 1 silent: "having abandoned 7 nm engraving
     # in favor of the 4 nm" gives the abandoned node to the new chip, not its predecessor
-    "heldout95": "docs/draft-first-runs/round95.txt",   # now 91.6% recall (KB caches and bus widths
-    # read), held to the bar; 1 silent: "20 petaFLOPS of FP4 AI inference per GPU ... in a GB200 NVL72
-    # rack" given to the rack's GPU (the reader took the B200)
     "heldout110": "docs/draft-first-runs/round110.txt",  # now 93.4% recall (bus widths read), held to
     # the bar; 1 silent: a table's third column (`| 90.5 TFLOPS | 91.6 TFLOPS | 51.2 TFLOPS |`) given
     # to the H100 its header names, where the reader took the H100 PCIe

@@ -622,3 +622,18 @@ def test_a_wiki_tables_cells_draft_under_their_header(base):
     found = {(c.get("subject"), c.get("claimed"), c.get("metric")) for c in drafted_claims(raw, base)}
     assert {("zephyr", "4,000 TFLOPS", "fp8_dense"), ("breeze", "900 TFLOPS", "fp8_dense"),
             ("zephyr", "192 GiB", "hbm_capacity"), ("breeze", "32 GB", "hbm_capacity")} <= found, found
+
+
+def test_a_note_left_uncounted_still_holds_its_lines_claim():
+    """Round 175: an FP64 Tensor Core row annotated "?" and the FP32 row below it, both "67
+    TFLOPS": the FP32 note is scored against the FP32 row's claim, not the first 67 TFLOPS."""
+    claims = [{"quote": "| FP64 Tensor Core | 67 TFLOPS |", "claimed": "67 TFLOPS", "subject": "a",
+               "metric": "fp64_dense"},
+              {"quote": "| FP32 | 67 TFLOPS |", "claimed": "67 TFLOPS", "subject": "a",
+               "metric": "fp32_dense"}]
+    notes = [{"number": "67 TFLOPS", "value": 67e12, "subject": "a", "metric": "?"},
+             {"number": "67 TFLOPS", "value": 67e12, "subject": "a", "metric": "fp32_dense"}]
+    counted = structure_score(claims, notes, lambda n: n["metric"] != "?")
+    assert (counted.total, counted.counts["right"], counted.wrong) == (1, 1, [])
+    # scored alone, the FP32 note takes the first row's claim: the pairing the one pass avoids
+    assert structure_score(claims, notes[1:]).counts["silent"] == 1

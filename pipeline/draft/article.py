@@ -224,7 +224,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     scope.chip_property(catalogue, reading)
     changes.earlier_value(catalogue, view, number, reading, named)
     changes.change_new_value(catalogue, view, number, reading, named)
-    build.difference_baseline(view, place.clause, number, reading)
+    changes.difference_baseline(view, place.clause, number, reading)
     window = change_window(place.view, place.clause, number)
     ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause,   # "a 33% increase"
                             place.topics.in_order if place.topics is not None else ())

@@ -17,6 +17,7 @@ from claimaudit.draft.figure_match import amount, matching
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.ratios import PREVIOUS, predecessor
+from claimaudit.draft.text import Span
 
 # "从288GB HBM3e提升至432GB", "增加到了4.8TB/s", "to **141GB**": the memory's name may stand
 # between the value and the verb, Markdown's emphasis around the new value
@@ -155,3 +156,27 @@ def written_sign(before: str) -> str:
     """'increase' or 'decrease' when a sign stands right before a percentage, else ''."""
     sign = WRITTEN_SIGN.search(before[-12:])
     return "" if sign is None else ("decrease" if sign.group(1) == "−" else "increase")
+
+
+def difference_baseline(view: str, clause: Span, number: Number, reading: Reading) -> None:
+    """"僅增加 200 瓦", "200 W more": an amount that is an increase is a difference from
+    something, not a figure of its own; the baseline is asked (among the text's ids when its
+    clause names none)."""
+    if number.unit in ("x", "%") or reading.metric in (None, "chips"):
+        return
+    lex = lexicon()
+    before = view[max(clause.start, number.start - 20):number.start]
+    after = view[number.end:number.end + 12]
+    if not (re.search(rf"(?:{alternation(lex.words('difference_before'))})\s*$", before)
+            or re.match(rf"\s*(?:{alternation(lex.words('difference_after'))})", after, re.IGNORECASE)):
+        return
+    reading.difference = True
+    amount_text = f"{number.text} {number.unit}".rstrip()
+    what = f"baseline: {amount_text} is an increase (a difference, not a figure of its own)"
+    if reading.baseline:
+        reading.todo.append(f"{what} over {reading.baseline}: write it as an expr or confirm")
+        return
+    others = [i for i in reading.nearby if i and i != reading.subject]
+    reading.todo.append(f"{what} over something its clause does not name; "
+                        + (f"the text names {', '.join(others)}; pick one" if others
+                           else "name the entity it is compared with"))

@@ -205,6 +205,10 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         _earlier_subject(catalogue, place, mentions, reading, number)
     else:
         reading.candidates = sorted({c for m in others for c in m.candidates})
+        beside = sorted({m.entity for m in others if m.entity} - {reading.baseline, *reading.candidates})
+        if reading.candidates and beside:       # "比 GB200 和 B200 GPU 多 ...,但提供了相同的8TB/s"
+            reading.candidates += beside
+            reading.todo.append(f"subject: the sentence also names {', '.join(beside)}")
     _unknown_products(catalogue, place, mentions, reading)     # every name covers its words
     return reading
 
@@ -294,29 +298,6 @@ def _times_the_of(view: str, mention: Mention, number: Number) -> bool:
     # "2.5x the Ascend 910C", "double the WSE-2's 2.6 trillion": the name right after "the"
     return number.unit == "x" and bool(re.fullmatch(
         r"\s*the\b[^,.;()]{0,50}\bof\s+(?:the\s+|its\s+|[A-Z][A-Za-z]+'s\s+)?|\s*the\s+", between))
-
-
-def difference_baseline(view: str, clause: Span, number: Number, reading: Reading) -> None:
-    """"僅增加 200 瓦", "200 W more": an amount that is an increase is a difference from
-    something, not a figure of its own; the baseline is asked (among the text's ids when its
-    clause names none)."""
-    if number.unit in ("x", "%") or reading.metric in (None, "chips"):
-        return
-    lex = lexicon()
-    before = view[max(clause.start, number.start - 20):number.start]
-    after = view[number.end:number.end + 12]
-    if not (re.search(rf"(?:{alternation(lex.words('difference_before'))})\s*$", before)
-            or re.match(rf"\s*(?:{alternation(lex.words('difference_after'))})", after, re.IGNORECASE)):
-        return
-    reading.difference = True
-    what = f"baseline: {number.text} {number.unit} is an increase (a difference, not a figure of its own)"
-    if reading.baseline:
-        reading.todo.append(f"{what} over {reading.baseline}: write it as an expr or confirm")
-        return
-    others = [i for i in reading.nearby if i and i != reading.subject]
-    reading.todo.append(f"{what} over something its clause does not name; "
-                        + (f"the text names {', '.join(others)}; pick one" if others
-                           else "name the entity it is compared with"))
 
 
 def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention],

@@ -80,7 +80,11 @@ def claim_verdict(claim: dict, note: dict) -> tuple[str, str | None]:
     return worst, where
 
 
-def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
+def structure_score(claims: list[dict], notes: list[dict], counted=None) -> StructureScore:
+    """Score the notes that `counted` keeps (all by default). Every note, in the text's order,
+    takes its claim first, so a note left uncounted (a field "?", an id outside the corpus)
+    still holds its own line's claim: "67 TFLOPS" of an FP64 Tensor Core row annotated "?" is
+    not given to the FP32 row's note with the same figure."""
     numeric = [c for c in claims if claimed_values(c)]
     used: set[int] = set()
     result = StructureScore()
@@ -90,10 +94,13 @@ def structure_score(claims: list[dict], notes: list[dict]) -> StructureScore:
             # an `in` no quoted line holds (a table's column header, "MI355X"): the notes' order;
             # one whose line's claim an earlier note took is missed, not moved to another line
             hit = _match(numeric, used, note, "")
+        if hit is not None:
+            used.add(hit)
+        if counted is not None and not counted(note):
+            continue
         if hit is None:
             result.counts[MISSED] += 1
             continue
-        used.add(hit)
         verdict, where = claim_verdict(numeric[hit], note)
         result.counts[verdict] += 1
         if verdict == SILENT:
