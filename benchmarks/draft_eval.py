@@ -74,7 +74,7 @@ def evaluate(specs: Path = ROOT / "specs", verbose: bool = False) -> dict:
         if verbose:
             for note, claim, where in shape.wrong:
                 print(f"   SILENTLY WRONG {where}: {note['number']} {claim.get(where)} "
-                      f"(annotated {note.get(where)}) in {claim['quote'][:60]!r}")
+                      f"(annotated {note.get(where)}) of {claim.get('subject')} in {claim['quote'][:60]!r}")
         if verbose:
             print(f"{name}: recall {result.found}/{result.annotated}, noise {result.noise}/{result.drafted}")
             for miss in result.misses:

@@ -262,7 +262,7 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     if chosen is None:
         return None, "precision"
     if family == "ops" and chosen != "int8":
-        return None, "precision"
+        return None, f"ops of {chosen}"     # "FP16 ... 1979 TFLOPS (即1979 TOPS)": not the INT8 rate
     own = bracketed_density(*texts[-1])     # the sentence: a clause may end at the bracket
     if own:
         return f"{chosen}_{own}", ""    # "624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)"

@@ -67,7 +67,8 @@ class Catalogue:
                             + alternation(lexicon().words("system_suffixes")) + ")", re.IGNORECASE)
         found = []
         for match in self.pattern.finditer(text):
-            if family_rules.english_word(self.common_words, match.group("name"), text[match.end():]):
+            if family_rules.english_word(self.common_words, match.group("name"), text[match.end():],
+                                         text[max(0, match.start() - 1):match.start()]):
                 continue        # "7 nm wafers from TSMC": an English word, not the line named "Wafer"
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
@@ -176,7 +177,7 @@ class Catalogue:
 _OPEN, _CLOSE = re.compile(r"\s*[(（]\s*(?:\d+\s?[x×]\s*)?"), re.compile(r"(?:\s+[A-Z0-9]{2,5})?\s*[)）]")
 _ARCHITECTURE = re.compile(r"\s?(?:架構|架构|architecture|microarchitecture|arch\b|GPU architecture)",
                            re.IGNORECASE)
-_QUALIFIER = re.compile(r"[\s-]*(?:Ultra[\s-]*)?")     # "Blackwell B200", "Blackwell Ultra GB300"
+_QUALIFIER = re.compile(r"[^\S\n]*-?[^\S\n]*(?:Ultra[^\S\n]*-?[^\S\n]*)?")   # "Blackwell B200", one line
 
 
 def _without_appositions(text: str, found: list[Mention], vendor=lambda entity: "") -> list[Mention]:

@@ -60,11 +60,14 @@ def common_words(words: list, families: dict, names_by_entity: dict) -> dict:
     return out
 
 
-def english_word(common: dict, name: str, after: str) -> bool:
-    """Whether a family word found in a text is the English word (`common_words`): in lower case
-    and not followed by a word its names go on with."""
+def english_word(common: dict, name: str, after: str, before: str = "") -> bool:
+    """Whether a family word found in a text is the English word (`common_words`): in lower case,
+    or inside a hyphenated compound ("Chip-on-Wafer-on-Substrate"), and not followed by a word
+    its names go on with."""
     then = re.match(r"[\s-](\w+)", after[:40])
-    return name in common and (then is None or then.group(1).lower() not in common[name])
+    inside = name.lower() in common and before.endswith("-") and after.startswith("-")
+    word = name if name in common else name.lower() if inside else None
+    return word is not None and (then is None or then.group(1).lower() not in common[word])
 
 
 def shared_names(shared: dict, entities: dict, taken: set) -> dict:

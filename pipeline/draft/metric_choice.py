@@ -280,6 +280,9 @@ def _missing_words(missing: str, metric: str | None, offered: list[str], known=(
     if missing == "efficiency":
         return ("metric: efficiency is a ratio of two metrics; write an expr such as "
                 "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
+    if missing.startswith("ops of "):       # the words' precision, never the figure's INT8 match
+        return (f"metric: the words say {missing[7:].upper()}, but the figure is written in OPS (operations "
+                "per second): pick the metric it measures (`claimaudit metrics` lists them)")
     other = metric.removesuffix("_dense") + "_sparse" if metric else ""
     if metric and missing == "dense or sparse" and metric.endswith("_dense") and other in known:
         return (f"metric: the text does not say dense or sparse; {metric} written, {other} if the "

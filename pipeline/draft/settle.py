@@ -302,7 +302,8 @@ def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, c
     if reading.subject is None:
         return
     open_metric = [t for t in reading.todo if t.startswith("metric: the text does not say")]
-    if open_metric or reading.metric is None:
+    other_words = any(t.startswith("metric: the words say") for t in reading.todo)   # "FP16 ... TOPS"
+    if (open_metric or reading.metric is None) and not other_words:
         metrics = said_metrics(reading.metric, metrics_of_dimension(catalogue, number.unit))
         if any(HALF in t for t in open_metric):       # "16-bit floating point": bf16 or fp16
             metrics += said_metrics("fp16_dense", metrics_of_dimension(catalogue, number.unit))

@@ -15,6 +15,9 @@ line the metric. Two rows with figures make a table; a row that breaks the patte
 line, a sentence mark, a label with a figure) ends it. A header line that is a model number the
 specs do not hold (`MI400X` among `MI355X`, `GB200`) is a column all the same: its cells are
 asked about (the name is not one entity of the specs) instead of falling to the prose around.
+A last header line that is a change word (`Improvement factor` after `Trainium`, `Trainium2`)
+is a column of ratios: the later named column over the first, or the other way round when only
+that way the row's two figures give the ratio.
 """
 
 from __future__ import annotations
@@ -32,42 +35,71 @@ SENTENCE_MARK = re.compile(r"[.。;；!?！？]\s|[。；！？]")
 MODEL = re.compile(r"[A-Z][A-Za-z]{0,5}[ -]?\d{2,4}[A-Za-z]{0,3}")
 
 
-def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type) -> list:
+def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type, is_change=None) -> list:
     """Every value cell of every table pasted one cell per line; `names_in(start, end)` gives
     the spans naming entities, `numbers_in(start, end)` the numbers' spans, `cell_type` builds
-    a cell (table_rows.Cell)."""
+    a cell (table_rows.Cell), `is_change(words)` tells a change column's header."""
     lines = [(start, end) for start, end in paragraphs if text[start:end].strip()]
     out: list = []
     i = 0
     while i < len(lines):
-        named: list[bool] = []
-        while len(named) < MAX_COLUMNS and i + len(named) < len(lines):
-            kind = _header_line(text, lines[i + len(named)], names_in, numbers_in)
-            if kind is None:
+        named: list = []
+        while len(named) < MAX_COLUMNS and i + len(named) < len(lines) and CHANGE not in named:
+            kind = _header_line(text, lines[i + len(named)], names_in, numbers_in, is_change)
+            if kind is None or kind == CHANGE and sum(k is True for k in named) < 2:
                 break
             named.append(kind)
         # the widest header whose rows follow: a last header line may be the first row's label
         found, j = [], i
         for width in range(len(named), 1, -1):
             found, j = _rows(text, lines, i + width, width, numbers_in)
-            if sum(named[:width]) >= 2 and sum(1 for row in found if row[1]) >= 2:
+            if sum(k is True for k in named[:width]) >= 2 and sum(1 for row in found if row[2]) >= 2:
                 break
         else:
             i += 1
             continue
         table = Span(lines[i][0], lines[j - 1][1])
-        for label, values in found:
+        columns = [c for c, kind in enumerate(named[:width]) if kind is not CHANGE]
+        headers = [Span(*lines[i + c]) for c in range(width)]
+        for label, row, values in found:
+            if not values and all(_header_line(text, line, names_in, numbers_in) is True for line in row):
+                # `Blackwell | Blackwell Ultra` then a row `GPU | B200 | B300`: the row names the columns
+                headers = [Span(*line) for line in row]
+                continue
             for column, (start, end), number in values:
-                header = Span(*lines[i + column])
+                header, baseline = headers[column], None
+                if named[column] == CHANGE:
+                    later, first = _compared(text, values, columns, number)
+                    header, baseline = headers[later], headers[first]
                 out.append(cell_type(number, Span(start, end), text[label[0]:label[1]].strip(), header,
-                                     table=table))
+                                     baseline, table=table))
         i = j
     return out
 
 
-def _header_line(text: str, line: tuple[int, int], names_in, numbers_in) -> bool | None:
+CHANGE = "change"
+AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _compared(text: str, values: list, columns: list[int], number) -> tuple[int, int]:
+    """(subject column, baseline column) of a change cell: the last named column over the
+    first, unless only first over last gives the ratio (within 10%)."""
+    first, last = columns[0], columns[-1]
+    spans = {column: (start, end) for column, (start, end), _ in values}
+    found = [AMOUNT.search(text, *spans[c]) if c in spans else None for c in (first, last)]
+    found.append(AMOUNT.search(text, number.start, number.end))
+    if any(m is None for m in found):
+        return last, first
+    a, b, wanted = (float(m.group().replace(",", "")) for m in found if m is not None)
+    def near(ratio: float) -> bool:
+        return abs(ratio - wanted) <= 0.1 * wanted
+    flipped = a and b and near(a / b) and not near(b / a)
+    return (first, last) if flipped else (last, first)
+
+
+def _header_line(text: str, line: tuple[int, int], names_in, numbers_in, is_change=None):
     """True for a short line naming exactly one entity, with no sentence mark; False for a
-    model number alone that names none; None for any other line."""
+    model number alone that names none; CHANGE for a change word; None for any other line."""
     start, end = line
     words = text[start:end].strip()
     if not 0 < len(words) <= MAX_CELL or SENTENCE_MARK.search(words):
@@ -75,11 +107,13 @@ def _header_line(text: str, line: tuple[int, int], names_in, numbers_in) -> bool
     names = {text[s.start:s.end] for s in names_in(start, end)}
     if len(names) == 1:
         return True
+    if not names and is_change is not None and is_change(words):
+        return CHANGE
     return False if not names and MODEL.fullmatch(words) and not numbers_in(start, end) else None
 
 
 def _rows(text: str, lines, first: int, width: int, numbers_in):
-    """The rows after a header: (label line, [(column, value line, number span)]) while each
+    """The rows after a header: (label line, value lines, [(column, value line, number span)]) while each
     row is a short label with no figure and `width` short value lines; and the index after."""
     found: list = []
     j = first
@@ -92,7 +126,7 @@ def _rows(text: str, lines, first: int, width: int, numbers_in):
             numbers = numbers_in(start, end)
             if len(numbers) == 1:
                 cells.append((column, (start, end), numbers[0]))
-        found.append((label, cells))
+        found.append((label, values, cells))
         j += width + 1
     return found, j
 

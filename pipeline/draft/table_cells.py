@@ -77,7 +77,7 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
     out: list[Cell] = []
     if names_in is not None and numbers_in is not None:
         out += loose_tables(text, paragraphs, names_in, numbers_in)
-        out += stacked_tables(text, paragraphs, names_in, numbers_in, Cell)
+        out += stacked_tables(text, paragraphs, names_in, numbers_in, Cell, change_header)
     for table in tables(text, paragraphs):
         header = table[0][1]
         labelled = not any(named(spans[0]) or re.match(r"\s*[~<>≈]?\d", span_text(text, spans[0]))
@@ -161,6 +161,14 @@ def _first_over_last(text: str, spans, first: int, last: int, cell: str) -> bool
 def increase_header(words: str) -> bool:
     """A header that is an increase word and nothing else ("改進", "Improvement", "提升")."""
     return words.strip().lower() in {w.lower() for w in lexicon().words("increase_words")}
+
+
+def change_header(words: str) -> bool:
+    """A column of changes: an increase word, perhaps with "factor" or "ratio" ("Improvement
+    factor", "提升倍数")."""
+    bare = re.sub(r"\s*(?:factors?|ratios?|multiples?|倍数|倍數|幅度)$", "", words.strip(),
+                  flags=re.IGNORECASE)
+    return bool(bare) and increase_header(bare)
 
 
 def cell_at(found: list[Cell], starts: list[int], position: int) -> Cell | None:
