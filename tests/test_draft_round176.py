@@ -148,3 +148,36 @@ def test_a_float_precisions_figure_in_tops_is_asked_not_read_as_int8(specs):
     assert any(t.startswith(asked) for t in claim["todo"]), claim
     int8 = claim_of(drafted_claims("Kite K2的INT8算力为2600 TOPS。\n", specs), "2600 TOPS")
     assert (int8.get("subject"), int8.get("metric")) == ("kite2", "int8_dense")
+
+
+def test_a_float_words_figure_in_tops_is_asked_when_several_precisions_are_named(specs):
+    # "FP16峰值算力为1979 TFLOPS(即1979 TOPS),但该数值仅在启用Tensor Core + FP16+TF32混合精度...": no one
+    # precision is the clause's, and none is INT8
+    text = "Kite K2的FP8峰值算力为2600 TFLOPS(即2600 TOPS),需启用FP8+BF16混合精度。\n"
+    claim = [c for c in drafted_claims(text, specs) if c.get("claimed") == "2600 TOPS"][0]
+    assert claim.get("metric") is None, claim
+
+
+def test_a_full_stop_with_footnote_marks_ends_its_sentence(specs):
+    # "... of the prior-generation Trn2 UltraServer.[1][2] Each chip delivers 2.52 petaflops": the
+    # chip was the previous sentence's system's
+    text = ("Kite K2 is new. It delivers 4 times the compute of the prior Kite K1.[1] Each chip delivers "
+            "1,300 TFLOPS of dense FP8 compute.\n")
+    claim = claim_of(drafted_claims(text, specs), "1,300 TFLOPS")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite2", "fp8_dense"), claim
+
+
+def test_it_is_not_a_name_that_owns_another_clauses_figure(specs):
+    # "该GPU的热设计功耗为400W,低于H100的700W,...,它还保留了900 GB/s的NVLink": "it" is the H20
+    text = "Kite K2 是新一代芯片。\n该芯片的内存为96GB,高于Kite K1的32GB,并且它还提供了900 GB/s的互联带宽。\n"
+    claim = claim_of(drafted_claims(text, specs, "zh-hans"), "900 GB/s")
+    assert claim.get("subject") == "kite2" or "kite2" in " ".join(claim.get("todo", [])), claim
+    assert claim.get("subject") != "kite1", claim
+
+
+def test_a_plain_interconnect_word_after_a_named_network_is_that_network(specs):
+    # "互联技术:采用NVIDIA第四代InfiniBand技术,提供高达400Gb/s的互联带宽": scale-out, not the chips' link
+    text = "Kite K2 的规格:\n\n  • 互联技术:采用第四代InfiniBand技术,提供高达400Gb/s的互联带宽\n"
+    claim = claim_of(drafted_claims(text, specs, "zh-hans"), "400 Gbps")
+    metric = claim.get("metric") or next(t for t in claim["todo"] if t.startswith("shape:"))
+    assert "scaleout_bandwidth" in metric and "scaleup" not in metric, claim

@@ -19,6 +19,7 @@ from claimaudit.core.errors import ClaimauditError, Collector
 from claimaudit.draft import bounds, changes, context, ratios, scope, settle, table_cells, table_names
 from claimaudit.draft import claims as build
 from claimaudit.draft import text as textmod
+from claimaudit.draft.density_words import footnote_density
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, Mention, load_catalogue, name_key, names_of
 from claimaudit.draft.figure_match import amount, network_of_a_system, system_sized_power, variants
@@ -80,7 +81,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     mention_starts = [m.start for m in mentions]
     records: list[dict] = []
     used: set = set()
-    star = context.footnote_density(plain)
+    star = footnote_density(plain)
     topics = Topics(mentions, paragraphs,    # no topic: a name aimed at, compared with or counted
                     lambda e: {*catalogue.members_of(e), *catalogue.containers_of_any(e)},
                     lambda m: topic_aside(view, m, compared=True) or build._is_counted(view, m), view)
@@ -396,5 +397,4 @@ def read_article(path: Path) -> str:
 
 def _first_line(raw: str) -> str:
     plain = textmod.plain_text(raw, lexicon().words("skip_html_classes"))
-    line = next((line for line in plain.splitlines() if line.strip()), "")
-    return line.strip()[:100]
+    return next((line.strip() for line in plain.splitlines() if line.strip()), "")[:100]

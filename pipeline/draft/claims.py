@@ -122,6 +122,7 @@ OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前�
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
 
 
+OWNS_A_FIGURE = re.compile(r"\s?(?:的|'s|’s)\s?\d")
 RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
                       re.IGNORECASE)
 
@@ -179,7 +180,10 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     lead_in = place.view[place.clause.start:number.start]
     if re.search(r"\b(?:[Ii]ts|[Tt]heir)\s+$|(?:它的|其)\s*$", lead_in[-8:]) or anaphor_before(
             lead_in, len(lead_in)):
-        others = [m for m in others if m.end <= number.start]   # "Its 192GB ... multiple H100s": not theirs
+        # "Its 192GB ... multiple H100s": not theirs; "低于H100的700W, ... 它还保留了900 GB/s": a name
+        # owning another clause's figure is no "it"
+        others = [m for m in others if m.end <= number.start and not (
+            m.end <= place.clause.start and OWNS_A_FIGURE.match(place.view, m.end))]
     if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
     elif baselines:

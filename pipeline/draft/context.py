@@ -7,6 +7,12 @@ from __future__ import annotations
 import re
 
 from claimaudit.draft import rate_words
+from claimaudit.draft.density_words import (
+    bracketed_density,
+    density,
+    without_others_brackets,
+    without_sparsity_support,
+)
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 from claimaudit.draft.memory_words import MEMORY_AT, MEMORY_BRACKET, memory_metric, memory_said
@@ -220,7 +226,9 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         after = RATE_THEN_WORDS.match(text, position)
         own = pattern.match(text, after.end()) if after else None
         if own and table[own.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth", "scaleout_bandwidth"):
-            texts = [(text[own.start():own.end()], 0)]
+            # a plain "互联带宽" still looks back to the link its sentence names ("InfiniBand技术,提供...")
+            generic = GENERIC_LINK.fullmatch(own.group())
+            texts = [(text[own.start():own.end()], 0)] + (texts[1:2] if generic else [])
     for index, (text, position) in enumerate(texts):
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
@@ -259,6 +267,11 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     chosen = precision(texts)
     if chosen is None and family == "flops" and said("half_precision_words", texts[:1]):
         return "bf16_dense", HALF          # the figure may tell bf16 from fp16 (settle.py)
+    if chosen is None and family == "ops":      # "FP16+TF32 ... 1979 TOPS": float words, no INT8
+        pattern, table = grouped_pattern("precision_words")
+        named = {table[m.group().lower()] for text, _ in texts for m in pattern.finditer(text)}
+        if named and "int8" not in named:
+            return None, f"ops of {'/'.join(sorted(named))}"
     if chosen is None:
         return None, "precision"
     if family == "ops" and chosen != "int8":
@@ -266,7 +279,7 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     own = bracketed_density(*texts[-1])     # the sentence: a clause may end at the bracket
     if own:
         return f"{chosen}_{own}", ""    # "624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)"
-    texts = [(_without_sparsity_support(_without_others_brackets(text, position)), position)
+    texts = [(without_sparsity_support(without_others_brackets(text, position)), position)
              for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
@@ -279,56 +292,6 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
 
 
 HALF = "which 16-bit format (bf16 or fp16), dense or sparse"
-
-
-def footnote_density(text: str) -> str:
-    """What a footnote marked "*" says of the figures it marks: "*Performance figures include
-    sparsity" -> 'sparse', "* without sparsity" -> 'dense', else ''."""
-    notes = " ".join(m.group(1) for m in re.finditer(r"(?m)^\s*\*+\s*(\S.*)$", text))
-    return density(notes) if notes else ""
-
-
-def starred(view: str, end: int) -> bool:
-    """Whether the amount ending at `end` carries a "*" right after its unit ("3,958 TFLOPS*")."""
-    return bool(re.match(r"\s?[A-Za-z/]{0,8}\*", view[end:end + 10]))
-
-
-# a figure, its unit and a bracket right after it: "624 TOPS (with Sparsity)", "148 TFLOPS（稠密）"
-OWN_BRACKET = re.compile(r"[\d.,]+\s?[A-Za-z/]{0,8}\*?\s?[(（]([^()（）\n]{1,40})[)）]")
-
-
-def bracketed_density(text: str, position: int) -> str:
-    """What a bracket right after the figure at `position` says of it: 'dense', 'sparse' or ''."""
-    own = OWN_BRACKET.match(text, position)
-    return density(own.group(1)) if own else ""
-
-
-def _without_others_brackets(text: str, position: int) -> str:
-    """"312 TFLOPS FP16 (with sparsity: 624 TFLOPS)": a bracket with a figure of its own says its
-    density of that figure, not of the one before it (blanked, so positions hold)."""
-    def blank(match: re.Match) -> str:
-        inside = match.start() <= position < match.end()
-        return match.group() if inside or not re.search(r"\d", match.group()) else " " * len(match.group())
-    return re.sub(r"[(（][^()（）\n]{1,60}[)）]", blank, text)
-
-
-def _without_sparsity_support(text: str) -> str:
-    """"1.3 PF FP8 with support for 4:1 sparsity": sparsity as a feature the chip supports
-    says nothing of whether the figure is the dense or the sparse one."""
-    return re.sub(r"(?:support(?:s|ing)? for|supports?)\s+(?:\d+:\d+\s+)?(?:structured\s+)?sparsity"
-                  r"|sparsity support|支持(?:\d+:\d+)?稀疏", " ", text, flags=re.IGNORECASE)
-
-
-def density(text: str) -> str:
-    """'dense' when the text says dense (密集, "without sparsity") and never sparse, 'sparse'
-    for the reverse, else '': a paragraph or a table that says it once says it of all its
-    figures ("Performance numbers without sparsity" above a table; "FP16稠密算力为148TFLOPS,
-    ... FP32为44TFLOPS")."""
-    dense = lexicon().pattern("dense_words")
-    sparse = lexicon().pattern("sparse_words").search(dense.sub(" ", text))
-    if dense.search(text):
-        return "" if sparse else "dense"
-    return "sparse" if sparse else ""
 
 
 LARGER_THAN = re.compile(r"[\d.,]*\s*(?:times|x|×)?\s+(?:larger|bigger)\s+than\b", re.IGNORECASE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.draft import context
+from claimaudit.draft import context, density_words
 from claimaudit.draft.claims import Place, Reading, claimed_text
 from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.entities import Catalogue
@@ -53,7 +53,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         around = place.lead if place.lead is not None else paragraph
         metric, missing = context.flops_metric(texts, dimension, around)
         # "3,958 TFLOPS*"; so "156/312*" under TF32, whose star says sparse though no TF32 is
-        if metric and place.star and context.starred(place.view, number.end) and (
+        if metric and place.star and density_words.starred(place.view, number.end) and (
                 missing == "dense or sparse" or place.star == "sparse" and metric.endswith("_dense")):
             metric, missing = f"{metric.rsplit('_', 1)[0]}_{place.star}", ""
         if metric in ("fp32_dense", "fp64_dense") and missing == "dense or sparse":
