@@ -181,3 +181,41 @@ def test_a_plain_interconnect_word_after_a_named_network_is_that_network(specs):
     claim = claim_of(drafted_claims(text, specs, "zh-hans"), "400 Gbps")
     metric = claim.get("metric") or next(t for t in claim["todo"] if t.startswith("shape:"))
     assert "scaleout_bandwidth" in metric and "scaleup" not in metric, claim
+
+
+def test_a_product_lines_code_name_is_asked_among_the_one_product_the_specs_hold(tmp_path):
+    # "Ponte Vecchio GPU has already surpassed the 45 TFLOPs mark", "rocks a 600W TDP": the specs
+    # hold the Max 1550 alone of Intel's four; the question names it
+    from claimaudit.draft.families import shared_names
+
+    held = shared_names({"Code": ["one", "two"], "Solo": ["one"]}, {"one": object()}, set())
+    assert [(pattern.pattern.count("Code"), ids) for pattern, ids in held.items()] == [(1, ("one",))]
+    (tmp_path / "intel.yaml").write_text(textwrap.dedent("""\
+        sources:
+          - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+        entities:
+          - id: max_1550
+            name: Example Max 1550
+            vendor: Example
+            kind: chip
+            aliases: [Max 1550]
+            facts:
+              - {metric: power, value: 600 W, source: ex-sheet, quote: "600 W"}
+        """), encoding="utf-8")
+    from claimaudit.draft.entities import load_catalogue
+
+    catalogue = load_catalogue(tmp_path)
+    other = claim_of(drafted_claims("Ponte Vecchio rocks a 300W TDP.\n", catalogue), "300 W")
+    assert other.get("subject") is None, other
+    assert any("'Ponte Vecchio' may mean max_1550" in t for t in other["todo"]), other
+    # the one held product's own published figure settles it, as a family's member's does
+    own = claim_of(drafted_claims("Ponte Vecchio rocks a 600W TDP.\n", catalogue), "600 W")
+    assert (own.get("subject"), own.get("metric"), own.get("todo")) == ("max_1550", "power", None)
+
+
+@pytest.mark.parametrize("text", ["A Kite K2 Box server with 16 chips has 1.5 TB of HBM.\n",
+                                  "Kite K2 Box服务器配备1.5 TB的HBM内存。\n"])
+def test_a_systems_name_then_server_is_that_system(specs, text):
+    # "a DGX H100 server with 8 GPUs have 640GB of VRAM": "DGX H100 server" was no entity of the specs
+    claim = claim_of(drafted_claims(text, specs, "en" if text.isascii() else "zh-hans"), "1.5 TB")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite2_box", "hbm_capacity"), claim

@@ -71,12 +71,14 @@ def english_word(common: dict, name: str, after: str, before: str = "") -> bool:
 
 
 def shared_names(shared: dict, entities: dict, taken: set) -> dict:
-    """The lexicon's `shared_names` (a die's code name) as {regex: ids the specs hold}: two or
-    more ids, and no name an entity or a family already has (`taken`: lower-case)."""
+    """The lexicon's `shared_names` (a die's code name, a product line's code name) as {regex: ids
+    the specs hold}: a name the lexicon gives two or more products, of which the specs hold one or
+    more ("Ponte Vecchio": the Max 1550 alone), and no name an entity or a family already has
+    (`taken`: lower-case)."""
     out = {}
     for word, ids in shared.items():
         held = tuple(sorted(i for i in ids if i in entities))
-        if len(held) > 1 and word.lower() not in taken:
+        if held and len(ids) > 1 and word.lower() not in taken:
             out[re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", re.IGNORECASE)] = held
     return out
 
