@@ -10,8 +10,10 @@ from claimaudit.draft import rate_words
 from claimaudit.draft.density_words import (
     bracketed_density,
     density,
+    unsparse,
     without_others_brackets,
     without_sparsity_support,
+    without_unsparse,
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
@@ -226,9 +228,14 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         after = RATE_THEN_WORDS.match(text, position)
         own = pattern.match(text, after.end()) if after else None
         if own and table[own.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth", "scaleout_bandwidth"):
-            # a plain "互联带宽" still looks back to the link its sentence names ("InfiniBand技术,提供...")
-            generic = GENERIC_LINK.fullmatch(own.group())
-            texts = [(text[own.start():own.end()], 0)] + (texts[1:2] if generic else [])
+            if GENERIC_LINK.fullmatch(own.group()) and len(texts) > 1 and any(
+                    table[m.group().lower()] == "scaleout_bandwidth"
+                    for m in pattern.finditer(texts[1][0][:texts[1][1]])):
+                # "采用第四代InfiniBand技术,提供高达400Gb/s的互联带宽", "supports InfiniBand and offers
+                # 900 GB/s of interconnect bandwidth": a plain interconnect after a network's name is
+                # the network or the chips' link, which the figure may tell (asked, never guessed)
+                return None
+            texts = [(text[own.start():own.end()], 0)]
     for index, (text, position) in enumerate(texts):
         candidates = [m for m in pattern.finditer(text)
                       if table[m.group().lower()] in ("hbm_bandwidth", "scaleup_bandwidth",
@@ -281,9 +288,11 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
         return f"{chosen}_{own}", ""    # "624 TOPS (with Sparsity) / 312 TOPS (without Sparsity)"
     texts = [(without_sparsity_support(without_others_brackets(text, position)), position)
              for text, position in texts]
+    off = unsparse(texts[0][0])       # "关闭结构化稀疏" in the figure's own clause: dense
+    texts = [(without_unsparse(text), position) for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
-    dense = said("dense_words", texts[:1]) or said("dense_words", texts)
+    dense = off or said("dense_words", texts[:1]) or said("dense_words", texts)
     if sparse and not said("dense_words", texts[:1]):
         return f"{chosen}_sparse", ""
     if dense or density(around) == "dense":

@@ -33,7 +33,19 @@ OWN_BRACKET = re.compile(r"[\d.,]+\s?[A-Za-z/]{0,8}\*?\s?[(（]([^()（）\n]{1,
 def bracketed_density(text: str, position: int) -> str:
     """What a bracket right after the figure at `position` says of it: 'dense', 'sparse' or ''."""
     own = OWN_BRACKET.match(text, position)
+    if own and lexicon().pattern("unsparse_words").search(own.group(1)):
+        return "dense"          # "1979 TFLOPS(无稀疏)"
     return density(own.group(1)) if own else ""
+
+
+def without_unsparse(text: str) -> str:
+    """The text with its sparsity-off words blanked (positions hold): they say neither density
+    outside the figure's own clause, and their 稀疏 / sparsity is no sparse word."""
+    return lexicon().pattern("unsparse_words").sub(lambda m: " " * len(m.group()), text)
+
+
+def unsparse(text: str) -> bool:
+    return bool(lexicon().pattern("unsparse_words").search(text))
 
 
 def without_others_brackets(text: str, position: int) -> str:
@@ -58,6 +70,7 @@ def density(text: str) -> str:
     figures ("Performance numbers without sparsity" above a table; "FP16稠密算力为148TFLOPS,
     ... FP32为44TFLOPS")."""
     dense = lexicon().pattern("dense_words")
+    text = without_unsparse(text)
     sparse = lexicon().pattern("sparse_words").search(dense.sub(" ", text))
     if dense.search(text):
         return "" if sparse else "dense"

@@ -81,10 +81,12 @@ class Catalogue:
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
                 own = all(self.entities[i].kind in ("system", "cluster") and any(
                     word in _key(n.split("(")[0]) for n in names_of(self.entities[i])) for i in ids)
-                if own or not holders and self._system_word(ids, word, "same_thing_suffixes"):
+                before = text[max(0, match.start() - 16):match.start()]     # "Four DGX H100 servers"
+                if own or not holders and family_rules.system_word(
+                        self.entities, ids, word, "same_thing_suffixes", before):
                     holders = sorted(ids)   # "NVL72 機架"; "Atlas 950 SuperPoD超节点": a word of its names
                 asked: tuple = tuple(holders) if len(holders) > 1 else ()
-                if not holders and self._system_word(ids, word, "cluster_suffixes"):   # or a cluster
+                if not holders and family_rules.system_word(self.entities, ids, word, "cluster_suffixes"):
                     holders, asked = [], tuple(sorted(ids))
                 elif not holders:     # "a standard 8-card Gaudi 3 server": the chip's containers
                     holders, asked = self._sized(ids, text[max(0, match.start() - 16):match.start()])
@@ -145,12 +147,6 @@ class Catalogue:
             if len(sized) == 1:
                 return sized, ()
         return [], tuple(kin)
-
-    def _system_word(self, ids, word: str, kind: str) -> bool:
-        """Whether systems' names are followed by one of the lexicon's `kind` words: the system
-        itself ("rack", "機架": same_thing_suffixes), or it or a cluster of it (cluster_suffixes)."""
-        words = {_key(w).rstrip("s") for w in lexicon().words(kind)}
-        return word in words and all(self.entities[i].kind == "system" for i in ids)
 
     def members_of(self, entity: str) -> dict:
         return self.entities[entity].members if entity in self.entities else {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.text import containing, sentences
 
 SERIES = re.compile(r"\s*(?:series|family|系列|家族)$", re.IGNORECASE)
@@ -133,3 +134,17 @@ def _series_members(lowered: dict, stem: str) -> set:
     ids = starting(stem)
     shorter = re.sub(r"(?<=\d)0+$", "", stem) if re.match(r"[a-z]+\d", stem) else stem
     return starting(shorter) if len(ids) < 2 and shorter != stem and starting(shorter) else ids
+
+
+def system_word(entities: dict, ids, word: str, kind: str, before: str = "") -> bool:
+    """Whether systems' names are followed by one of the lexicon's `kind` words: the system
+    itself ("rack", "機架", "server": same_thing_suffixes), or it or a cluster of it
+    (cluster_suffixes). A count before the name ("Four DGX H100 servers", "两台DGX H100服务器")
+    makes the words several systems: their figure is no one system's."""
+    words = {re.sub(r"[\s-]+", "", w.strip().lower()).rstrip("s") for w in lexicon().words(kind)}
+    return word in words and all(entities[i].kind == "system" for i in ids) and not SEVERAL.search(before)
+
+
+# a count before a system's name: "Four DGX H100 servers", "two racks of", "两台", "32套"
+SEVERAL = re.compile(r"(?:\b(?:two|three|four|five|six|seven|eight|nine|ten|dozens?|several|multiple|\d+)\s+|"
+                     r"[两二三四五六七八九十几數数多\d]+\s*[台个個套組组]\s*)$", re.IGNORECASE)

@@ -118,6 +118,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         _another_rates_figure(catalogue, reading, number, metric)
     elif dimension == "count":
         metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
+        if metric == "chips" and number.value >= 1e9 and TRANSISTORS.search(sentence):
+            metric = "transistors"  # "晶体管数量为2080亿颗,比前代H100多了1280亿颗": no billion chips
         missing = "" if metric else "what is counted"
     elif dimension == "time":
         metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
@@ -164,6 +166,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
 
 
 LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")
+TRANSISTORS = re.compile(r"transistors?|晶体管|晶體管|電晶體|电晶体", re.IGNORECASE)
 HBM_TYPE = re.compile(r"\bHBM\d?[eE]?\b")
 
 

@@ -29,6 +29,7 @@ from claimaudit.draft.figure_match import (
     one_members_figure,
 )
 from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of
 from claimaudit.draft.topic import ANOTHER_PART, related
 
@@ -363,6 +364,9 @@ def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
     if widened and len(set(reading.candidates)) >= 5 and not one_product(catalogue, reading.candidates):
         return True         # "TPU v6 pod": a word for five or more products, its figure picks none
     names = re.findall(r"^subject: '([^']+)' may mean", "\n".join(reading.todo), re.M)
+    shared = {name_key(word): ids for word, ids in lexicon().data["shared_names"].items()}
+    if any(i not in catalogue.entities for n in names for i in shared.get(name_key(n), ())):
+        return True         # "Ponte Vecchio": a line of four, of which the specs hold the Max 1550
     keys = [re.sub(r"(?:系列|series)$", "", name_key(n)) for n in names]     # "MI400 series" is "MI400"
     series = catalogue.series_keys
     # the series word itself, or after another one ("Instinct MI400"), not a product within it

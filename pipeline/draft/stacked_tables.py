@@ -61,16 +61,20 @@ def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type, is_ch
         table = Span(lines[i][0], lines[j - 1][1])
         columns = [c for c, kind in enumerate(named[:width]) if kind is not CHANGE]
         headers = [Span(*lines[i + c]) for c in range(width)]
-        for label, row, values in found:
-            if not values and all(_header_line(text, line, names_in, numbers_in) is True for line in row):
-                # `Blackwell | Blackwell Ultra` then a row `GPU | B200 | B300`: the row names the columns
+        for index, (label, row, values) in enumerate(found):
+            if index == 0 and PRODUCT_LABEL.fullmatch(text[label[0]:label[1]].strip()) and not values and all(
+                    _header_line(text, line, names_in, numbers_in) is True for line in row):
+                # `Blackwell | Blackwell Ultra` then a first row `GPU | B200 | B300`: the row names the
+                # columns (a later row, or one labelled `Predecessor`, names other products)
                 headers = [Span(*line) for line in row]
                 continue
             for column, (start, end), number in values:
                 header, baseline = headers[column], None
                 if named[column] == CHANGE:
-                    later, first = _compared(text, values, columns, number)
-                    header, baseline = headers[later], headers[first]
+                    pair = _compared(text, values, columns, number)
+                    if pair is None:
+                        continue        # no ratio, or no one pair of columns it compares: the prose's
+                    header, baseline = headers[pair[0]], headers[pair[1]]
                 out.append(cell_type(number, Span(start, end), text[label[0]:label[1]].strip(), header,
                                      baseline, table=table))
         i = j
@@ -78,23 +82,34 @@ def stacked_tables(text: str, paragraphs, names_in, numbers_in, cell_type, is_ch
 
 
 CHANGE = "change"
+PRODUCT_LABEL = re.compile(r"GPUs?|chips?|accelerators?|models?|products?|SKUs?|devices?|芯片|晶片|型号|型號|"
+                           r"产品|產品|加速卡|GPU型号|GPU型號", re.IGNORECASE)
 AMOUNT = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def _compared(text: str, values: list, columns: list[int], number) -> tuple[int, int]:
-    """(subject column, baseline column) of a change cell: the last named column over the
-    first, unless only first over last gives the ratio (within 10%)."""
-    first, last = columns[0], columns[-1]
+def _compared(text: str, values: list, columns: list[int], number) -> tuple[int, int] | None:
+    """(subject column, baseline column) of a change cell: a ratio (`6.7x`, `+40%`, `3倍`; an
+    amount such as `+61 GB` is none) of the pair of named columns whose figures give it, within
+    10%; of two columns, the later over the first when neither way gives it (the article may be
+    wrong: check says so). None when no pair or several pairs give it among three or more."""
+    if not RATIO_CELL.match(text, number.start, number.end + 3):
+        return None
     spans = {column: (start, end) for column, (start, end), _ in values}
-    found = [AMOUNT.search(text, *spans[c]) if c in spans else None for c in (first, last)]
-    found.append(AMOUNT.search(text, number.start, number.end))
-    if any(m is None for m in found):
-        return last, first
-    a, b, wanted = (float(m.group().replace(",", "")) for m in found if m is not None)
-    def near(ratio: float) -> bool:
-        return abs(ratio - wanted) <= 0.1 * wanted
-    flipped = a and b and near(a / b) and not near(b / a)
-    return (first, last) if flipped else (last, first)
+    amounts = {c: AMOUNT.search(text, *spans[c]) for c in columns if c in spans}
+    change = AMOUNT.search(text, number.start, number.end)
+    if change is None:
+        return None
+    wanted = float(change.group().replace(",", ""))
+    wanted = 1 + wanted / 100 if "%" in text[number.start:number.end + 2] else wanted
+    figures = {c: float(m.group().replace(",", "")) for c, m in amounts.items() if m}
+    fits = [(a, b) for a in figures for b in figures if a != b and figures[b]
+            and abs(figures[a] / figures[b] - wanted) <= 0.1 * wanted]
+    if len(fits) == 1:
+        return fits[0]
+    return (columns[-1], columns[0]) if len(columns) == 2 and not fits else None
+
+
+RATIO_CELL = re.compile(r"[+]?\d[\d,]*(?:\.\d+)?\s?(?:[x×%]|倍)")
 
 
 def _header_line(text: str, line: tuple[int, int], names_in, numbers_in, is_change=None):

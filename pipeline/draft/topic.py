@@ -23,7 +23,8 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import COMPARED_NAME
 from claimaudit.draft.text import PIECE_END
 
-CLAUSE_START = r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also)\s+)"
+CLAUSE_START = (r"(?:^|[,，;；:：、。.!?！？—–(（]\s*|\b(?:and|but|while|so|however|also|yet)\s+)"
+                r"(?:但是|但|而且|而|并且|並且|同时|同時|不过|不過)?\s*")    # "，但它还保留了"
 
 
 @cache
