@@ -1,4 +1,4 @@
-"""Known answers for rules from held-out rounds 174-176 (issue 19), on fictional specs: a table
+"""Known answers for rules from held-out rounds 174-177 (issue 19), on fictional specs: a table
 pasted one cell per line with a change column (`Improvement factor`) compares its named columns;
 a row of names under a header of family words names the columns; a name never runs across a
 line break; a family word inside a hyphenated compound ("Chip-on-Wafer-on-Substrate") is the
@@ -306,3 +306,21 @@ def test_a_billion_count_among_transistor_words_is_transistors(specs):
     claim = claim_of(drafted_claims("Kite K2的晶体管数量为1000亿颗,比前代Kite K1多了600亿颗。\n", specs,
                                     "zh-hans"), "600e8")
     assert claim.get("metric") == "transistors" and any("an increase" in t for t in claim["todo"]), claim
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("該系統由三八四顆Kite K2構成。\n", "384"),
+    ("共使用四六○八顆Kite K2。\n", "4,608"),
+    ("每個Kite K2 Box約一二○瓩。\n", "120 kW"),
+    ("總用電量最高可達一點七萬瓩。\n", "17,000 kW"),
+    ("其記憶體頻寬則達到Kite K1的三．六倍。\n", "3.6x"),
+])
+def test_chinese_numerals_written_digit_by_digit_are_read(specs, text, claimed):
+    # 聯合報 prints figures digit by digit: "三八四顆昇騰NPU" (384), "一二○瓩" (120 kW), "三．六倍"
+    assert claimed in [c.get("claimed") for c in drafted_claims(text, specs, "zh-hant")]
+
+
+def test_two_neighbouring_digits_are_an_estimate_not_a_figure():
+    # "三四倍", "七八個": three or four, seven or eight
+    from claimaudit.draft.forms import chinese_value
+    assert (chinese_value("三四"), chinese_value("七八"), chinese_value("二十五")) == (4, 8, 25)

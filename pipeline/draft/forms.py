@@ -29,8 +29,9 @@ GLUED_AFTER = ("FLOPS", "FLOPs", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s
 LABEL_BEFORE = r"|(?<=[a-z]{3})(?<!float)"          # not `bfloat16 FLOPs` (a format's name)
 GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + LABEL_BEFORE + ")"
                    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
-CHINESE_CHARS = "零〇一二兩两三四五六七八九十百千萬万億亿兆"
-CHINESE = re.compile(rf"[{CHINESE_CHARS}]+")
+CHINESE_CHARS = "零〇○一二兩两三四五六七八九十百千萬万億亿兆"
+# ... with a decimal mark between digits: 三．六倍 (3.6), 一點七萬瓩 (17,000 kW)
+CHINESE = re.compile(rf"[{CHINESE_CHARS}]+(?:[．.點点][零〇○一二三四五六七八九]+[萬万億亿]*)?")
 SEVERAL = re.compile(r"(?:數|数|幾|几)([十百千萬万億亿]+)"
                      r"|\b((?:hundreds|tens) of (?:thousands|millions)|thousands|millions|hundreds) of\b")
 
@@ -158,9 +159,21 @@ def glued_unit(view: str, position: int) -> tuple[str, int]:
 
 
 def chinese_value(word: str) -> float | None:
-    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; None when not a number."""
+    """一百萬 -> 1e6, 十 -> 10, 兩 -> 2, 二十五 -> 25, 三万亿 -> 3e12; digit by digit, as Taiwanese
+    print writes figures, 三八四 -> 384, 一二○ -> 120; with a decimal mark 三．六 -> 3.6, 一點七萬 ->
+    17,000; None when not a number."""
     data = lexicon().data
     digits, small, big = data["chinese_digits"], data["chinese_small_scales"], data["chinese_big_scales"]
+    point = re.fullmatch(r"(.+?)[．.點点](.+?)([萬万億亿]*)", word)
+    if point:
+        whole, tenths = chinese_value(point.group(1)), [digits.get(c) for c in point.group(2)]
+        if whole is None or None in tenths:
+            return None
+        fraction = float("0." + "".join(str(d) for d in tenths))
+        return (whole + fraction) * 10 ** sum(big[c] for c in point.group(3))
+    if (len(word) > 2 or set(word) & {"○", "〇", "零"}) and all(c in digits for c in word) \
+            and not set(word) & {"兩", "两"}:   # (两三倍, 七八个: "two or three", not 23)
+        return float("".join(str(digits[c]) for c in word))      # 三八四: 384, digit by digit
     total, section, digit, last = 0.0, 0.0, None, ""
     for char in word:
         if char in digits:
