@@ -324,3 +324,15 @@ def test_two_neighbouring_digits_are_an_estimate_not_a_figure():
     # "三四倍", "七八個": three or four, seven or eight
     from claimaudit.draft.forms import chinese_value
     assert (chinese_value("三四"), chinese_value("七八"), chinese_value("二十五")) == (4, 8, 25)
+
+
+def test_a_bracket_with_a_figure_of_its_own_speaks_of_that_figure(specs):
+    # round 178: "| FP8 TFLOPS (dense) | 362 (724 sparse) | 733 (1,466 sparse) |" drafted 733 as sparse
+    text = "| Spec | Kite K2 |\n|---|---|\n| FP8 TFLOPS (dense) | 1300 (2,600 sparse) |\n"
+    claims = drafted_claims(text, specs)
+    assert claim_of(claims, "1300 TFLOPS").get("metric") == "fp8_dense"
+    # ... while "(FP8 sparse)", "(with 2:4 sparsity)" still say the figure's own density
+    for bracket in ("(FP8 sparse)", "(with 2:4 sparsity)"):
+        claim = claim_of(drafted_claims(f"The Kite K2 delivers 2600 TFLOPS {bracket} of FP8.\n", specs),
+                         "2600 TFLOPS")
+        assert claim.get("metric") == "fp8_sparse", (bracket, claim)

@@ -33,6 +33,8 @@ OWN_BRACKET = re.compile(r"[\d.,]+\s?[A-Za-z/]{0,8}\*?\s?[(（]([^()（）\n]{1,
 def bracketed_density(text: str, position: int) -> str:
     """What a bracket right after the figure at `position` says of it: 'dense', 'sparse' or ''."""
     own = OWN_BRACKET.match(text, position)
+    if own and re.search(r"\d", re.sub(r"[A-Za-z]+\d+|\d+\s?:\s?\d+", " ", own.group(1))):
+        return ""       # "733 (1,466 sparse)": the bracket's words are its own figure's (not "(FP16 稀疏)")
     if own and lexicon().pattern("unsparse_words").search(own.group(1)):
         return "dense"          # "1979 TFLOPS(无稀疏)"
     return density(own.group(1)) if own else ""
