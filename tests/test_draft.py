@@ -340,6 +340,9 @@ FIRST_RUN_ONLY: dict[str, str] = {
     # table pasted one cell per line whose labels end "(per-package)"), 3 silent, 1 left: "a total
     # of 576GB of GPU memory" of a DGX GH200 given to the DGX (the reader took the superchip's HBM
     # and LPDDR); "4,800 Gbps/chip of bandwidth and 3x the HBM" is now asked
+    "heldout179": "docs/draft-first-runs/round179.txt",  # first run at the session's end on the final
+    # drafter: 96.4% recall, 9.8% noise (the issue's bar); of 125 decided claims 59 right, 2 silent: an
+    # A100's "around 2 TB/s" given to the H100, "B200 has 2.5x theoretical FP8 compute than H100" dense
 }
 # round 171 (first run on the final drafter: 93.4% recall, 16.6% noise, 2 silent: a DGX H200's "1.8 TB/s
 # GPU-to-GPU bandwidth" given to its HGX baseboard, "A100 ... GPUs and 1TB of DDR4" to the A100) is
