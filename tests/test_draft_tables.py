@@ -4,7 +4,8 @@ GPU Specifications") scopes the rows under it; a rack's figure that is its chip'
 is asked, whichever density the text leaves open; a precision pair asks both densities; a
 change's bracketed old owner does not own the new value; system memory is a CPU's; a sparsity
 word of another figure makes no sparse FP32; a table pasted with single spaces is read from
-its header's units; a figure given for BF16 and FP16 alike is bf16's. Known answers over small
+its header's units; a figure given for BF16 and FP16 alike is bf16's; a row labelled `GPU`
+names the columns under a header of years. Known answers over small
 fictional specs written for this module; the scorer's `in` fallback too."""
 
 from __future__ import annotations
@@ -637,3 +638,27 @@ def test_a_note_left_uncounted_still_holds_its_lines_claim():
     assert (counted.total, counted.counts["right"], counted.wrong) == (1, 1, [])
     # scored alone, the FP32 note takes the first row's claim: the pairing the one pass avoids
     assert structure_score(claims, notes[1:]).counts["silent"] == 1
+
+
+@pytest.mark.parametrize("rows, subjects", [
+    # a header of years, then the product row: its names head the columns under it
+    # (figures neither publishes: the columns decide, not the figures)
+    ("Year | 2023 | 2024 |\n---|---|---|\nChip | Crest C2 | Vale V1 |\nMemory | 90 GB | 100 GB |\n",
+     {"90 GB": "crest", "100 GB": "vale"}),
+    ("| 年份 | 2023 | 2024 |\n|---|---|---|\n| 架构 | Crest | Vale |\n| 型号 | Crest C2 | Vale V1 |\n"
+     "| 显存 | 90 GB | 100 GB |\n", {"90 GB": "crest", "100 GB": "vale"}),
+    # a row of figures is no product row, whatever its label
+    ("Year | 2023 | 2024 |\n---|---|---|\nChips | 8 | 64 |\nMemory | 80 GB | 96 GB |\n",
+     {"96 GB": None}),
+    # one name is no row of names
+    ("Year | 2023 | 2024 |\n---|---|---|\nGPU | Crest C2 | tbd |\nMemory | 80 GB | 96 GB |\n",
+     {"96 GB": None}),
+])
+def test_a_row_labelled_as_the_product_names_the_columns_under_it(specs, rows, subjects):
+    """Round 179's roadmap (`Year | 2022 | ...` over `GPU | H100 | H200 | B200 | ...`): the header
+    names no product, the row labelled `GPU` does, and the figures under it are its columns'."""
+    text = "A roadmap of the parts.\n\n" + rows
+    # a subject with a question about it is not decided
+    got = {c["claimed"]: None if any(t.startswith("subject:") for t in c.get("todo", []))
+           else c.get("subject") for c in drafted(text, specs) if c["claimed"] in subjects}
+    assert got == subjects, got

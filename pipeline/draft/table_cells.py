@@ -5,7 +5,9 @@ apart by a tab or two spaces; table_rows.py cuts a line into cells) are read ali
 consecutive lines with the same number of cells, three or more. When the header row names
 entities, each column is a subject and each row's first cell is the metric's words; when the
 first column names entities (the transposed layout), each row is a subject and the header
-cell is the metric's words. A column whose header names no entity and whose cells are
+cell is the metric's words. Under a header that names no entity (`Year | 2022 | 2024 |`), a
+row labelled as the product (`GPU | H100 | B200 |`) names the columns of the rows under it. A
+column whose header names no entity and whose cells are
 changes (`+76%`) compares the last entity column with the first: a ratio claim; so does a
 column headed by an increase word (`改進`, "Improvement") whose cells are bare percentages
 (`| 90% |`: +90%) or ratios and percentages with words (`| 1.67x Faster |`, `| ~30% - 36%
@@ -23,7 +25,7 @@ from dataclasses import replace
 
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.spaced_tables import loose_tables, unit_header_tables
-from claimaudit.draft.stacked_tables import stacked_tables
+from claimaudit.draft.stacked_tables import PRODUCT_LABEL, stacked_tables
 from claimaudit.draft.table_rows import CHANGE, PERCENT, RULE, WORDED, Cell, row_cells, span_text
 from claimaudit.draft.text import Span
 
@@ -89,6 +91,13 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
             table = [(table[0][0], header), *table[1:]]
         whole = Span(table[0][0].start, table[-1][0].end)
         columns = [j for j, span in enumerate(header) if j and named(span)]
+        product = None if columns else _product_row(text, table, named)
+        if product is not None:
+            # `Year | 2022 | 2024 |` over `GPU | H100 | B200 |`: the row labelled as the product
+            # names the columns of the rows under it (the rows above it are no claims' rows)
+            table = table[product:]
+            header = table[0][1]
+            columns = [j for j, span in enumerate(header) if j and named(span)]
         rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
         if columns:
             out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
@@ -98,6 +107,19 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
                          table=whole)
                     for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
     return sorted(out, key=lambda cell: cell.span.start)
+
+
+def _product_row(text: str, table, named) -> int | None:
+    """The index of the table's first row, among its first three under the header, labelled as
+    the product (`GPU`, `型号`) whose cells name two or more entities, and none of whose cells
+    is a figure."""
+    for i, (_, spans) in enumerate(table[1:4], start=1):
+        values = [span_text(text, span) for span in spans[1:]]
+        if PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip()) \
+                and sum(bool(named(span)) for span in spans[1:]) >= 2 \
+                and not any(re.match(r"\s*[~<>≈]?\d", value) for value in values):
+            return i
+    return None
 
 
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
