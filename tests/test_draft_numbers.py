@@ -375,6 +375,8 @@ def test_units_written_in_lower_case(text, expected):
     "8 w/ NVLink between them",               # w/ is "with"
     "時間:2024-04-29 來源",                     # a page's date, each part
     "posted 2024/4/29 by the editor",
+    # round 181: a date deep in the page (its match's positions are the view's, not the window's)
+    "Samsung's HBM3e deal with AMD\n\n2024-04-26 Semiconductors editor",
     "市场规模将突破200亿元",                      # a price in yuan
     "这迫使液冷渗透率从30%猛增至70%",              # a market's penetration rate
     "A language model comprising 70 billion parameters",

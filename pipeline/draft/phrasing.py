@@ -120,9 +120,9 @@ ISO_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d([-/.])\d{1,2}\1\d{1,2}(?!\d)")
 
 def iso_date(view: str, number: Number) -> bool:
     """`2024-04-29`, `2024/4/29`: a page's date, each of its parts."""
-    start = max(0, number.start - 11)
-    return any(start + m.start() <= number.start and number.end <= start + m.end()
-               for m in ISO_DATE.finditer(view, start, number.end + 11))
+    # (a match's positions are the view's, wherever the search starts)
+    return any(m.start() <= number.start and number.end <= m.end()
+               for m in ISO_DATE.finditer(view, max(0, number.start - 11), number.end + 11))
 
 
 def name_after_count(view: str, number: Number) -> bool:
