@@ -91,7 +91,7 @@ def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
 
 @pytest.mark.parametrize("text, expected", [
     ("the 32-CU count was a deliberate choice for the GPU", ["32"]),
-    ("288GB HBM3e per GPU in 12-Hi HBM3E", ["288 GB"]),              # a stack's height
+    ("288GB HBM3e per GPU in 12-Hi HBM3E", ["288 GB", "12"]),        # a stack's height counts
     ("2024-06路线图预告288GB HBM3E", ["288 GB"]),                      # a month
     ("GPU table\nTrn1.32xlarge - 16 - 128\nModel | 1,440 | 720 PFLOPS", ["720 PFLOPS"]),  # bare cells
     ("GPU table\nAccelerators - 16 - 128", ["16", "128"]),          # cells under a plural label
@@ -99,6 +99,18 @@ def test_a_sentence_about_nothing_hardware_drafts_no_general_count():
     ("| RT Cores (3rd Gen) | 142 |\n| Tensor Cores (4th Gen) | 568 |", ["142", "568"]),   # a bracket aside
 ])
 def test_compounds_dates_and_table_cells(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # round 181: a memory stack's height is a count readers mark, after a name too
+    ("Samsung will supply HBM3e 12-layer DRAM for the MI350", ["12"]),
+    ("the 16-high HBM4 stack and the 8-Hi HBM3E part", ["16", "8"]),
+    ("compared to the 8-stack HBM3 8H", ["8"]),
+    # no memory word near: a board's layers are no stack
+    ("switching to a 78-layer PCB orthogonal backplane for the GPU", []),
+])
+def test_a_memory_stacks_height_is_a_count(text, expected):
     assert found(text) == expected
 
 

@@ -8,7 +8,8 @@ grammar of a count does. In a sentence that speaks of hardware, a bare number is
 - a noun phrase follows it and ends in a plural noun (`32 active compute units`,
   `24 200GbE links`, `eight matrix math engines`) or a pronoun (`128 of them`), unless that
   noun counts time, people, money or text (`four years`, `100 customers`: `not_count_nouns`);
-- it is the number of a compound before a noun (`a 72-GPU NVLink domain`);
+- it is the number of a compound before a noun (`a 72-GPU NVLink domain`), or a memory
+  stack's height (`12-high`, `16-Hi`, `8-layer`);
 - a Chinese measure word follows it (any Han character that is not a unit, date suffix or
   skip word: `16 塊主機板`, `8组`, `8卡`), Chinese being a classifier language;
 - a plural label ends right before it (`Transistors: 4 trillion`, `AI-optimized cores:
@@ -93,6 +94,8 @@ def general_count(view: str, number: Number) -> bool:
         return _plural_row_label(view, number)   # a table's bare cell: a count under a plural label
     if _of_pronoun(view, number):
         return hardware_sentence(view, number)   # Shove 32 of 'em: no name takes "of them"
+    if _stack_height(view, number):
+        return hardware_sentence(view, number)   # HBM3e 12-layer DRAM: a stack's height, after a name
     line = view[max(0, number.start - 24):number.start].split("\n")[-1]
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
@@ -201,6 +204,18 @@ def _compound_before_noun(view: str, number: Number) -> bool:
     """`a 72-GPU NVLink domain`, `the 32-CU count`: number, hyphen, an acronym or a capitalised
     word (not `12-Hi`, a stack's height), then the noun it describes."""
     return bool(re.match(r"-(?:[A-Z]{2,}|[A-Z][a-z]{2,})\s+[A-Za-z]", view[number.end:number.end + 24]))
+
+
+# (not `2-Stack Ponte Vecchio`: a part's tile configuration, in its name's case)
+STACK_HEIGHT = re.compile(r"(?:-(?:[Hh]igh|[Ll]ayer|stack)|-?[Hh][Ii])(?![\w-])")
+MEMORY_NEAR = re.compile(r"HBM|DRAM|memory|stack", re.IGNORECASE)
+
+
+def _stack_height(view: str, number: Number) -> bool:
+    """`12-high`, `16-Hi`, `8-layer`, `8-stack` near a memory word: the height of a memory stack,
+    in digits (a number word before a hyphen is `hyphen_compound`'s; a `78-layer PCB` is none)."""
+    return not number.unit and not number.word and bool(STACK_HEIGHT.match(view, number.end)) \
+        and bool(MEMORY_NEAR.search(view, max(0, number.start - 80), number.end + 40))
 
 
 def _measure_word_after(view: str, number: Number) -> bool:
