@@ -121,10 +121,22 @@ def test_flops_metric(text, expected):
      "hbm_bandwidth"),
     ("7.3TB/s", None),
     # a link word after another rate (`9.6Tb/s ICI`) is that rate's, not this one's
-    ("7.37TB/s bandwidth, and scales up to 9,216 chips per superpod via 9.6Tb/s ICI", None)])
+    ("7.37TB/s bandwidth, and scales up to 9,216 chips per superpod via 9.6Tb/s ICI", None),
+    # round 181: "uni-directional" with its hyphen; a word for both ways nearer the figure wins
+    ("NVLink 5 at 900 GB/s per GPU uni-directional", "scaleup_bandwidth_per_direction"),
+    ("NVLink at 1.8 TB/s bidirectional, 900 GB/s per direction", "scaleup_bandwidth")])
 def test_rate_metric(text, expected):
     number = find_numbers(text)[0]
     assert context.rate_metric([(text, number.start)]) == expected
+
+
+def test_a_bracket_saying_both_ways_is_no_per_direction_figure():
+    """Round 181: "NVLink 5 at 900 GB/s per GPU uni-directional (1.8 TB/s jensen math bidi rx +
+    tx)": the bracket's own words say both directions, whatever its sentence says."""
+    sentence = "NVLink 5 at 900 GB/s per GPU uni-directional (1.8 TB/s jensen math bidi rx + tx)."
+    at = sentence.index("1.8")
+    bracket = sentence[at:sentence.index(")")]
+    assert context.rate_metric([(bracket, 0), (sentence, at)]) == "scaleup_bandwidth"
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -205,6 +205,16 @@ def said(key: str, texts: list[tuple[str, int]]) -> bool:
     return any(pattern.search(text) for text, _ in texts)
 
 
+def _one_way(text: str, position: int) -> bool:
+    """A per-direction word in the text, and no word for both directions nearer the figure
+    (the figure's own clause saying both ways is checked apart)."""
+    def nearest(key: str) -> int | None:
+        found = [abs(m.start() - position) for m in lexicon().pattern(key).finditer(text)]
+        return min(found) if found else None
+    one, both = nearest("per_direction_words"), nearest("bidirectional_words")
+    return one is not None and (both is None or one < both)
+
+
 NETWORK_UNIT = re.compile(r"[\d.,]+\s?(?:GbE|GigE|G(?:b|bit)?(?:ps|/s)?\s?(?:Ethernet|InfiniBand|IB))"
                           r"(?![A-Za-z])")
 RATE_THEN_WORDS = re.compile(r"[\d.,]+\s?[A-Za-z/]{1,8}\s?(?:的|of\s)?\s?")
@@ -262,7 +272,8 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]
-            if metric == "scaleup_bandwidth" and said("per_direction_words", [(text, position)]):
+            if metric == "scaleup_bandwidth" and _one_way(text, position) \
+                    and not said("bidirectional_words", texts[:1]):     # its own clause says both ways
                 return "scaleup_bandwidth_per_direction"
             return metric
     return None
