@@ -5,8 +5,9 @@ is asked, whichever density the text leaves open; a precision pair asks both den
 change's bracketed old owner does not own the new value; system memory is a CPU's; a sparsity
 word of another figure makes no sparse FP32; a table pasted with single spaces is read from
 its header's units; a figure given for BF16 and FP16 alike is bf16's; a row labelled `GPU`
-names the columns under a header of years. Known answers over small
-fictional specs written for this module; the scorer's `in` fallback too."""
+names the columns under a header of years; a table pasted one cell a line over a rule row is
+read as rows; a header counting a product names no column; "H100 PCIe5.0" is the PCIe card.
+Known answers over small fictional specs written for this module; the scorer's `in` fallback too."""
 
 from __future__ import annotations
 
@@ -662,3 +663,34 @@ def test_a_row_labelled_as_the_product_names_the_columns_under_it(specs, rows, s
     got = {c["claimed"]: None if any(t.startswith("subject:") for t in c.get("todo", []))
            else c.get("subject") for c in drafted(text, specs) if c["claimed"] in subjects}
     assert got == subjects, got
+
+
+def test_a_table_pasted_one_cell_a_line_over_a_rule_becomes_rows():
+    """Round 182's AWS page (and round 91's): `Instance size |` ... `---|---|---|`, then each
+    row's cells a line each: one `| a | b | c |` line a row, up to a line of no cell."""
+    raw = ("Specs\nChip |\nMemory |\nTDP |\n---|---|---|\nVale V1 |\n96 GB |\n700 W |\n"
+           "Crest C2 |\n80 GB |\n |\nAfter the table | it goes on.\n")
+    assert plain_text(raw, []) == ("Specs\n| Chip | Memory | TDP |\n|---|---|---|\n"
+                                   "| Vale V1 | 96 GB | 700 W |\n| Crest C2 | 80 GB |  |\n"
+                                   "After the table | it goes on.\n")
+    # a rule with fewer cell lines above it than its columns, or lines of two cells, is left alone
+    for text in ("Memory |\n---|---|---|\n96 GB |\n", "a | b |\nc | d |\n---|---|\n"):
+        assert plain_text(text, []) == text
+
+
+def test_a_header_counting_a_product_names_no_column(specs):
+    """`| Instance size | # of Vale devices | Memory |` over rows named by their first cell: the
+    count's header is a metric's words, so the rows name the subjects (not one column the
+    `Vale` in its header named)."""
+    text = ("| Instance size | # of Vale V1 devices | Host memory (GiB) | Device memory (GiB) |\n"
+            "|---|---|---|---|\n| Vale Box | 8 | 2048 | 768 |\n| Vale Rack | 64 | 16384 | 6144 |\n")
+    got = {(c.get("subject"), c["claimed"], c.get("metric")) for c in drafted(text, specs)}
+    assert {("vale_box", "768 GiB", "hbm_capacity"), ("vale_box", "2048 GiB", "lpddr_capacity")} <= got, got
+
+
+@pytest.mark.parametrize("text", ["H100 PCIe5.0 芯片单卡功耗更是高达700W。",
+                                  "The H100 PCIe4 card draws 700W.\n"])
+def test_a_bus_generation_glued_to_pcie_keeps_the_pcie_card(bundled, text):
+    """Round 182: "H100 PCIe5.0" names the PCIe card, its bus generation glued to the name (the
+    700 W is the SXM part's: the check then says so, not the draft)."""
+    assert [c.get("subject") for c in drafted(text, bundled)] == ["h100_pcie"]

@@ -379,7 +379,8 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # capitals ("H100 PCIeNVIDIA") or, after a digit or capital, capitalised word begins ("H100Huawei").
     vendors = "|".join(sorted({re.escape(e.vendor.upper()) for e in entities.values() if e.vendor}))
     glued_before = r"(?<=(?-i:[A-Z]\d{3}))"
-    glued_after = rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b|(?<=[A-Z\d])[A-Z][a-z]{{2,}}))"
+    # ... or, after "PCIe", the bus's generation ("H100 PCIe5.0": the PCIe card)
+    glued_after = rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b|(?<=[A-Z\d])[A-Z][a-z]{{2,}}|(?<=PCIe)\d))"
     # ... and a list's number run into the name after it ("- 5B100 GPU supports ...")
     listed = r"(?<=(?:[\s(（])\d)"
     pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed})(?P<name>{body})(?:s|es)?"

@@ -69,6 +69,7 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     return found
 
 
+COUNT_HEADER = re.compile(r"\s*(?:#|number of|no\.? of|count of)|[^|]*(?:数量|數量|个数|個數)", re.IGNORECASE)
 # words of a corner cell that also names a family ("| TPU 比较 | TPUv1 |", "| GPU model | H100 |")
 CORNER_WORDS = re.compile(r"[\u4e00-\u9fff]|\b(?:compar\w*|specs?|features?|metrics?|models?|items?|"
                           r"parameters?|vs)\b", re.IGNORECASE)
@@ -90,7 +91,9 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
             header = [Span(header[0].start, header[0].start), *header]
             table = [(table[0][0], header), *table[1:]]
         whole = Span(table[0][0].start, table[-1][0].end)
-        columns = [j for j, span in enumerate(header) if j and named(span)]
+        # a header cell counting a product (`# of Trainium devices`) is a metric's words, no column's name
+        columns = [j for j, span in enumerate(header) if j and named(span)
+                   and not COUNT_HEADER.match(span_text(text, span))]
         product = None if columns else _product_row(text, table, named)
         if product is not None:
             # `Year | 2022 | 2024 |` over `GPU | H100 | B200 |`: the row labelled as the product

@@ -51,9 +51,12 @@ class Span:
 def plain_text(raw: str, skip_classes: list[str]) -> str:
     """HTML or plain text -> plain text, one block per line (linear time: each step is one
     left-to-right scan). Scripts, styles, comments and the like are not article text; a wiki's
-    table markup becomes a table of one row per line."""
+    table markup, and a table pasted one cell a line over a rule row, become tables of one row
+    per line."""
     if "{|" in raw:
         raw = _wiki_tables(raw)
+    if "---|" in raw:
+        raw = _cell_lines(raw)
     if "<" not in raw:
         return raw
     raw = _drop_non_text(raw)
@@ -93,6 +96,39 @@ def _wiki_rows(body: str) -> str:
         elif row.startswith("|"):
             lines.append("| " + " | ".join(re.split(r"\s*\|\|\s*", row[1:].strip())) + " |")
     return "\n" + "\n".join(lines) + "\n"
+
+
+ONE_CELL = re.compile(r"[^|\n]*\|[ \t]*")
+RULE_ROW = re.compile(r"[ \t]*(?:-{3,}\|){2,}[ \t]*")
+
+
+def _cell_lines(raw: str) -> str:
+    """A table pasted one cell a line, each ending in `|`, its header's cells over a rule row
+    of as many columns (`Instance size |` ... `---|---|---|`): its rows as `| a | b | c |`
+    lines, each group of as many cell lines after the rule one row, up to a line of no cell.
+    One pass over the lines."""
+    out: list[str] = []
+    lines = raw.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        width = line.count("|") if RULE_ROW.fullmatch(line) else 0
+        header = out[-width:] if width else []
+        if width < 2 or len(out) < width or not all(ONE_CELL.fullmatch(cell) for cell in header):
+            out.append(line)
+            i += 1
+            continue
+        del out[-width:]
+        out += [_row(header), "|" + "---|" * width]
+        i += 1
+        while i + width <= len(lines) and all(ONE_CELL.fullmatch(cell) for cell in lines[i:i + width]):
+            out.append(_row(lines[i:i + width]))
+            i += width
+    return "\n".join(out)
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cell.rstrip()[:-1].strip() for cell in cells) + " |"
 
 
 def _drop_non_text(raw: str) -> str:
