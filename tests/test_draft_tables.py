@@ -694,3 +694,14 @@ def test_a_bus_generation_glued_to_pcie_keeps_the_pcie_card(bundled, text):
     """Round 182: "H100 PCIe5.0" names the PCIe card, its bus generation glued to the name (the
     700 W is the SXM part's: the check then says so, not the draft)."""
     assert [c.get("subject") for c in drafted(text, bundled)] == ["h100_pcie"]
+
+
+def test_a_figure_no_metric_measures_says_so(bundled):
+    """A stack's height (`12-layer`) and a package's area are figures no metric of the specs
+    measures: the todo says so and offers no metric to choose."""
+    claims = drafted("Samsung's 12-layer HBM3E ships in a package substrate of 3,000 mm2.\n", bundled)
+    todos = {c["claimed"]: [t for t in c.get("todo", []) if t.startswith("metric:")] for c in claims}
+    assert todos["12"] == ["metric: the figure is a memory stack's height, which no metric of the specs "
+                           "measures: keep it qualitative (the check reports it unverifiable) or delete "
+                           "the claim"]
+    assert todos["3,000 mm2"][0].startswith("metric: the figure is an area that is no die's, which no metric")

@@ -94,7 +94,7 @@ def general_count(view: str, number: Number) -> bool:
         return _plural_row_label(view, number)   # a table's bare cell: a count under a plural label
     if _of_pronoun(view, number):
         return hardware_sentence(view, number)   # Shove 32 of 'em: no name takes "of them"
-    if _stack_height(view, number):
+    if stack_height(view, number):
         return hardware_sentence(view, number)   # HBM3e 12-layer DRAM: a stack's height, after a name
     line = view[max(0, number.start - 24):number.start].split("\n")[-1]
     if after_name(line, number):
@@ -211,7 +211,7 @@ STACK_HEIGHT = re.compile(r"(?:-(?:[Hh]igh|[Ll]ayer|stack)|-?[Hh][Ii])(?![\w-])"
 MEMORY_NEAR = re.compile(r"HBM|DRAM|memory|stack", re.IGNORECASE)
 
 
-def _stack_height(view: str, number: Number) -> bool:
+def stack_height(view: str, number: Number) -> bool:
     """`12-high`, `16-Hi`, `8-layer`, `8-stack` near a memory word: the height of a memory stack,
     in digits (a number word before a hyphen is `hyphen_compound`'s; a `78-layer PCB` is none)."""
     return not number.unit and not number.word and bool(STACK_HEIGHT.match(view, number.end)) \

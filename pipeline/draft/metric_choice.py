@@ -10,6 +10,7 @@ import re
 from claimaudit.draft import context, density_words
 from claimaudit.draft.claims import Place, Reading, claimed_text
 from claimaudit.draft.compared import compared_metric, spoken_metrics
+from claimaudit.draft.counts import stack_height
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
 from claimaudit.draft.forms import Number
@@ -107,7 +108,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"
-        missing = "" if metric else "an area that is no die's (no metric measures it)"
+        missing = "" if metric else f"an area that is no die's{NO_METRIC}"
     elif dimension == "rate":
         # "128GB of 1.6 TB/s memory": a rate right before the word memory is the memory's
         own_memory = RATE_OF_MEMORY.match(place.view, number.end)
@@ -121,6 +122,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "chips" and number.value >= 1e9 and TRANSISTORS.search(sentence):
             metric = "transistors"  # "晶体管数量为2080亿颗,比前代H100多了1280亿颗": no billion chips
         missing = "" if metric else "what is counted"
+        if not metric and stack_height(place.view, number):
+            missing = f"a memory stack's height{NO_METRIC}"      # `12-layer HBM3E`
     elif dimension == "time":
         metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
         missing = "" if metric else "which time"
@@ -277,9 +280,15 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     return metric, missing
 
 
+NO_METRIC = " (no metric measures it)"
+
+
 def _missing_words(missing: str, metric: str | None, offered: list[str], known=()) -> str:
     """The todo of an open metric; it lists the metrics the unit can measure, and for an unsaid
     density the other reading's id ("fp4_sparse if the figure is sparse")."""
+    if missing.endswith(NO_METRIC):       # "a memory stack's height": nothing to choose from
+        return (f"metric: the figure is {missing.removesuffix(NO_METRIC)}, which no metric of the specs "
+                "measures: keep it qualitative (the check reports it unverifiable) or delete the claim")
     if missing == "efficiency":
         return ("metric: efficiency is a ratio of two metrics; write an expr such as "
                 "`(a.fp8_dense / a.power) / (b.fp8_dense / b.power)` in place of kind")
