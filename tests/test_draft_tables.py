@@ -654,6 +654,15 @@ def test_a_note_left_uncounted_still_holds_its_lines_claim():
     # one name is no row of names
     ("Year | 2023 | 2024 |\n---|---|---|\nGPU | Crest C2 | tbd |\nMemory | 80 GB | 96 GB |\n",
      {"96 GB": None}),
+    # the review: a later row naming other products (a rival's, a predecessor's) ends the columns
+    ("Year | 2023 | 2024 |\n---|---|---|\nGPU | Crest C2 | Vale V1 |\nMemory | 90 GB | 100 GB |\n"
+     "Rival | Vale Box | Vale Rack |\nRival memory | 700 GB | 5 TB |\n",
+     {"90 GB": "crest", "100 GB": "vale", "700 GB": None}),
+    ("Year | 2023 | 2024 |\n---|---|---|\nGPU | Crest C2 | Vale V1 |\nMemory | 90 GB | 100 GB |\n"
+     "Predecessor memory | 40 GB | 60 GB |\n", {"90 GB": "crest", "40 GB": None, "60 GB": None}),
+    # a header of instances, not years: no product row (their totals are no chip's)
+    ("Instance | p5.48xlarge | p4d.24xlarge |\n---|---|---|\nGPU | Crest C2 | Vale V1 |\n"
+     "GPU memory | 640 GB | 320 GB |\n", {"320 GB": None}),
 ])
 def test_a_row_labelled_as_the_product_names_the_columns_under_it(specs, rows, subjects):
     """Round 179's roadmap (`Year | 2022 | ...` over `GPU | H100 | H200 | B200 | ...`): the header
@@ -673,8 +682,11 @@ def test_a_table_pasted_one_cell_a_line_over_a_rule_becomes_rows():
     assert plain_text(raw, []) == ("Specs\n| Chip | Memory | TDP |\n|---|---|---|\n"
                                    "| Vale V1 | 96 GB | 700 W |\n| Crest C2 | 80 GB |  |\n"
                                    "After the table | it goes on.\n")
-    # a rule with fewer cell lines above it than its columns, or lines of two cells, is left alone
-    for text in ("Memory |\n---|---|---|\n96 GB |\n", "a | b |\nc | d |\n---|---|\n"):
+    # a rule with fewer cell lines above it than its columns, lines of two cells, a header of more
+    # cells than the rule's columns, or rows short of a cell are left alone (the review's cases)
+    for text in ("Memory |\n---|---|---|\n96 GB |\n", "a | b |\nc | d |\n---|---|\n",
+                 "Spec |\nH1 |\nH2 |\nH3 |\n---|---|---|\nHBM |\n80 GB |\n96 GB |\n",
+                 "Spec |\nH1 |\nH2 |\n---|---|---|\nHBM |\n80 GB |\nTDP |\n700 W |\n600 W |\n"):
         assert plain_text(text, []) == text
 
 
@@ -705,3 +717,40 @@ def test_a_figure_no_metric_measures_says_so(bundled):
                            "measures: keep it qualitative (the check reports it unverifiable) or delete "
                            "the claim"]
     assert todos["3,000 mm2"][0].startswith("metric: the figure is an area that is no die's, which no metric")
+
+
+@pytest.mark.parametrize("text, figures", [
+    # the review of rule 2: a stack height is no chip count, whatever system has that many chips
+    ("HGX H200 boards pair 8-layer HBM3E with GPUs.\n", {"8": None}),
+    # layers of other things are no claims of a stack
+    ("a 232-layer NAND part next to HBM\n", {}),
+    ("a 15-layer metal stack in the HBM base die\n", {}),
+    ("Gaudi 3 has a 2-stack design with HBM2e\n", {}),
+])
+def test_a_stack_height_is_no_metric_and_other_layers_are_none(bundled, text, figures):
+    got = {c["claimed"]: c.get("metric") for c in drafted(text, bundled)
+           if c["claimed"] in ("2", "8", "15", "232")}
+    assert got == figures, got
+
+
+@pytest.mark.parametrize("text, metric", [
+    # the review of rule 4: a both-ways word nearer the figure than a per-direction one wins
+    ("Each H100 provides 450 GB/s uni-directional (900 GB/s total) NVLink bandwidth.", "scaleup_bandwidth"),
+    ("B200 NVLink: 900 GB/s uni-directional (1.8 TB/s combined).", "scaleup_bandwidth"),
+    ("The 1.8 TB/s bidirectional NVLink gives each B200 900 GB/s in each direction.",
+     "scaleup_bandwidth_per_direction"),
+])
+def test_the_direction_word_nearest_a_bandwidth_says_its_own(bundled, text, metric):
+    claims = drafted(text + "\n", bundled)
+    figure = "900 GB/s" if "each direction" in text else ("900 GB/s" if "450" in text else "1.8 TB/s")
+    assert [c.get("metric") for c in claims if c["claimed"] == figure] == [metric]
+
+
+@pytest.mark.parametrize("label", ["整机显存", "Server memory"])
+def test_a_whole_servers_row_under_chip_columns_is_a_systems(specs, label):
+    """`整机显存`, "Server memory" under chip columns: a system's figure: the Vale V1's server
+    that publishes it, and the Crest C2, of which the specs hold no system, asked."""
+    text = f"| Spec | Crest C2 | Vale V1 |\n|---|---|---|\n| {label} | 640 GB | 768 GB |\n"
+    got = {c["claimed"]: (c.get("subject"), any(t.startswith("subject:") for t in c.get("todo", [])))
+           for c in drafted(text, specs)}
+    assert got["768 GB"][0] == "vale_box" and got["640 GB"][1], got

@@ -206,8 +206,8 @@ def said(key: str, texts: list[tuple[str, int]]) -> bool:
 
 
 def _one_way(text: str, position: int) -> bool:
-    """A per-direction word in the text, and no word for both directions nearer the figure
-    (the figure's own clause saying both ways is checked apart)."""
+    """A per-direction word in the text, and no word for both directions (`bidi`, `total`)
+    nearer the figure."""
     def nearest(key: str) -> int | None:
         found = [abs(m.start() - position) for m in lexicon().pattern(key).finditer(text)]
         return min(found) if found else None
@@ -272,8 +272,10 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
         if candidates:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]
-            if metric == "scaleup_bandwidth" and _one_way(text, position) \
-                    and not said("bidirectional_words", texts[:1]):     # its own clause says both ways
+            # the figure's own clause, when it says either way, decides; else the words nearest it
+            either = said("bidirectional_words", texts[:1]) or said("per_direction_words", texts[:1])
+            words, at = texts[0] if either else (text, position)
+            if metric == "scaleup_bandwidth" and _one_way(words, at):
                 return "scaleup_bandwidth_per_direction"
             return metric
     return None

@@ -208,14 +208,24 @@ def _compound_before_noun(view: str, number: Number) -> bool:
 
 # (not `2-Stack Ponte Vecchio`: a part's tile configuration, in its name's case)
 STACK_HEIGHT = re.compile(r"(?:-(?:[Hh]igh|[Ll]ayer|stack)|-?[Hh][Ii])(?![\w-])")
-MEMORY_NEAR = re.compile(r"HBM|DRAM|memory|stack", re.IGNORECASE)
+MEMORY_NEAR = re.compile(r"HBM|DRAM|memory", re.IGNORECASE)
+MEMORY_AFTER = re.compile(r"[\s(]*(?:[\w-]+\s+)?(?:HBM|DRAM|memory|显存|內存|内存|記憶體)", re.IGNORECASE)
+STACKING = re.compile(r"\s+stack(?:s|ing|ed)?\b", re.IGNORECASE)
 
 
 def stack_height(view: str, number: Number) -> bool:
-    """`12-high`, `16-Hi`, `8-layer`, `8-stack` near a memory word: the height of a memory stack,
-    in digits (a number word before a hyphen is `hyphen_compound`'s; a `78-layer PCB` is none)."""
-    return not number.unit and not number.word and bool(STACK_HEIGHT.match(view, number.end)) \
-        and bool(MEMORY_NEAR.search(view, max(0, number.start - 80), number.end + 40))
+    """`12-high`, `16-Hi`, `8-layer`, `8-stack` before a memory word (or a stacking after one): the
+    height of a memory stack, in digits (a number word before a hyphen is `hyphen_compound`'s; a
+    `78-layer PCB`, a `232-layer NAND`, a `15-layer metal stack` are none)."""
+    shape = STACK_HEIGHT.match(view, number.end)
+    if number.unit or number.word or shape is None:
+        return False
+    # the memory named right after it (`12-layer HBM3E`, `16-high HBM4`), or a stack near a
+    # memory word (`the 12-layer stack to meet HBM packaging`)
+    near = MEMORY_NEAR.search(view, max(0, number.start - 80), number.end + 40)
+    # ... or ending its phrase near one (`HBM3e stacks (from 8-high)`, `eight HBM3E (8-high) modules`)
+    ends = not re.match(r"\s*[A-Za-z]", view[shape.end():shape.end() + 4])
+    return bool(MEMORY_AFTER.match(view, shape.end()) or (STACKING.match(view, shape.end()) or ends) and near)
 
 
 def _measure_word_after(view: str, number: Number) -> bool:

@@ -122,8 +122,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "chips" and number.value >= 1e9 and TRANSISTORS.search(sentence):
             metric = "transistors"  # "晶体管数量为2080亿颗,比前代H100多了1280亿颗": no billion chips
         missing = "" if metric else "what is counted"
-        if not metric and stack_height(place.view, number):
-            missing = f"a memory stack's height{NO_METRIC}"      # `12-layer HBM3E`
+        if stack_height(place.view, number):     # `8-layer HBM3E`: no count of chips, whatever it equals
+            metric, missing = None, f"a memory stack's height{NO_METRIC}"
     elif dimension == "time":
         metric = "chip_to_chip_latency" if re.search(r"latency|延遲|延迟", sentence, re.IGNORECASE) else None
         missing = "" if metric else "which time"

@@ -280,6 +280,8 @@ def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, c
     if number.unit in ("x", "%") or not (reading.candidates if reading.subject is None
                                          else open_metric or reading.metric is None):
         return
+    if reading.metric is None and any("which no metric of the specs measures" in t for t in reading.todo):
+        return      # `8-layer HBM3E`: a stack's height is no chip count, whatever system has 8 chips
     value = amount(claimed_text(number))
     if value is None:
         return

@@ -98,7 +98,7 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
         if product is not None:
             # `Year | 2022 | 2024 |` over `GPU | H100 | B200 |`: the row labelled as the product
             # names the columns of the rows under it (the rows above it are no claims' rows)
-            table = table[product:]
+            table = table[product[0]:product[1]]
             header = table[0][1]
             columns = [j for j, span in enumerate(header) if j and named(span)]
         rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
@@ -112,17 +112,31 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
     return sorted(out, key=lambda cell: cell.span.start)
 
 
-def _product_row(text: str, table, named) -> int | None:
-    """The index of the table's first row, among its first three under the header, labelled as
-    the product (`GPU`, `型号`) whose cells name two or more entities, and none of whose cells
-    is a figure."""
+def _product_row(text: str, table, named) -> tuple[int, int] | None:
+    """(first, end): the rows of the table its product row heads. The product row is the first,
+    among the three under a header of years or plain numbers (`Year | 2022 | 2024 |`), labelled
+    as the product (`GPU`, `型号`) whose cells name two or more entities and hold no figure; its
+    rows end before the next row whose cells name any product (a rival's or a predecessor's row,
+    a second product row): those are no columns' of its."""
+    header = [span_text(text, span) for span in table[0][1][1:]]
+    if not all(YEARISH.fullmatch(cell) for cell in header):
+        return None         # a header of instances or servers (`p5.48xlarge`) is no year's
     for i, (_, spans) in enumerate(table[1:4], start=1):
         values = [span_text(text, span) for span in spans[1:]]
         if PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip()) \
                 and sum(bool(named(span)) for span in spans[1:]) >= 2 \
                 and not any(re.match(r"\s*[~<>≈]?\d", value) for value in values):
-            return i
+            end = next((j for j in range(i + 1, len(table)) if any(named(span) for span in table[j][1])
+                        or ANOTHER_ROW.search(span_text(text, table[j][1][0]))), len(table))
+            return i, end
     return None
+
+
+# a header cell of a year, a quarter or a plain number (`2024`, `2025 H2`, `2026年`)
+YEARISH = re.compile(r"[\s\d年QHFY'’./-]*")
+# a row label that speaks of another part than the product row's
+ANOTHER_ROW = re.compile(r"predecessor|previous|prior|rival|competitor|vs\.?|上一代|前代|对比|對比|竞品|競品",
+                         re.IGNORECASE)
 
 
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:

@@ -105,8 +105,8 @@ RULE_ROW = re.compile(r"[ \t]*(?:-{3,}\|){2,}[ \t]*")
 def _cell_lines(raw: str) -> str:
     """A table pasted one cell a line, each ending in `|`, its header's cells over a rule row
     of as many columns (`Instance size |` ... `---|---|---|`): its rows as `| a | b | c |`
-    lines, each group of as many cell lines after the rule one row, up to a line of no cell.
-    One pass over the lines."""
+    lines, each group of as many cell lines after the rule one row, up to a line of no cell,
+    when the cell lines fill whole rows. One pass over the lines."""
     out: list[str] = []
     lines = raw.split("\n")
     i = 0
@@ -114,16 +114,21 @@ def _cell_lines(raw: str) -> str:
         line = lines[i]
         width = line.count("|") if RULE_ROW.fullmatch(line) else 0
         header = out[-width:] if width else []
-        if width < 2 or len(out) < width or not all(ONE_CELL.fullmatch(cell) for cell in header):
+        run = i + 1
+        while run < len(lines) and ONE_CELL.fullmatch(lines[run]):
+            run += 1
+        # the header is exactly the cell lines above the rule, and the cells under it fill whole
+        # rows: a header of more cells than the rule's columns, or a row short of a cell, would
+        # put every later figure under another name
+        if width < 2 or len(out) < width or not all(ONE_CELL.fullmatch(cell) for cell in header) \
+                or len(out) > width and ONE_CELL.fullmatch(out[-width - 1]) or (run - i - 1) % width:
             out.append(line)
             i += 1
             continue
         del out[-width:]
         out += [_row(header), "|" + "---|" * width]
-        i += 1
-        while i + width <= len(lines) and all(ONE_CELL.fullmatch(cell) for cell in lines[i:i + width]):
-            out.append(_row(lines[i:i + width]))
-            i += width
+        out += [_row(lines[j:j + width]) for j in range(i + 1, run, width)]
+        i = run
     return "\n".join(out)
 
 
