@@ -6,8 +6,8 @@ with the unit written after them, and skip what is not a claim (pipeline/draft/)
 ends are bounds (bounds.py). Decisions (README): a number glued to letters on its left (MI355X,
 GB300, NVL72, v7) is a name; a number after a product word with no unit (NVLink 6, Llama 3.1)
 is a version; a model name's parameter count (Llama 3.1 405B) is part of the name; years,
-dates, ordinals (第七代), list numbers, prices, ratios of digits (16:4) and shapes (4x4x4) are
-skipped; a bare number with neither a unit nor a count noun near it is not drafted."""
+dates, ordinals (第七代), page counters (浏览量:93), list numbers, prices, ratios of digits (16:4)
+and shapes (4x4x4) are skipped; a bare number with no unit nor count noun near is not drafted."""
 
 from __future__ import annotations
 

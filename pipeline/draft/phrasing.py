@@ -229,6 +229,12 @@ MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\
 
 def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
     lex = lexicon()
+    if number.unit in ("", "min") and (
+            re.search(rf"(?:{alternation(lex.words('page_counter_labels'), bounded=False)})\s?[:：]?\s?$",
+                      before, re.IGNORECASE)
+            or re.match(rf"\s?(?:{alternation(lex.words('page_counter_words'), bounded=False)})\b",
+                        after if number.unit == "" else view[number.end - 6:number.end + 12], re.IGNORECASE)):
+        return True         # "浏览量:93", "78 Views": the page's own counters
     if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
         return True
     if number.unit in ("", "s", "min") and re.match(
