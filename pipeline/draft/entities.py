@@ -65,8 +65,10 @@ class Catalogue:
         # "Trainium2-powered EC2 instance", "Blackwell-based systems" name a container too
         suffix = re.compile(r"(?:-(?:powered|based)\s(?:[A-Z0-9]\w*\s)?|[\s-]?)(?:"
                             + alternation(lexicon().words("system_suffixes")) + ")", re.IGNORECASE)
-        found = []
-        for match in self.pattern.finditer(text):
+        found, position = [], 0
+        while (match := self.pattern.search(text, position)) is not None:
+            match = family_rules.past_vendor_word(self.pattern, text, match)
+            position = match.end()
             if family_rules.english_word(self.common_words, match.group("name"), text[match.end():],
                                          text[max(0, match.start() - 1):match.start()]):
                 continue        # "7 nm wafers from TSMC": an English word, not the line named "Wafer"

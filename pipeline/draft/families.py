@@ -148,3 +148,12 @@ def system_word(entities: dict, ids, word: str, kind: str, before: str = "") -> 
 # a count before a system's name: "Four DGX H100 servers", "two racks of", "两台", "32套"
 SEVERAL = re.compile(r"(?:\b(?:two|three|four|five|six|seven|eight|nine|ten|dozens?|several|multiple|\d+)\s+|"
                      r"[两二三四五六七八九十几數数多\d]+\s*[台个個套組组]\s*)$", re.IGNORECASE)
+
+
+def past_vendor_word(pattern: re.Pattern, text: str, match: re.Match) -> re.Match:
+    """"英伟达H100 PCIe5.0": a name written with its vendor's Chinese word before it (an alias,
+    `英伟达H100`) gives way to the longer name that starts after that word (`H100 PCIe`), which
+    the vendor's alias would otherwise cut short."""
+    prefix = lexicon().pattern("vendor_prefixes").match(match.group("name"))
+    inner = pattern.match(text, match.start() + prefix.end()) if prefix else None
+    return inner if inner is not None and inner.end() > match.end() else match
