@@ -377,6 +377,7 @@ def test_units_written_in_lower_case(text, expected):
     "posted 2024/4/29 by the editor",
     # round 181: a date deep in the page (its match's positions are the view's, not the window's)
     "Samsung's HBM3e deal with AMD\n\n2024-04-26 Semiconductors editor",
+    "Samsung's HBM3e deal with AMD\n\n04/26/2024 Semiconductors editor",      # the day and month first
     # a page's own counters: views, reads (Baidu mirrors' `浏览量:93简介`, a blog's `16 Minute Read`)
     "2025.09.25 17:13浏览量:7简介:本文深度解析基于H20 GPU的推理方案",
     "H100 explained\n78 Views\n16 Minute Read\n",

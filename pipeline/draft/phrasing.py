@@ -115,11 +115,13 @@ def acronym_hyphen_name(view: str, number: Number) -> bool:
         re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", view[max(0, number.start - 12):number.start]))
 
 
-ISO_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d([-/.])\d{1,2}\1\d{1,2}(?!\d)")
+# `2024-04-29`, `2024/4/29`, and a day and month before the year (`04/26/2024`, `26.04.2024`)
+ISO_DATE = re.compile(r"(?<!\d)(?:(?:19|20)\d\d([-/.])\d{1,2}\1\d{1,2}"
+                      r"|\d{1,2}([-/.])\d{1,2}\2(?:19|20)\d\d)(?!\d)")
 
 
 def iso_date(view: str, number: Number) -> bool:
-    """`2024-04-29`, `2024/4/29`: a page's date, each of its parts."""
+    """`2024-04-29`, `2024/4/29`, `04/26/2024`: a page's date, each of its parts."""
     # (a match's positions are the view's, wherever the search starts)
     return any(m.start() <= number.start and number.end <= m.end()
                for m in ISO_DATE.finditer(view, max(0, number.start - 11), number.end + 11))
