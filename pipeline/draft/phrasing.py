@@ -229,13 +229,20 @@ MONEY_AFTER = re.compile(r"\s+(?:of\s+)?the\s+(?:[\w'’]+\s+)?(?:[$€£¥₹]\
                          r"(?:[kmb]n?|thousand|million|billion|trillion)\b|cost\b|price\b)", re.IGNORECASE)
 
 
+@cache
+def _page_counters() -> tuple[re.Pattern, re.Pattern]:
+    lex = lexicon()
+    labels = alternation(lex.words("page_counter_labels"), bounded=False)
+    words = alternation(lex.words("page_counter_words"), bounded=False)
+    return (re.compile(rf"(?:{labels})\s?[:：]?\s?$", re.IGNORECASE),
+            re.compile(rf"\s?(?:{words})\b", re.IGNORECASE))
+
+
 def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
     lex = lexicon()
-    if number.unit in ("", "min") and (
-            re.search(rf"(?:{alternation(lex.words('page_counter_labels'), bounded=False)})\s?[:：]?\s?$",
-                      before, re.IGNORECASE)
-            or re.match(rf"\s?(?:{alternation(lex.words('page_counter_words'), bounded=False)})\b",
-                        after if number.unit == "" else view[number.end - 6:number.end + 12], re.IGNORECASE)):
+    labels, words = _page_counters()
+    if number.unit in ("", "min") and (labels.search(before) or words.match(
+            after if number.unit == "" else view[number.end - 6:number.end + 12])):
         return True         # "浏览量:93", "78 Views": the page's own counters
     if re.search("(?:" + alternation(lex.words("ordinal_prefixes"), bounded=False) + r")\s?$", before):
         return True

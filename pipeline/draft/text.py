@@ -115,8 +115,8 @@ def _cell_lines(raw: str) -> str:
         width = line.count("|") if RULE_ROW.fullmatch(line) else 0
         header = out[-width:] if width else []
         run = i + 1
-        while run < len(lines) and ONE_CELL.fullmatch(lines[run]):
-            run += 1
+        while width and run < len(lines) and ONE_CELL.fullmatch(lines[run]):
+            run += 1        # (only after a rule row: each line is read once more at most)
         # the header is exactly the cell lines above the rule, and the cells under it fill whole
         # rows: a header of more cells than the rule's columns, or a row short of a cell, would
         # put every later figure under another name
