@@ -196,6 +196,8 @@ def _settle(driver, claim_id: str, choice: dict) -> None:
         Select(card.find_element(By.NAME, "metric")).select_by_value(choice["metric"])
     if "qualifier" in choice:
         Select(card.find_element(By.NAME, "qualifier")).select_by_value(choice["qualifier"])
+    for field in choice.get("alike", ()):     # the same answer for the claims asking it too
+        card.find_element(By.NAME, f"alike_{field}").click()
     card.find_element(By.CSS_SELECTOR, "button.settle-button").click()
     _wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#card-{claim_id} .verdict")
           .get_attribute("data-verdict"))
@@ -294,3 +296,28 @@ def test_paste_settle_add_facts_save_publish(server, browser, tmp_path):
     folder = root / "reports" / SID
     assert_valid_page((folder / f"{SID}.html").read_text(encoding="utf-8"))
     assert (folder / "claimreview" / f"{SID}.jsonld").is_file() and (folder / f"{SID}.md").is_file()
+
+
+def test_one_answer_for_every_claim_that_asks_the_same_question(server, browser):
+    """Three sentences about "it" after a paragraph naming two chips: each asks the same subject
+    question. Ticked on one card, the answer settles the second (its metric the text gives) and
+    leaves the third its own metric question; the whole page comes back and says so."""
+    from selenium.webdriver.common.by import By
+
+    _, base = server
+    browser.get(base + "/")
+    browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, "article"),
+                           (DATA / "workspace" / "three-questions.txt").read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "source_id").send_keys("three-questions")
+    browser.find_element(By.ID, "draft-button").click()
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "section[data-claim]"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "section.card.open")) == 3
+    _settle(browser, "claim-160-gb", {"kind": "numeric", "subject": "Trainium3", "metric": "hbm_capacity",
+                                      "claimed": "160 GB", "alike": ("subject",)})
+    _wait(browser, lambda d: _notice_says(d, "the same answer was given to claim-5p2-tb-s, "
+                                             "claim-2p9-pflops"))
+    shown = _wait(browser, _verdicts)
+    assert shown["claim-160-gb"] and shown["claim-5p2-tb-s"] and shown["claim-2p9-pflops"] == ""
+    assert [c.get_attribute("data-claim") for c in browser.find_elements(
+        By.CSS_SELECTOR, "section.card.open")] == ["claim-2p9-pflops"]
+    assert browser.find_element(By.ID, "open-count").text == "1"

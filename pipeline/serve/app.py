@@ -31,7 +31,8 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; st
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin",
            "Cache-Control": "no-store"}
 PUBLISHED_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'"
-CLAIM_CHOICES = ("kind", "subject", "baseline", "metric", "claimed", "qualifier", "reading")
+CLAIM_CHOICES = ("kind", "subject", "baseline", "metric", "claimed", "qualifier", "reading",
+                 "alike_subject", "alike_baseline", "alike_metric")
 SOURCE_FIELDS = ("source_id", "title", "publisher", "url", "published", "language")
 
 
@@ -131,8 +132,10 @@ class Handlers:
         document = workspace.document(sid)
         _, records, problems = workspace.results(sid)
         spec_sources = views.spec_sources_of(workspace.corpus())
+        same = views.alike_cards(document["claims"])
         cards = [views.claim_card(c, records.get(c["id"]), spec_sources, self.words,
-                                  (errors or {}).get(c["id"])) for c in document["claims"]]
+                                  (errors or {}).get(c["id"]), same.get(c["id"], {}))
+                 for c in document["claims"]]
         return {"sid": sid, "source": document["source"], "cards": cards,
                 "segments": views.marked_segments(workspace.article_text(sid),
                                                   document["claims"]),
@@ -146,7 +149,11 @@ class Handlers:
         sid = checked_id(request.path_params["sid"], "source id")
         if sid not in self.workspace.articles():
             raise FileNotFoundError(sid)
-        return self._page("workspace_article.html.j2", await _off_loop(self._article_context, sid))
+        # after one answer given to several claims: which others it settled (ids, checked)
+        also = [checked_id(i, "claim id") for i in request.query_params.get("also", "").split(",") if i]
+        notice = f"the same answer was given to {', '.join(also)}" if also else None
+        return self._page("workspace_article.html.j2", await _off_loop(self._article_context, sid,
+                                                                       notice=notice))
 
     async def settle(self, request):
         from starlette.responses import RedirectResponse
@@ -155,14 +162,15 @@ class Handlers:
         cid = checked_id(request.path_params["cid"], "claim id")
         form = await request.form(max_files=0, max_fields=20)
         choice = {k: str(form.get(k) or "").strip() for k in CLAIM_CHOICES}
-        errors = None
+        errors, also = None, []
         try:
-            await _off_loop(self.workspace.settle, sid, cid, choice)
+            also = await _off_loop(self.workspace.settle, sid, cid, choice)
         except SettleError as exc:
             errors = {cid: {"field": exc.field, "message": str(exc)}}
         partial = request.headers.get("x-partial") == "1"
         if errors is None and not partial:
-            return RedirectResponse(f"/a/{sid}#{cid}", status_code=303, headers=HEADERS)
+            given = f"?also={','.join(also)}" if also else ""
+            return RedirectResponse(f"/a/{sid}{given}#{cid}", status_code=303, headers=HEADERS)
         context = await _off_loop(self._article_context, sid, errors)
         status = 422 if errors else 200
         if not partial:

@@ -103,6 +103,61 @@ def _index(reading, count: int) -> int:
     raise SettleError("reading", "reading: choose one of the readings, or all of them")
 
 
+# -- one answer for every claim that asks the same question ------------------------------------
+
+ANSWERABLE = ("subject", "baseline", "metric")
+SHAPE = re.compile(r"shape: replace `kind: qualitative` with ([a-z ,]+?)(?: \(the text gives (.*)\))?$")
+GIVES = re.compile(r"(subject|baseline|metric): ([a-z][a-z0-9_]*)")
+
+
+def alike(claims: list[dict]) -> dict[str, dict[str, list[str]]]:
+    """The claims asked the same question: {claim id: {field: ids of the other claims whose
+    todo lines for that field (subject, baseline, metric) are the very same lines}}. Only a
+    claim one answer can complete is counted: no readings, and a `kind: qualitative` draft only
+    when its shape question is all that stays open besides fields it gives."""
+    groups: dict[tuple, list[str]] = {}
+    for claim in claims:
+        for field, lines in todo_fields(claim).items():
+            if field in ANSWERABLE and answered(claim, field, "x", lines) is not None:
+                groups.setdefault((field, tuple(lines)), []).append(claim["id"])
+    same: dict[str, dict[str, list[str]]] = {}
+    for (field, _), ids in groups.items():
+        for claim_id in ids if len(ids) > 1 else ():
+            same.setdefault(claim_id, {})[field] = [i for i in ids if i != claim_id]
+    return same
+
+
+def answered(claim: dict, field: str, value: str, lines: list[str]) -> dict | None:
+    """`claim` with the question its todo `lines` ask about `field` answered as `value`, as a
+    person edits the drafted file: the field written, those lines deleted, the other questions
+    left open. A qualitative draft becomes numeric when its shape line then has every field it
+    asks for (`the text gives` the rest). None when the lines are not this claim's question or
+    one answer cannot complete its shape."""
+    asked = todo_fields(claim)
+    if claim.get("interpretations") or asked.get(field) != lines:
+        return None
+    todo = [line for line in claim.get("todo") or [] if line not in lines]
+    result = {**claim, field: value}
+    if claim.get("kind") == "qualitative":
+        shapes = asked.get("kind") or []
+        shape = SHAPE.fullmatch(shapes[0]) if len(shapes) == 1 else None
+        if shape is None:
+            return None
+        given = dict(GIVES.findall(shape.group(2) or ""))
+        fields = {f: value if f == field else claim.get(f) or given.get(f)
+                  for f in ANSWERABLE if f in shape.group(1)}
+        if not all(fields.values()):
+            return None
+        del result["kind"]
+        result.update(fields)
+        todo.remove(shapes[0])
+    if todo:
+        result["todo"] = todo
+    else:
+        result.pop("todo", None)
+    return result
+
+
 # -- a spec fact with `extend:` -----------------------------------------------------------------
 
 FACT_FIELDS = ("entity", "metric", "value", "title", "url", "date", "party", "quote")

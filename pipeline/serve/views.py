@@ -8,7 +8,7 @@ import re
 
 from claimaudit.core.words import labels
 from claimaudit.report.views import claim_view, source_meta
-from claimaudit.serve.settle import todo_fields
+from claimaudit.serve.settle import alike, todo_fields
 
 GIVEN = re.compile(r"\b(subject|baseline|metric): ([a-z][a-z0-9_]*)")
 
@@ -53,8 +53,17 @@ def suggested(claim: dict) -> dict:
         "qualifier": claim.get("qualifier") or "about"}
 
 
+def alike_cards(claims: list[dict]) -> dict[str, dict[str, list[dict]]]:
+    """For each claim, by field, the other claims asked the same question ({id, quote}): the
+    card offers to give them the answer given to it."""
+    quotes = {c["id"]: c.get("quote") or "" for c in claims}
+    return {claim_id: {field: [{"id": i, "quote": quotes[i]} for i in ids]
+                       for field, ids in fields.items()}
+            for claim_id, fields in alike(claims).items()}
+
+
 def claim_card(claim: dict, record: dict | None, spec_sources: dict, words: dict,
-               error: dict | None = None) -> dict:
+               error: dict | None = None, same: dict | None = None) -> dict:
     """One claim: its quote, open questions by control, the prefills, and its verdict view
     when it is complete (no todo left) and the engine judged it."""
     complete = not claim.get("todo")
@@ -64,7 +73,7 @@ def claim_card(claim: dict, record: dict | None, spec_sources: dict, words: dict
                          for n, r in enumerate(claim.get("interpretations") or [])],
             "qualitative": claim.get("kind") == "qualitative" and complete,
             "view": claim_view(record, spec_sources, "", words) if record and complete else None,
-            "error": error}
+            "error": error, "alike": same or {}}
 
 
 def qualifier_choices(lang: str = "en") -> list[dict]:

@@ -125,18 +125,35 @@ class Workspace:
         raw = self.article_path(sid).read_text(encoding="utf-8")
         return textmod.plain_text(raw, lexicon().words("skip_html_classes"))
 
-    def settle(self, sid: str, claim_id: str, choice: dict) -> None:
-        """Apply the page's choices to one claim of the working file (raises SettleError)."""
+    def settle(self, sid: str, claim_id: str, choice: dict) -> list[str]:
+        """Apply the page's choices to one claim of the working file (raises SettleError).
+        `alike_subject` (`_baseline`, `_metric`) in `choice`: ids of other claims that ask the
+        very question this claim's todo asked about that field, to be given the same answer
+        (those that no longer ask it are left as they are). The ids answered so."""
         qualifiers = set(labels("en")["qualifier_words"])
         metric_ids = {m["id"] for m in self.metrics()}
         with self._lock:
             document = self.document(sid)
-            index = next((i for i, c in enumerate(document["claims"]) if c["id"] == claim_id), None)
+            claims = document["claims"]
+            index = next((i for i, c in enumerate(claims) if c["id"] == claim_id), None)
             if index is None:
                 raise settle.SettleError("claim", f"no claim {claim_id!r} in {sid}")
-            document["claims"][index] = settle.settle_claim(document["claims"][index], choice,
-                                                            self.entity_id, metric_ids, qualifiers)
+            asked = settle.todo_fields(claims[index])
+            claims[index] = settle.settle_claim(claims[index], choice, self.entity_id, metric_ids,
+                                                qualifiers)
+            also = []
+            for field in settle.ANSWERABLE:
+                chosen = set(str(choice.get(f"alike_{field}") or "").split())
+                if not chosen or not claims[index].get(field) or not asked.get(field):
+                    continue
+                for n, other in enumerate(claims):
+                    done = settle.answered(other, field, claims[index][field], asked[field]) \
+                        if n != index and other["id"] in chosen else None
+                    if done is not None:
+                        claims[n] = done
+                        also.append(other["id"])
             self.files.write(self.work_path(sid), dump(document))
+        return list(dict.fromkeys(also))
 
     def results(self, sid: str):
         """(run, records by claim id, problems): the engine's verdicts for the working file."""

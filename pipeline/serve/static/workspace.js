@@ -5,6 +5,8 @@
 function bind(root) {
   root.querySelectorAll("form[data-swap]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
+      // an answer given to other claims too changes their cards: the whole page is sent back
+      if (form.querySelector("input[name^='alike_']:checked")) { return; }
       event.preventDefault();
       var target = document.getElementById(form.dataset.swap);
       var button = form.querySelector("button[type=submit]");
