@@ -14,6 +14,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from claimaudit.draft import markup
+
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／\u2010\u2011", "0123456789.,%/--")  # Unicode hyphens
 # A tag ends before the next `<`: an unclosed `<` ("x < y") costs one scan to the next `<`, not
 # one to the end of the text per `<` (quadratic on 256 KB of them).
@@ -50,9 +52,11 @@ class Span:
 
 def plain_text(raw: str, skip_classes: list[str]) -> str:
     """HTML or plain text -> plain text, one block per line (linear time: each step is one
-    left-to-right scan). Scripts, styles, comments and the like are not article text; a wiki's
+    left-to-right scan). Scripts, styles, comments, a Markdown block of code or shell output and
+    the like are not article text, a Markdown link is its words; a wiki's
     table markup, and a table pasted one cell a line over a rule row, become tables of one row
     per line."""
+    raw = markup.as_shown(raw)
     if "{|" in raw:
         raw = _wiki_tables(raw)
     if "---|" in raw:

@@ -1,0 +1,118 @@
+"""Markup as a reader of the page sees it (pipeline/draft/, issue 19): text kept in a repository
+as Markdown or reStructuredText (held-out round 184: vendors' docs and blogs from GitHub) reads
+as its rendered page does. A block of code or a command's output is not the article's words; a
+link is its words; an image and a link's definition line are none; a reST `list-table` is a table
+of one row per line, as text.py's other tables are. Each step is one left-to-right scan.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def as_shown(raw: str) -> str:
+    if "```" in raw or "~~~" in raw:
+        raw = _drop_code_blocks(raw)
+    if "](" in raw or "]:" in raw:
+        raw = _markdown_links(raw)
+    if "list-table::" in raw:
+        raw = _list_tables(raw)
+    return raw
+
+
+# a fenced block's info string naming a program's or a shell's language: the block is code or a
+# command's output (`nvidia-smi`'s table of 72W / 500W), not the article's words; a block with no
+# language, `text`, a diagram (`mermaid`) or a directive (`{note}`) is kept
+FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$", re.MULTILINE)
+CODE_LANGUAGES = frozenset(
+    "bash sh shell zsh console shell-session powershell ps1 bat cmd python py python3 ipython pycon c "
+    "cpp c++ cc cxx h hpp cuda cu java javascript js typescript ts go rust rs ruby rb perl php scala "
+    "kotlin swift r julia lua json jsonc yaml yml toml ini cfg conf dockerfile docker makefile make cmake "
+    "html xml sql diff patch log asm nasm llvm ptx fortran".split())
+
+
+# Markdown as the page shows it: `[4.8TB/s](https://...)` is "4.8TB/s", an image `![...](...)` and a
+# link's definition line (`[figure]: /assets/figure.png`) are not words of the text
+MD_IMAGE = re.compile(r"!\[[^\[\]\n]{0,300}\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)")
+MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/|\.{0,2}/|#|mailto:)[^()\s]*(?:\s+\"[^\"\n]*\")?\)")
+MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?://|\.{0,2}/|#)\S*"
+                           r"(?:[ \t]+\"[^\"\n]*\")?[ \t]*$", re.MULTILINE)
+
+
+def _markdown_links(raw: str) -> str:
+    return MD_DEFINITION.sub("", MD_LINK.sub(r"\1", MD_IMAGE.sub("", raw)))
+
+
+def _drop_code_blocks(raw: str) -> str:
+    """Remove each fenced block (```lang ... ```) whose language is one of CODE_LANGUAGES, from
+    its opening fence to the closing one (the same character, at least as long) or, never
+    closed, to the end of the text, as Markdown reads it."""
+    kept, cursor, at = [], 0, 0
+    while (opening := FENCE.search(raw, at)) is not None:
+        fence = opening.group(1)
+        closing = re.compile(rf"^[ \t]{{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
+        found = closing.search(raw, opening.end())
+        end = len(raw) if found is None else found.end()
+        if opening.group(2).lower() in CODE_LANGUAGES:
+            kept.append(raw[cursor:opening.start()])
+            cursor = end
+        at = end
+    kept.append(raw[cursor:])
+    return "".join(kept)
+
+
+# `.. list-table::` with its options, then rows `*   - cell` / `    - cell` (CommonMark-like
+# indentation: a row's star, its cells' dashes one column further in)
+LIST_TABLE = re.compile(r"^([ \t]*)\.\. list-table::[ \t]*(.*)$", re.MULTILINE)
+OPTION = re.compile(r"[ \t]+:[\w-]+:.*")
+ROW_START = re.compile(r"([ \t]*)\*([ \t]+)-(?:[ \t]+(.*))?")
+CELL = re.compile(r"([ \t]*)-(?:[ \t]+(.*))?")
+
+
+def _list_tables(raw: str) -> str:
+    """Each reST list-table whose cells are one line each as pipe rows (its title, then `| a |
+    b |` a row, a rule under its header row); one with a cell of many lines or a nested list (a
+    `Compute` cell listing four rates) is left as written: its lines read as prose."""
+    kept, cursor = [], 0
+    for directive in LIST_TABLE.finditer(raw):
+        if directive.start() < cursor:
+            continue
+        indent = len(directive.group(1).expandtabs())
+        end, lines = directive.end(), []
+        for line in raw[directive.end():].split("\n")[1:]:
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            lines.append(line)
+            end += len(line) + 1
+        rows = _rows(lines)
+        if rows is None:
+            continue
+        header = 1 if re.search(r":header-rows:[ \t]*1\b", "\n".join(lines)) else 0
+        table = [directive.group(2).strip()] if directive.group(2).strip() else []
+        for n, row in enumerate(rows):
+            table.append("| " + " | ".join(row) + " |")
+            if n + 1 == header:
+                table.append("|" + "---|" * len(row))
+        kept += [raw[cursor:directive.start()], "\n".join(table) + "\n"]
+        cursor = end
+    return "".join(kept) + raw[cursor:]
+
+
+def _rows(lines: list[str]) -> list[list[str]] | None:
+    """The cells of a list-table's body, or None when a cell runs over a line (or the body is
+    no list of rows)."""
+    rows: list[list[str]] = []
+    dash = -1
+    for line in lines:
+        if not line.strip() or (not rows and OPTION.fullmatch(line)):
+            continue
+        start = ROW_START.fullmatch(line)
+        if start and (dash < 0 or len(start.group(1)) + 1 + len(start.group(2)) == dash):
+            dash = len(start.group(1)) + 1 + len(start.group(2))
+            rows.append([(start.group(3) or "").strip()])
+            continue
+        cell = CELL.fullmatch(line)
+        if not rows or cell is None or len(cell.group(1)) != dash:
+            return None
+        rows[-1].append((cell.group(2) or "").strip())
+    return rows if rows and len({len(r) for r in rows}) == 1 else None

@@ -1,0 +1,148 @@
+"""Markdown pasted as it is kept in a repository (held-out round 184: blogs and docs from GitHub):
+a block of code or a command's output is not article text, a link is its words, an image and a
+link's definition line are not words (pipeline/draft/text.py)."""
+
+import textwrap
+
+import pytest
+from draft_catalogues import catalogue_of, drafted_claims
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimaudit.draft.text import plain_text
+
+SMI = "```shell\n$ nvidia-smi\n| N/A 24C P0 72W / 500W | 0MiB / 97871MiB |\n```\n"
+
+
+@pytest.mark.parametrize("raw, plain", [
+    # (the block's place stays a blank line: the paragraphs around it are not joined)
+    (f"The H20 draws 500 W.\n{SMI}It has 96 GB.", "The H20 draws 500 W.\n\nIt has 96 GB."),
+    # the language decides, in any case, after spaces, with a longer fence or tildes
+    ("a\n``` Bash\nexport N=8\n```\nb", "a\n\nb"),
+    ("a\n````python\nx = 4\n```\ny = 5\n````\nb", "a\n\nb"),
+    ("a\n~~~cpp\nint n = 8;\n~~~\nb", "a\n\nb"),
+    # never closed: to the end, as Markdown reads it
+    ("a 8 GPUs\n```sh\nrun 16\nrun 32", "a 8 GPUs\n"),
+    # a diagram, plain text or a directive is kept with its fences
+    ("```text\nH100 80GB HBM3\n```", "```text\nH100 80GB HBM3\n```"),
+    ("```mermaid\nGPU0[B300 288GB]\n```", "```mermaid\nGPU0[B300 288GB]\n```"),
+    ("```\n| H100 | 700 W |\n```", "```\n| H100 | 700 W |\n```"),
+    ("```{note}\nThe MI300X has 192 GB.\n```", "```{note}\nThe MI300X has 192 GB.\n```"),
+    # a kept block's closing fence opens nothing; a language block after it is still dropped
+    ("```\nkept 1\n```\nmid\n```json\n{\"n\": 2}\n```\nend", "```\nkept 1\n```\nmid\n\nend"),
+])
+def test_a_block_of_code_or_shell_output_is_not_text(raw, plain):
+    assert plain_text(raw, []) == plain
+
+
+@pytest.mark.parametrize("raw, plain", [
+    ("The H200 has [4.8TB/s](https://www.nvidia.com/en-us/data-center/h200/) of bandwidth.",
+     "The H200 has 4.8TB/s of bandwidth."),
+    ("| `H200`, [4.8TB/s](https://x.example/h200 \"H200\") |", "| `H200`, 4.8TB/s |"),
+    ("[MI210](/products/mi210) and [MI250](./mi250.md) and [note](#n)", "MI210 and MI250 and note"),
+    ("See ![topology of 8 GPUs](/assets/8-gpu.png) here.", "See  here."),
+    ("Text 5 W.\n[topline]: /assets/figures/topline.png\n[ref]: https://x.example \"T\"\nEnd.",
+     "Text 5 W.\n\n\nEnd."),
+    # a footnote that is words, a bracket that is no link, a link to no address: as written
+    ("[1]: NVIDIA says the H100 has 80 GB\nend", "[1]: NVIDIA says the H100 has 80 GB\nend"),
+    ("the [8x] figure (8 GPUs) and [a](b c)", "the [8x] figure (8 GPUs) and [a](b c)"),
+])
+def test_a_markdown_link_is_its_words(raw, plain):
+    assert plain_text(raw, []) == plain
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab 12.\n|x-:GB")), max_size=200))
+def test_text_without_fences_or_links_is_unchanged(raw):
+    assert plain_text(raw, []) == raw
+
+
+@given(st.lists(st.sampled_from(["bash", "python", "json", "sh"]), min_size=1, max_size=5),
+       st.integers(min_value=1, max_value=999))
+def test_no_figure_of_a_code_block_reaches_the_text(languages, figure):
+    raw = "".join(f"prose {n}\n```{lang}\nvalue {figure}999 W\n```\n" for n, lang in enumerate(languages))
+    out = plain_text(raw, [])
+    assert f"{figure}999" not in out and out.count("prose") == len(languages)
+
+
+LIST_TABLE = """Memory
+\"\"\"\"\"\"
+
+.. list-table:: Chips compared
+    :widths: auto
+    :header-rows: 1
+    :stub-columns: 1
+
+    *   -
+        - Zephyr Z1
+        - Zephyr Z2
+        - Improvement factor
+
+    *   - HBM Capacity (GiB)
+        - 96
+        - 144
+        - 1.5x
+    *   - Note
+        - -
+        - Not applicable
+        -
+
+After the table.
+"""
+
+
+def test_a_rest_list_table_is_a_table_of_one_row_per_line():
+    assert plain_text(LIST_TABLE, []) == "\n".join([
+        'Memory', '""""""', "", "Chips compared", "|  | Zephyr Z1 | Zephyr Z2 | Improvement factor |",
+        "|---|---|---|---|", "| HBM Capacity (GiB) | 96 | 144 | 1.5x |", "| Note | - | Not applicable |  |",
+        "", "After the table.", ""])
+
+
+@pytest.mark.parametrize("body", [
+    # a cell of many lines, a nested list, rows of unequal length, no rows: left as written
+    "    *   - Compute\n        - Eight cores that deliver:\n\n          * 2,517 TFLOPS\n",
+    "    *   - Memory\n        - 96 GiB\n          with 2.9 TB/s\n",
+    "    *   - A\n        - 1\n    *   - B\n",
+    "    :widths: auto\n",
+])
+def test_a_list_table_that_is_no_grid_of_one_line_cells_reads_as_written(body):
+    raw = f".. list-table::\n{body}\nAfter."
+    assert plain_text(raw, []) == raw
+
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: zephyr_z1
+        name: Example Zephyr Z1
+        vendor: Example
+        kind: chip
+        aliases: [Zephyr Z1]
+        facts:
+          - {metric: hbm_capacity, value: 96 GiB, source: ex-sheet}
+      - id: zephyr_z2
+        name: Example Zephyr Z2
+        vendor: Example
+        kind: chip
+        aliases: [Zephyr Z2]
+        facts:
+          - {metric: hbm_capacity, value: 144 GiB, source: ex-sheet}
+    """)
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def test_a_list_tables_cells_are_drafted_under_their_columns(catalogue):
+    claims = {c["claimed"]: c for c in drafted_claims(LIST_TABLE, catalogue)}
+    assert {k: (c.get("subject"), c.get("metric"), c.get("todo")) for k, c in claims.items()
+            if k in ("96 GiB", "144 GiB")} == {"96 GiB": ("zephyr_z1", "hbm_capacity", None),
+                                               "144 GiB": ("zephyr_z2", "hbm_capacity", None)}
+
+
+def test_a_figure_in_a_shell_block_or_a_links_address_is_never_drafted(catalogue):
+    text = ("The Zephyr Z2 has [144 GiB](https://example.com/z2-96gib-8w) of memory.\n"
+            "```console\n$ smi\n| 72W / 500W | 0MiB / 97871MiB |\n```\n")
+    assert [c["claimed"] for c in drafted_claims(text, catalogue)] == ["144 GiB"]
