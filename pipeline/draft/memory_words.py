@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import re
 
+_CPU_SIDE = r"(?:内存|內存|記憶體|LPDDR\w*|(?:CPU|system|host) memory)"
+_GPU_SIDE = r"(?:显存|顯存|HBM\w*|GPU memory)"
+COMBINED = re.compile(rf"{_CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_GPU_SIDE}|"
+                      rf"{_GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_CPU_SIDE}", re.IGNORECASE)
+
 
 def memory_metric(clause: str) -> str | None:
     """The capacity metric the words decide: on-chip SRAM, LPDDR/DDR, else HBM; a cache or
@@ -24,6 +29,8 @@ def memory_metric(clause: str) -> str | None:
     # "~40 TB “fast” coherent memory"
     if re.search(r"[“\"']?fast[”\"']?\s+(?:coherent\s+)?memory|快速(?:記憶體|内存|存储)", clause,
                  re.IGNORECASE):
+        return "fast_memory_capacity"
+    if COMBINED.search(clause):     # "内存+显存高达 624GB": the CPU's memory and the GPU's together
         return "fast_memory_capacity"
     if re.search(r"unified(?:,?\s+[\w-]+)?\s+memory|memory pool|統一記憶體|统一内存", clause, re.IGNORECASE):
         return None         # GPU and CPU memory as one ("a unified, high-bandwidth memory pool of up to
