@@ -146,3 +146,31 @@ def test_a_figure_in_a_shell_block_or_a_links_address_is_never_drafted(catalogue
     text = ("The Zephyr Z2 has [144 GiB](https://example.com/z2-96gib-8w) of memory.\n"
             "```console\n$ smi\n| 72W / 500W | 0MiB / 97871MiB |\n```\n")
     assert [c["claimed"] for c in drafted_claims(text, catalogue)] == ["144 GiB"]
+
+
+def table_claims(text: str, catalogue) -> dict:
+    return {c["claimed"]: (c.get("subject"), c.get("baseline"), c.get("metric"),
+                           [t.split(":")[0] for t in c.get("todo") or []])
+            for c in drafted_claims(text, catalogue)}
+
+
+def test_a_change_column_headed_improvement_factor_compares_the_columns(catalogue):
+    # round 184's list-tables: `Improvement factor` is an increase word with "factor" (a ratio the
+    # two figures reproduce, 1.5x of 96 and 144, was read before from the figures alone)
+    text = LIST_TABLE.replace("        - 1.5x", "        - 1.5x\n    *   - HBM Bandwidth (TB/sec)\n"
+                              "        - 2.9\n        - 4.9\n        - 2x")
+    assert table_claims(text, catalogue)["2x"] == ("zephyr_z2", "zephyr_z1", "hbm_bandwidth", [])
+
+
+def test_a_cell_of_an_increase_word_and_a_ratio_compares_the_columns_whatever_its_header(catalogue):
+    text = ("| 特性 | Zephyr Z1 | Zephyr Z2 | 差异说明 |\n|---|---|---|---|\n"
+            "| 显存带宽 | 2.9 TB/s | 4.9 TB/s | 增加 70% |\n| 型号 | Z1 | Z2 | Ultra 版本 |\n")
+    assert table_claims(text, catalogue)["+70%"] == ("zephyr_z2", "zephyr_z1", "hbm_bandwidth", [])
+
+
+def test_a_change_cell_asks_the_metric_its_rows_figures_ask(catalogue):
+    text = ("| | Zephyr Z1 | Zephyr Z2 | Improvement factor |\n|---|---|---|---|\n"
+            "| BF16/FP16/TF32 (TFLOPS) | 667 | 671 | 1x |\n")
+    found = table_claims(text, catalogue)
+    assert found["1x"][3] == found["671 TFLOPS"][3] and "metric" in found["1x"][3]
+    assert found["1x"][:3] == ("zephyr_z2", "zephyr_z1", found["671 TFLOPS"][2])

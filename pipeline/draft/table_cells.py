@@ -142,7 +142,7 @@ ANOTHER_ROW = re.compile(r"predecessor|previous|prior|rival|competitor|vs\.?|上
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
     header = table[0][1]
     out = []
-    rising = {j for j, span in enumerate(header) if increase_header(text[span.start:span.end])}
+    rising = {j for j, span in enumerate(header) if change_header(text[span.start:span.end])}
     for row, spans in table[1:]:
         label = text[spans[0].start:spans[0].end]
         for j in range(1, len(spans)):
@@ -153,7 +153,7 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
             elif j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
             elif ((change := CHANGE.match(cell)) or j in rising and (
-                    PERCENT.match(cell) or WORDED.match(cell))) and len(columns) >= 2:
+                    PERCENT.match(cell) or WORDED.match(cell)) or increase_cell(cell)) and len(columns) >= 2:
                 later = [c for c in columns if c < j] or columns
                 subject, baseline = later[-1], columns[0]
                 name = (change.group(1) or change.group(2)) if change else None   # the column it favours
@@ -200,6 +200,13 @@ def _first_over_last(text: str, spans, first: int, last: int, cell: str) -> bool
 def increase_header(words: str) -> bool:
     """A header that is an increase word and nothing else ("改進", "Improvement", "提升")."""
     return words.strip().lower() in {w.lower() for w in lexicon().words("increase_words")}
+
+
+def increase_cell(cell: str) -> bool:
+    """A cell that is an increase word and a ratio ("增加 50%", "提升 2倍", "Up 1.7x"), whatever its
+    column's header ("差异说明")."""
+    found = re.fullmatch(r"\s*(\S{1,12}?)\s*(?:by\s+)?~?\d[\d.,]*\s?(?:%|x|×|倍)\s*", cell)
+    return bool(found) and increase_header(found.group(1))
 
 
 def change_header(words: str) -> bool:
