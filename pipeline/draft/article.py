@@ -97,7 +97,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         Span(m.start, m.end) for m in mentions if re.search(r"[A-Za-z] \d", m.text)}, key=lambda s: s.start)
     name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}
-    row_metric: dict[int, tuple] = {}      # a table row's metric and its question, for its change column
+    row_metric: dict[int, tuple[str, list[str]]] = {}   # a row's metric and question, for its change
     for number in numbers:
         index = bisect_right(name_starts, number.start) - 1
         if index >= 0 and number.end <= names[index].end:
@@ -106,15 +106,8 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         if cell is not None:
             row = row_metric.get(cell.row.start) if cell.baseline is not None else None
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs,
-                                 row[0] if row else None, star)
-            if row and row[1] and record.get("metric"):
-                # the row's figures ask their metric ("given for BF16/FP16/TF32"): so does their change
-                record["metric"] = row[0]
-                record["todo"] = [*(t for t in record.get("todo") or [] if not t.startswith("metric:")),
-                                  *row[1]]
-            if cell.baseline is None and record.get("metric"):
-                row_metric.setdefault(cell.row.start, (record["metric"], [
-                    t for t in record.get("todo") or [] if t.startswith("metric:")]))
+                                 row and row[0], star)
+            table_cells.as_its_row(record, cell, row_metric)
             record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
             continue

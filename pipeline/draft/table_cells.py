@@ -202,11 +202,25 @@ def increase_header(words: str) -> bool:
     return words.strip().lower() in {w.lower() for w in lexicon().words("increase_words")}
 
 
+def as_its_row(record: dict, cell: Cell, rows: dict[int, tuple[str, list[str]]]) -> None:
+    """A row's first figure's metric, and the questions it asks of it, are kept for the row's
+    change cell, which asks the metric they ask ("given for BF16/FP16/TF32")."""
+    if cell.baseline is None:
+        if record.get("metric"):
+            rows.setdefault(cell.row.start, (record["metric"], [
+                t for t in record.get("todo") or [] if t.startswith("metric:")]))
+        return
+    row = rows.get(cell.row.start)
+    if row and row[1] and record.get("metric"):
+        record["metric"] = row[0]
+        record["todo"] = [*(t for t in record.get("todo") or [] if not t.startswith("metric:")), *row[1]]
+
+
 def increase_cell(cell: str) -> bool:
     """A cell that is an increase word and a ratio ("增加 50%", "提升 2倍", "Up 1.7x"), whatever its
     column's header ("差异说明")."""
     found = re.fullmatch(r"\s*(\S{1,12}?)\s*(?:by\s+)?~?\d[\d.,]*\s?(?:%|x|×|倍)\s*", cell)
-    return bool(found) and increase_header(found.group(1))
+    return found is not None and increase_header(found.group(1))
 
 
 def change_header(words: str) -> bool:
