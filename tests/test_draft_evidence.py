@@ -992,6 +992,8 @@ def test_an_unnamed_memory_is_the_one_the_subject_publishes_the_figure_as(specs)
     ("624 GB of HBM3e plus LPDDR5X", "fast_memory_capacity"),
     ("480GB LPDDR5X 内存", "lpddr_capacity"),        # one side alone is its own memory
     ("显存 141GB，内存 2TB", "hbm_capacity"),        # two figures, each its memory: no "+" joins them
+    ("HGX H100 服务器的显存和内存分别为 640GB 和 2TB", "hbm_capacity"),     # each its own figure
+    ("HBM3e and LPDDR5X: 144 GB and 480 GB", "hbm_capacity"),
 ])
 def test_memory_words(words, metric):
     from claimaudit.draft.context import memory_metric

@@ -16,6 +16,10 @@ _GPU_SIDE = r"(?:显存|顯存|HBM\w*|GPU memory)"
 COMBINED = re.compile(rf"{_CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_GPU_SIDE}|"
                       rf"{_GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_CPU_SIDE}", re.IGNORECASE)
 
+# "显存和内存分别为 640GB 和 2TB": each memory its own figure, not the two together
+EACH_ITS_OWN = re.compile(r"分别|分別|各自|respectively|each", re.IGNORECASE)
+CAPACITY = re.compile(r"\d[\d.,]*\s?(?:[GT]B|[GT]iB)\b|\d[\d.,]*\s?(?:[GT]B|[GT]iB)(?=[^\x00-\x7f])")
+
 
 def memory_metric(clause: str) -> str | None:
     """The capacity metric the words decide: on-chip SRAM, LPDDR/DDR, else HBM; a cache or
@@ -30,8 +34,8 @@ def memory_metric(clause: str) -> str | None:
     if re.search(r"[“\"']?fast[”\"']?\s+(?:coherent\s+)?memory|快速(?:記憶體|内存|存储)", clause,
                  re.IGNORECASE):
         return "fast_memory_capacity"
-    if COMBINED.search(clause):     # "内存+显存高达 624GB": the CPU's memory and the GPU's together
-        return "fast_memory_capacity"
+    if COMBINED.search(clause) and not EACH_ITS_OWN.search(clause) and len(CAPACITY.findall(clause)) < 2:
+        return "fast_memory_capacity"      # "内存+显存高达 624GB": the CPU's memory and the GPU's together
     if re.search(r"unified(?:,?\s+[\w-]+)?\s+memory|memory pool|統一記憶體|统一内存", clause, re.IGNORECASE):
         return None         # GPU and CPU memory as one ("a unified, high-bandwidth memory pool of up to
         # 40TB per rack"): which of the specs' memories, the figure tells
