@@ -174,3 +174,14 @@ def test_a_change_cell_asks_the_metric_its_rows_figures_ask(catalogue):
     found = table_claims(text, catalogue)
     assert found["1x"][3] == found["671 TFLOPS"][3] and "metric" in found["1x"][3]
     assert found["1x"][:3] == ("zephyr_z2", "zephyr_z1", found["671 TFLOPS"][2])
+
+
+def test_a_corner_cell_naming_rows_and_cells_gives_every_cell_its_unit(catalogue):
+    # round 185: `| Accelerator \ TFLOPS | fp32 | bf16 |`, `| Data type \ TFLOPS | w/o Sparsity |`
+    text = ("| Accelerator \\ TiB | hbm | note |\n| :-- | --: | --: |\n| Zephyr Z1 | 96 | 12 |\n"
+            "| Zephyr Z2 | 144 | 13 |\n")
+    found = {c["claimed"] for c in drafted_claims(text, catalogue)}
+    assert {"96 TiB", "144 TiB"} <= found and not found & {"12 TiB", "13 TiB"}     # notes: no unit
+    # a corner naming only the rows gives nothing
+    assert not {c["claimed"] for c in drafted_claims(text.replace("Accelerator \\ TiB", "Accelerator"),
+                                                     catalogue)} & {"96 TiB", "144 TiB"}
