@@ -185,3 +185,13 @@ def test_a_corner_cell_naming_rows_and_cells_gives_every_cell_its_unit(catalogue
     # a corner naming only the rows gives nothing
     assert not {c["claimed"] for c in drafted_claims(text.replace("Accelerator \\ TiB", "Accelerator"),
                                                      catalogue)} & {"96 TiB", "144 TiB"}
+
+
+def test_a_myst_list_table_with_rows_on_a_line_of_their_own_is_a_table_too():
+    # round 185's ROCm docs: ```{list-table} Caption, `*` alone over its cells, Windows line ends
+    raw = ("Before.\r\n```{list-table} Peak performance of the Zephyr Z2.\r\n:header-rows: 1\r\n"
+           ":name: z2-perf\r\n\r\n*\r\n  - Data type\r\n  - Peak TFLOPS\r\n*\r\n  - Matrix FP16\r\n"
+           "  - 1307.4\r\n```\r\nAfter.\r\n")
+    assert plain_text(raw, []) == ("Before.\r\nPeak performance of the Zephyr Z2.\n"
+                                   "| Data type | Peak TFLOPS |\n|---|---|\n| Matrix FP16 | 1307.4 |\n"
+                                   "\nAfter.\r\n")

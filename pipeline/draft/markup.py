@@ -15,7 +15,7 @@ def as_shown(raw: str) -> str:
         raw = _drop_code_blocks(raw)
     if "](" in raw or "]:" in raw:
         raw = _markdown_links(raw)
-    if "list-table::" in raw:
+    if "list-table" in raw:
         raw = _list_tables(raw)
     return raw
 
@@ -61,40 +61,45 @@ def _drop_code_blocks(raw: str) -> str:
     return "".join(kept)
 
 
-# `.. list-table::` with its options, then rows `*   - cell` / `    - cell` (CommonMark-like
-# indentation: a row's star, its cells' dashes one column further in)
-LIST_TABLE = re.compile(r"^([ \t]*)\.\. list-table::[ \t]*(.*)$", re.MULTILINE)
-OPTION = re.compile(r"[ \t]+:[\w-]+:.*")
-ROW_START = re.compile(r"([ \t]*)\*([ \t]+)-(?:[ \t]+(.*))?")
-CELL = re.compile(r"([ \t]*)-(?:[ \t]+(.*))?")
+# `.. list-table:: Title` (reST) or a MyST fence ```` ```{list-table} Title ```` with its options,
+# then rows `*   - cell` / `    - cell`, or `*` alone over its `  - cell` lines (a row's star, its
+# cells' dashes further in, each at one column)
+LIST_TABLE = re.compile(r"^([ \t]*)(?:\.\. list-table::|(`{3,}|:{3,})\{list-table\})[ \t]*(.*?)\r?$",
+                        re.MULTILINE)
+OPTION = re.compile(r"[ \t]*:[\w-]+:.*")
+ROW_START = re.compile(r"([ \t]*)\*(?:([ \t]+)-(?:[ \t]+(.*))?)?[ \t]*")
+CELL = re.compile(r"([ \t]*)-(?:[ \t]+(.*?))?[ \t]*")
 
 
 def _list_tables(raw: str) -> str:
-    """Each reST list-table whose cells are one line each as pipe rows (its title, then `| a |
-    b |` a row, a rule under its header row); one with a cell of many lines or a nested list (a
+    """Each list-table whose cells are one line each as pipe rows (its title, then `| a | b |` a
+    row, a rule under its header row); one with a cell of many lines or a nested list (a
     `Compute` cell listing four rates) is left as written: its lines read as prose."""
     kept, cursor = [], 0
     for directive in LIST_TABLE.finditer(raw):
         if directive.start() < cursor:
             continue
-        indent = len(directive.group(1).expandtabs())
+        indent, fence = len(directive.group(1).expandtabs()), directive.group(2)
         end, lines = directive.end(), []
         for line in raw[directive.end():].split("\n")[1:]:
-            if line.strip() and len(line) - len(line.lstrip()) <= indent:
-                break
-            lines.append(line)
             end += len(line) + 1
+            if fence and line.strip().startswith(fence):
+                break           # a MyST fence's body ends at its closing fence, taken with it
+            if not fence and line.strip() and len(line) - len(line.lstrip()) <= indent:
+                end -= len(line) + 1
+                break
+            lines.append(line.rstrip("\r"))
         rows = _rows(lines)
         if rows is None:
             continue
         header = 1 if re.search(r":header-rows:[ \t]*1\b", "\n".join(lines)) else 0
-        table = [directive.group(2).strip()] if directive.group(2).strip() else []
+        table = [directive.group(3).strip()] if directive.group(3).strip() else []
         for n, row in enumerate(rows):
             table.append("| " + " | ".join(row) + " |")
             if n + 1 == header:
                 table.append("|" + "---|" * len(row))
         kept += [raw[cursor:directive.start()], "\n".join(table) + "\n"]
-        cursor = end
+        cursor = min(end, len(raw))
     return "".join(kept) + raw[cursor:]
 
 
@@ -102,17 +107,23 @@ def _rows(lines: list[str]) -> list[list[str]] | None:
     """The cells of a list-table's body, or None when a cell runs over a line (or the body is
     no list of rows)."""
     rows: list[list[str]] = []
-    dash = -1
+    star, dash = -1, -1
     for line in lines:
         if not line.strip() or (not rows and OPTION.fullmatch(line)):
             continue
         start = ROW_START.fullmatch(line)
-        if start and (dash < 0 or len(start.group(1)) + 1 + len(start.group(2)) == dash):
-            dash = len(start.group(1)) + 1 + len(start.group(2))
-            rows.append([(start.group(3) or "").strip()])
+        if start and star in (-1, len(start.group(1))):
+            star = len(start.group(1))
+            if start.group(2) is not None:
+                at = len(start.group(1)) + 1 + len(start.group(2))
+                if dash not in (-1, at):
+                    return None
+                dash = at
+            rows.append([(start.group(3) or "").strip()] if start.group(2) is not None else [])
             continue
         cell = CELL.fullmatch(line)
-        if not rows or cell is None or len(cell.group(1)) != dash:
+        if not rows or cell is None or dash not in (-1, len(cell.group(1))):
             return None
+        dash = len(cell.group(1))
         rows[-1].append((cell.group(2) or "").strip())
-    return rows if rows and len({len(r) for r in rows}) == 1 else None
+    return rows if rows and len({len(r) for r in rows}) == 1 and rows[0] else None
