@@ -195,3 +195,15 @@ def test_a_myst_list_table_with_rows_on_a_line_of_their_own_is_a_table_too():
     assert plain_text(raw, []) == ("Before.\r\nPeak performance of the Zephyr Z2.\n"
                                    "| Data type | Peak TFLOPS |\n|---|---|\n| Matrix FP16 | 1307.4 |\n"
                                    "\nAfter.\r\n")
+
+
+@pytest.mark.parametrize("contrast", ["in contrast to", "unlike", "as opposed to", "instead of"])
+def test_a_product_named_in_contrast_is_no_lead_of_the_list_under_it(catalogue, contrast):
+    # round 186's newsletter: "the v7 ... (in contrast to the v5e ...) ... looking at the specs:" over
+    # "* Estimates of up to ~1kW per chip": the list is the section's chip's, not the contrasted one's
+    text = (f"## Zephyr Z2\n\nFocusing on the chip itself, it is a successor ({contrast} the Zephyr Z1 or "
+            "\"efficient\"). Finally, looking at the specs:\n\n* 150 GiB of HBM\n"
+            "* Estimates of up to ~1kW per chip\n")
+    power = next(c for c in drafted_claims(text, catalogue) if c["claimed"] == "1 kW")
+    asked = [t for t in power.get("todo") or [] if t.startswith("subject:")]
+    assert power.get("subject") != "zephyr_z1" or asked
