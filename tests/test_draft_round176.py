@@ -138,7 +138,8 @@ def test_a_family_word_inside_a_hyphenated_compound_is_the_english_word(specs):
 
 
 @pytest.mark.parametrize("words", ["(无稀疏)", "(不含稀疏)", "(關閉結構化稀疏)",
-                                   " without structured sparsity"])
+                                   " without structured sparsity",
+                                   "(不开启稀疏计算)", " (w/o sparsity)"])      # round 185
 def test_words_that_turn_sparsity_off_after_the_figure_say_dense(specs, words):
     # "1979 TFLOPS(无稀疏)": the figure's own bracket says dense (the 稀疏 in it is no sparse word:
     # it was drafted sparse, the figure's published density, hiding the writer's error from check)
