@@ -986,10 +986,12 @@ def test_an_unnamed_memory_is_the_one_the_subject_publishes_the_figure_as(specs)
     # round 129: a rack's "fast" memory in quotes; a pool of GPU and CPU memory is the figure's to tell
     ("~21 TB of HBM3e per rack; up to ~40 TB “fast” coherent memory", "fast_memory_capacity"),
     ("creating a unified, high-bandwidth memory pool of up to 40TB per rack", None),
-    # round 184: a CPU's memory and a GPU's together are the system's fast memory, either order
-    ("* 内存+显存高达 624GB，对用户来说是统一的", "fast_memory_capacity"),
-    ("一个机柜能提供 19.5TB 显存和内存", "fast_memory_capacity"),
-    ("624 GB of HBM3e plus LPDDR5X", "fast_memory_capacity"),
+    # round 184: a CPU's memory and a GPU's joined are the two together, or one pool of them: the
+    # figure tells which of the specs' memories (the review: "内存与显存共用 128GB" is the MI300A's HBM)
+    ("* 内存+显存高达 624GB，对用户来说是统一的", None),
+    ("一个机柜能提供 19.5TB 显存和内存", None),
+    ("624 GB of HBM3e plus LPDDR5X", None),
+    ("MI300A 上内存与显存共用 128GB", None),
     ("480GB LPDDR5X 内存", "lpddr_capacity"),        # one side alone is its own memory
     ("显存 141GB，内存 2TB", "hbm_capacity"),        # two figures, each its memory: no "+" joins them
     ("HGX H100 服务器的显存和内存分别为 640GB 和 2TB", "hbm_capacity"),     # each its own figure

@@ -7,8 +7,8 @@ that names a unit in parentheses (`TDP(W)`, `功耗（W）`), after a slash (`FP
 "(per-package)" says whose figure it is, not its unit) or that ends in a count noun (`CUDA核心`, "Cores")
 gives that unit (or count) to the bare numeric cells of its column; a row label does so to its
 row (`| FP16 TFLOPS | 312 | 989 |`, or pasted with single spaces `FP16 TFLOPS 1979 312`) where
-the column's header gives none, and a corner cell naming rows and cells (`Accelerator \\ TFLOPS`)
-to the whole table. A cell of two amounts
+the column's header gives none, and a corner cell naming rows and a rate (`Accelerator \\ TFLOPS`)
+to the columns of precisions and densities (`fp16`, `w/o Sparsity`). A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well.
 
 A spec list pasted one field per line gives a bare figure the unit of the label line above
@@ -51,9 +51,10 @@ SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern}))
 # `VRAM Memory (GB): 16 (HBM2)`, `Power Consumption (Watt): 250`: a label's unit, its figure after the colon
 LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.pattern})\s*"
                       r"(?:[(（][^()（）]{1,20}[)）])?\s*")
-# a column of footnote numbers (`| Notes |` over `| 12,15 |`) takes no unit from the corner
-NOTES = re.compile(r"\s*(?:notes?|footnotes?|remarks?|refs?|references?|sources?|备注|備註|注|註|说明|說明)"
-                   r"\s*", re.IGNORECASE)
+# the columns a corner cell's rate (`Accelerator \\ TFLOPS`) is the unit of: precisions and densities
+# (`fp32`, `bf16`, `nvfp4`, `w/o Sparsity`), not a year's, a price's or a note's
+PRECISION_COLUMN = re.compile(r"\s*(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|tensor float ?32|w/o sparsity|"
+                              r"w/ sparsity|with(?:out)? sparsity|dense|sparse|稠密|稀疏)\s*", re.IGNORECASE)
 CORNER = re.compile(r"\s*[^\\|\n]{1,30}?\s*\\\s*([^\\|\n]{1,20}?)\s*")
 PAIR = re.compile(rf"\s*[~≈]?\s*({BARE.pattern})\s*/\s*({BARE.pattern})\s*[*†‡¹²³]*\s*")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
@@ -168,12 +169,13 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         # the corner cell `Accelerator \ TFLOPS` (rows \ cells): the unit of every cell
         corner = CORNER.fullmatch(view, header[0].start, header[0].end) if header else None
         every = header_unit(corner.group(1)) if corner else None
+        every = every if every and re.search(r"(?:FLOPS|OPS)$", every[0], re.IGNORECASE) else None
         for _, spans in table[1:]:
             # a row label may give the unit instead (`| FP16 TFLOPS | 312 | 989 |`)
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
-                    whole = every if j < len(header) and not NOTES.fullmatch(
+                    whole = every if j < len(header) and PRECISION_COLUMN.fullmatch(
                         view, header[j].start, header[j].end) else None
                     out += _cell_numbers(view, span, units.get(j) or label or whole)
     return sorted(out, key=lambda n: n.start)

@@ -22,17 +22,29 @@ def as_shown(raw: str) -> str:
 
 # a fenced block's info string naming a program's or a shell's language: the block is code or a
 # command's output (`nvidia-smi`'s table of 72W / 500W), not the article's words; a block with no
-# language, `text`, a diagram (`mermaid`) or a directive (`{note}`) is kept
-FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+#.-]*)[^\n]*$", re.MULTILINE)
+# language, `text`, a diagram (`mermaid`) or a directive (`{note}`) is kept. The info string is one
+# word and perhaps attributes: "```bash pip install vllm```" (a backtick in it) and a decorative
+# "~~~ Python 性能测试记录 ~~~" open nothing.
+FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+#.-]*)[ \t]*(?:\{[^}`\n]*\})?[ \t]*$", re.MULTILINE)
 CODE_LANGUAGES = frozenset(
     "bash sh shell zsh console shell-session powershell ps1 bat cmd python py python3 ipython pycon c "
     "cpp c++ cc cxx h hpp cuda cu java javascript js typescript ts go rust rs ruby rb perl php scala "
     "kotlin swift r julia lua json jsonc yaml yml toml ini cfg conf dockerfile docker makefile make cmake "
     "html xml sql diff patch log asm nasm llvm ptx fortran".split())
+# a line of prose: Chinese or Japanese words, or six words and none of code's signs
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+CODE_SIGNS = frozenset("=(){};$<>|\\`")
+WORD = re.compile(r"\b[A-Za-z][a-z]+\b")       # "memory", "The"; not "GPU0", "NV18", "PIX"
+
+
+def _prose(line: str) -> bool:
+    return bool(CJK.search(line)) or (not CODE_SIGNS & set(line)
+                                      and len(WORD.findall(line)) >= 6)
 
 
 # Markdown as the page shows it: `[4.8TB/s](https://...)` is "4.8TB/s", an image `![...](...)` and a
-# link's definition line (`[figure]: /assets/figure.png`) are not words of the text
+# link's definition line (`[figure]: /assets/figure.png`) are not words of the text, nor is a link
+# of a footnote's number (`141GB[1](#fn1)`: "141GB", not "141GB1")
 MD_IMAGE = re.compile(r"!\[[^\[\]\n]{0,300}\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)")
 MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/|\.{0,2}/|#|mailto:)[^()\s]*(?:\s+\"[^\"\n]*\")?\)")
 MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?://|\.{0,2}/|#)\S*"
@@ -40,23 +52,29 @@ MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?:/
 
 
 def _markdown_links(raw: str) -> str:
-    return MD_DEFINITION.sub("", MD_LINK.sub(r"\1", MD_IMAGE.sub("", raw)))
+    def words(link: re.Match) -> str:
+        return "" if re.fullmatch(r"\s*\d{1,3}\s*", link.group(1)) else link.group(1)
+    return MD_DEFINITION.sub("", MD_LINK.sub(words, MD_IMAGE.sub("", raw)))
 
 
 def _drop_code_blocks(raw: str) -> str:
     """Remove each fenced block (```lang ... ```) whose language is one of CODE_LANGUAGES, from
-    its opening fence to the closing one (the same character, at least as long) or, never
-    closed, to the end of the text, as Markdown reads it."""
+    its opening fence to the closing one (the same character, at least as long). A block never
+    closed, or whose lines are mostly prose (a page that wraps its spec sentences in ```python),
+    is kept: losing an article's words costs more than reading a command's."""
     kept, cursor, at = [], 0, 0
     while (opening := FENCE.search(raw, at)) is not None:
         fence = opening.group(1)
         closing = re.compile(rf"^[ \t]{{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
         found = closing.search(raw, opening.end())
-        end = len(raw) if found is None else found.end()
-        if opening.group(2).lower() in CODE_LANGUAGES:
+        if found is None:
+            break
+        lines = [line for line in raw[opening.end():found.start()].splitlines() if line.strip()]
+        prose = sum(_prose(line) for line in lines)
+        if opening.group(2).lower() in CODE_LANGUAGES and prose * 2 < len(lines):
             kept.append(raw[cursor:opening.start()])
-            cursor = end
-        at = end
+            cursor = found.end()
+        at = found.end()
     kept.append(raw[cursor:])
     return "".join(kept)
 

@@ -35,7 +35,8 @@ def memory_metric(clause: str) -> str | None:
                  re.IGNORECASE):
         return "fast_memory_capacity"
     if COMBINED.search(clause) and not EACH_ITS_OWN.search(clause) and len(CAPACITY.findall(clause)) < 2:
-        return "fast_memory_capacity"      # "内存+显存高达 624GB": the CPU's memory and the GPU's together
+        return None     # "内存+显存高达 624GB", "内存与显存共用 128GB": the two together, or one pool of
+        # them: which of the specs' memories, the figure tells (a sum, a shared pool or the HBM)
     if re.search(r"unified(?:,?\s+[\w-]+)?\s+memory|memory pool|統一記憶體|统一内存", clause, re.IGNORECASE):
         return None         # GPU and CPU memory as one ("a unified, high-bandwidth memory pool of up to
         # 40TB per rack"): which of the specs' memories, the figure tells

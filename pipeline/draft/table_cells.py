@@ -142,7 +142,11 @@ ANOTHER_ROW = re.compile(r"predecessor|previous|prior|rival|competitor|vs\.?|上
 def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
     header = table[0][1]
     out = []
-    rising = {j for j, span in enumerate(header) if change_header(text[span.start:span.end])}
+    rising = {j for j, span in enumerate(header) if increase_header(text[span.start:span.end])}
+    # "Improvement factor", or a cell "增加 50%" under any header: a change between the table's two
+    # product columns when the row's figures give it (of three or more, which pair is not said)
+    factor = {j for j, span in enumerate(header) if change_header(text[span.start:span.end])} \
+        if len(columns) == 2 else set()
     for row, spans in table[1:]:
         label = text[spans[0].start:spans[0].end]
         for j in range(1, len(spans)):
@@ -152,8 +156,8 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                 out.append(Cell(spans[j], row, label, header[j], header[columns[0]]))
             elif j in columns:
                 out.append(Cell(spans[j], row, label, header[j]))
-            elif ((change := CHANGE.match(cell)) or j in rising and (
-                    PERCENT.match(cell) or WORDED.match(cell)) or increase_cell(cell)) and len(columns) >= 2:
+            elif len(columns) >= 2 and ((change := CHANGE.match(cell))
+                                        or _compares_columns(text, spans, columns, j, rising, factor)):
                 later = [c for c in columns if c < j] or columns
                 subject, baseline = later[-1], columns[0]
                 name = (change.group(1) or change.group(2)) if change else None   # the column it favours
@@ -195,6 +199,35 @@ def _first_over_last(text: str, spans, first: int, last: int, cell: str) -> bool
     def near(ratio: float) -> bool:
         return abs(ratio - wanted) <= 0.1 * wanted
     return near(values[0] / values[1]) and not near(values[1] / values[0])
+
+
+def _compares_columns(text: str, spans, columns: list[int], j: int, rising: set, factor: set) -> bool:
+    """Whether cell j is a change between the product columns: a ratio under an increase header,
+    or, of two product columns, under a change header or worded as an increase ("增加 50%") when
+    the row's figures give it."""
+    cell = text[spans[j].start:spans[j].end]
+    worded = bool(PERCENT.match(cell) or WORDED.match(cell))
+    if j in rising and worded:
+        return True
+    return len(columns) == 2 and (j in factor and worded or increase_cell(cell)) \
+        and _ratio_fits(text, spans, columns, cell)
+
+
+def _ratio_fits(text: str, spans, columns: list[int], cell: str) -> bool:
+    """Whether the row's two figures give the change cell's ratio either way round (within 10%),
+    or one of them is missing (`N/A`): a change they contradict (`| 700 | 1000 | better 25% |`)
+    is some other comparison."""
+    values = []
+    for j in columns:
+        found = AMOUNT.search(text, spans[j].start, spans[j].end) if j < len(spans) else None
+        values.append(float(found.group(1).replace(",", "")) if found else 0.0)
+    change = re.search(r"(\d[\d.,]*)\s?(%|x|×|倍)", cell)
+    if not change or 0.0 in values:
+        return True
+    amount = float(change.group(1).replace(",", ""))
+    wanted = 1 + amount / 100 if change.group(2) == "%" else amount
+    return any(abs(ratio - wanted) <= 0.1 * wanted
+               for ratio in (values[0] / values[1], values[1] / values[0]))
 
 
 def increase_header(words: str) -> bool:
