@@ -183,22 +183,31 @@ def _against_baseline(text: str, spans, first: int, cell: str) -> bool:
 AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)")
 
 
+def _row_ratio(text: str, spans, first: int, last: int, cell: str) -> tuple[float, float, float] | None:
+    """The two columns' leading amounts and the change cell's ratio ("+50%" is 1.5), or None when
+    a column has no amount (`N/A`) or the cell no ratio."""
+    values = []
+    for j in (first, last):
+        found = AMOUNT.search(text, spans[j].start, spans[j].end) if j < len(spans) else None
+        values.append(float(found.group(1).replace(",", "")) if found else 0.0)
+    change = re.search(r"(\d[\d.,]*)\s?(%|x|×|倍)", cell)
+    if not change or 0.0 in values:
+        return None
+    amount = float(change.group(1).replace(",", ""))
+    return values[0], values[1], 1 + amount / 100 if change.group(2) == "%" else amount
+
+
+def _near(ratio: float, wanted: float) -> bool:
+    return abs(ratio - wanted) <= 0.1 * wanted
+
+
 def _first_over_last(text: str, spans, first: int, last: int, cell: str) -> bool:
     """Whether the change cell is the first column over the last one ("| MI455X | MI300X | 提升 |"
     with `| 3200亿 | 1530亿 | 2.1倍 |`): the two columns' leading amounts reproduce it only
     that way round, within 10%. Otherwise the later column stays the subject."""
-    values = []
-    for j in (first, last):
-        found = AMOUNT.search(text, spans[j].start, spans[j].end)
-        values.append(float(found.group(1).replace(",", "")) if found else 0.0)
-    change = re.search(r"(\d[\d.,]*)\s?(%|x|×|倍)", cell)
-    if not change or 0.0 in values:
-        return False
-    amount = float(change.group(1).replace(",", ""))
-    wanted = 1 + amount / 100 if change.group(2) == "%" else amount
-    def near(ratio: float) -> bool:
-        return abs(ratio - wanted) <= 0.1 * wanted
-    return near(values[0] / values[1]) and not near(values[1] / values[0])
+    found = _row_ratio(text, spans, first, last, cell)
+    return found is not None and _near(found[0] / found[1], found[2]) \
+        and not _near(found[1] / found[0], found[2])
 
 
 def _compares_columns(text: str, spans, columns: list[int], j: int, rising: set, factor: set) -> bool:
@@ -217,17 +226,8 @@ def _ratio_fits(text: str, spans, columns: list[int], cell: str) -> bool:
     """Whether the row's two figures give the change cell's ratio either way round (within 10%),
     or one of them is missing (`N/A`): a change they contradict (`| 700 | 1000 | better 25% |`)
     is some other comparison."""
-    values = []
-    for j in columns:
-        found = AMOUNT.search(text, spans[j].start, spans[j].end) if j < len(spans) else None
-        values.append(float(found.group(1).replace(",", "")) if found else 0.0)
-    change = re.search(r"(\d[\d.,]*)\s?(%|x|×|倍)", cell)
-    if not change or 0.0 in values:
-        return True
-    amount = float(change.group(1).replace(",", ""))
-    wanted = 1 + amount / 100 if change.group(2) == "%" else amount
-    return any(abs(ratio - wanted) <= 0.1 * wanted
-               for ratio in (values[0] / values[1], values[1] / values[0]))
+    found = _row_ratio(text, spans, columns[0], columns[1], cell)
+    return found is None or _near(found[0] / found[1], found[2]) or _near(found[1] / found[0], found[2])
 
 
 def increase_header(words: str) -> bool:
