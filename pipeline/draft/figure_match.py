@@ -130,15 +130,18 @@ def one_members_figure(catalogue, entity: str, metric: str, value: float) -> str
     return member if matching(catalogue, [member], [metric], value) else None
 
 
-def listed_precisions(catalogue, reading, value) -> None:
+def listed_precisions(catalogue, reading, value, unit: str) -> None:
     """A figure written for a list of precisions (`BF/FP16 TFLOPS`, settle.settle_by_figures): the
     one listed metric, of one density, whose published figure it equals; both 16-bit formats
-    published alike give the bf16 one. A sparse figure the text does not call sparse stays asked."""
+    published alike give the bf16 one. A sparse figure the text does not call sparse stays asked,
+    and a listed metric the written unit cannot measure (`fp8/int8` in FLOPS: int8's are OPS) is
+    none of its (round 187: "6.2e14" FLOPS of the A100 equals its INT8 624 TOPS)."""
     question = next((t for t in reading.todo if t.startswith("metric: the figure is given for ")), None)
     if question is None:
         return
     listed = re.match(r"metric: the figure is given for [^:]*: ([\w ]+?);", question)
-    ids = listed.group(1).split(" or ") if listed else []
+    measured = set(metrics_of_dimension(catalogue, unit))
+    ids = [m for m in (listed.group(1).split(" or ") if listed else []) if m in measured]
     hits = [m for m in ids if matching(catalogue, [reading.subject], [m], value)]
     if len({m.split("_")[1] for m in hits}) != 1 or not (
             len(hits) == 1 or {m.split("_")[0] for m in hits} == {"bf16", "fp16"}):

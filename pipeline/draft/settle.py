@@ -272,7 +272,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
         member = one_members_figure(catalogue, reading.subject, reading.metric, value)
         reading.subject = member or reading.subject
     if reading.subject and value is not None:
-        listed_precisions(catalogue, reading, value)
+        listed_precisions(catalogue, reading, value, number.unit)
 
 
 def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, compared: bool) -> None:
