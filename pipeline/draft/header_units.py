@@ -166,18 +166,17 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
     for table in tables(view, paragraphs):
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
-        # the corner cell `Accelerator \ TFLOPS` (rows \ cells): the unit of every cell
+        # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
         corner = CORNER.fullmatch(view, header[0].start, header[0].end) if header else None
-        every = header_unit(corner.group(1)) if corner else None
-        every = every if every and re.search(r"(?:FLOPS|OPS)$", every[0], re.IGNORECASE) else None
+        rate = header_unit(corner.group(1)) if corner else None
+        cornered = {j: rate for j, span in enumerate(header) if j and PRECISION_COLUMN.fullmatch(
+            view, span.start, span.end)} if rate and re.search(r"(?:FLOPS|OPS)$", rate[0], re.I) else {}
         for _, spans in table[1:]:
             # a row label may give the unit instead (`| FP16 TFLOPS | 312 | 989 |`)
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
-                    whole = every if j < len(header) and PRECISION_COLUMN.fullmatch(
-                        view, header[j].start, header[j].end) else None
-                    out += _cell_numbers(view, span, units.get(j) or label or whole)
+                    out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j))
     return sorted(out, key=lambda n: n.start)
 
 

@@ -18,7 +18,7 @@ COMBINED = re.compile(rf"{_CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_GPU_
 
 # "显存和内存分别为 640GB 和 2TB": each memory its own figure, not the two together
 EACH_ITS_OWN = re.compile(r"分别|分別|各自|respectively|each", re.IGNORECASE)
-CAPACITY = re.compile(r"\d[\d.,]*\s?(?:[GT]B|[GT]iB)\b|\d[\d.,]*\s?(?:[GT]B|[GT]iB)(?=[^\x00-\x7f])")
+CAPACITY = re.compile(r"\d[\d.,]*\s?[GT]i?B(?![A-Za-z])")
 
 
 def memory_metric(clause: str) -> str | None:
