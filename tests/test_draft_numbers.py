@@ -497,3 +497,21 @@ def test_a_ratio_of_money_and_a_compound_of_stages_are_no_claims(text, kept):
 def test_the_first_end_of_a_range_of_money_is_money(text, kept):
     assert [n.value for n in find_numbers(text)] == kept, text
 
+
+
+@pytest.mark.parametrize("text, kept", [
+    # session 28: a number that names, not counts (after "Gen" or a trademark sign, a heading's
+    # section number, a ratio word in a term); the same numbers where they count are still read
+    ("The MI250 OAMs attach to the host via PCIe Gen 4 x16 links.", []),
+    ("the AMD CDNA™ 3\nXCD die is a smaller building block", []),
+    ("GDDR6 on AMD RDNA® 2 GPUs", []),
+    ("# 3 GH200 服务器内部设计\n", []),
+    ("## 5. 总结\n", []),
+    ("Each H100 GPU has a peak of 26 TFlops in double precision", [26.0]),     # 26 (TFLOPS)
+    ("Graphics double data rate memory; double buffering hides latency.", []),
+    ("The MI250 OAMs attach to the host via 4 x16 links.", [4.0]),
+    ("# GH200 服务器\n\n3 GH200 superchips share one tray.", [3.0]),
+    ("Rubin delivers double the bandwidth of Blackwell.", [2.0]),
+])
+def test_a_number_that_names_is_no_claim(text, kept):
+    assert [n.value for n in find_numbers(text)] == kept, text

@@ -44,6 +44,7 @@ from claimaudit.draft.phrasing import (
     name_after_count,
     name_before_noun,
     name_glued,
+    name_or_heading,
     not_hardware,
     of_a_schedule,
     second_side,
@@ -191,10 +192,8 @@ def _english(view: str) -> list[Number]:
 
 def _ratio_words(view: str) -> list[Number]:
     table = lexicon().data["ratio_words"]
-    listed = [Number(m.start(), m.end(), float(table[m.group().lower()] if m.group().lower() in table
-                                               else table[m.group()]),
-                     plain(float(table.get(m.group().lower(), table.get(m.group(), 0)))), "x", word=True,
-                     ratio_word=True)
+    listed = [Number(m.start(), m.end(), (value := float(table.get(m.group().lower()) or table[m.group()])),
+                     plain(value), "x", word=True, ratio_word=True)
               for m in re.finditer(alternation(table), view, re.IGNORECASE)]
     return doublings(view) + listed
 
@@ -347,6 +346,7 @@ def skipped(view: str, number: Number) -> bool:
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
         or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
+        name_or_heading(view, number, before),     # PCIe Gen 5 x16, CDNA™ 3, `## 3 GH200`, double precision
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         number.unit == "bit" and number.value < WIDEST_WORD,    # 8-bit, 64-bit: a format, not a bus

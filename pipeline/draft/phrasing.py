@@ -256,3 +256,18 @@ def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
     whole = number.text.replace(",", "")
     return number.unit == "" and (whole.isdigit() and 1900 <= int(whole) <= 2100 and "," not in number.text
                                   or iso_date(view, number))
+
+
+VERSION_BEFORE = re.compile(r"(?:\bGen\.?|[A-Za-z][™®])\s?$")
+RATIO_WORD_NAMES = re.compile(r"\s+(?:precision|data[\s-]rate|buffer)", re.IGNORECASE)
+
+
+def name_or_heading(view: str, number: Number, before: str) -> bool:
+    """A number that names rather than counts: after "Gen" or a trademark sign, the name's
+    generation even when a count noun follows (`PCIe Gen 5 x16 links`, `the AMD CDNA™ 3 XCD
+    die`); a Markdown heading's section number (`## 3 GH200 服务器内部设计`); a ratio word
+    in a term (`double precision`, `double data rate`, `double buffering`)."""
+    if number.ratio_word:
+        return bool(RATIO_WORD_NAMES.match(view, number.end))
+    return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
+        re.search(r"(?:^|\n)#{1,6}[ \t]*$", before)) and bool(re.match(r"[.)、]?[ \t]", view[number.end:])))
