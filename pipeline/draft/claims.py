@@ -19,7 +19,7 @@ from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
 from claimaudit.draft.products import names_no_one, spans, unknown_before, unknown_product
 from claimaudit.draft.text import Span, this_sentence
-from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, related, topic_ids
+from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, one_of_a_pair, related, topic_ids
 
 
 @dataclass
@@ -313,6 +313,12 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
     lead = place.topics.leads.get(place.paragraph.start) if place.topics is not None else None
+    pair = place.topics.recent(place.sentence.start) if place.topics is not None else []
+    if pair[1:] and one_of_a_pair(sentence, number.start - place.sentence.start):
+        reading.candidates = pair    # "The first is aimed at 8-GPU servers" after the MI350X and MI355X
+        reading.todo.append("subject: the sentence refers to one of those named before it; pick one of "
+                            + ", ".join(pair))
+        return
     if lead and not kind:
         reading.subject, reading.referred = lead, True     # "- TDP power of 500 watts." under its lead
         return

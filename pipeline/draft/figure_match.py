@@ -126,8 +126,7 @@ def one_members_figure(catalogue, entity: str, metric: str, value: float) -> str
     members = catalogue.members_of(entity)
     if (entity, metric) in catalogue.published or [str(n) for n in members.values()] != ["1"]:
         return None
-    member = next(iter(members))
-    return member if matching(catalogue, [member], [metric], value) else None
+    return next(iter(members)) if matching(catalogue, list(members), [metric], value) else None
 
 
 def listed_precisions(catalogue, reading, value, unit: str) -> None:
@@ -171,9 +170,9 @@ def another_holder(catalogue, number, reading, named: list[str],
     holders = sorted({e for e, _ in matching(catalogue, others, [metric], value)})
     if holders:
         reading.candidates = [subject, *holders]
-        verb = "publishes" if len(holders) == 1 else "publish"
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
-                            f"{', '.join(holders)} ({whose}) {verb} it; pick one")
+                            f"{', '.join(holders)} ({whose}) {('publishes', 'publish')[len(holders) > 1]}"
+                            " it; pick one")
 
 
 def carried_off_to_a_family(catalogue, number, reading, topics, sentence_start: int) -> None:
@@ -225,14 +224,14 @@ EACH_ONE = re.compile(r"\b(?:each|per|every)\s+(?!(?:\S+\s+){0,2}?(?:node|server
 
 
 def network_of_a_system(catalogue, reading, clause: str, says_scope, value: float | None = None) -> None:
-    """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a
-    chip that publishes none, with no "per GPU" in its clause, may be the instance's or the
-    node's that holds it; asked among the chip's systems ("800 Gb/s per GPU": the clause's scope
-    words, `says_scope(clause, kind)`, say a chip's, stays the chip's). So may a host's DDR ("8x A100 GPUs and
-    1TB of DDR4") given to a chip that publishes no such memory. The other way round, a link rate
-    given to a system that publishes none while its chips do ("DGX H200 incorporates: NVLink 4.0,
-    delivering up to 1.8 TB/s GPU-to-GPU bandwidth") may be each chip's: asked, unless the clause
-    says a system's or a total, or the figure is the sum over its chips (8 x 900 GB/s = 7.2 TB/s)."""
+    """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a chip
+    that publishes none, no "per GPU" in its clause, may be its instance's or node's: asked among the
+    chip's systems. So may a host's DDR ("8x A100 GPUs and 1TB of DDR4") given to a chip publishing
+    no such memory, asked even when the specs hold no system of it (`24*64GB` DDR4 beside a 910B; a
+    chip's own LPDDR is its own). The other way round, a link rate given to a system that publishes
+    none while its chips do ("DGX H200 ...: NVLink 4.0, delivering up to 1.8 TB/s GPU-to-GPU
+    bandwidth") may be each chip's: asked, unless the clause says a system's or a total, or the
+    figure is the sum over its chips (8 x 900 GB/s = 7.2 TB/s)."""
     subject = reading.subject
     if subject not in catalogue.entities or (subject, reading.metric) in catalogue.figures \
             or any(t.startswith("subject:") for t in reading.todo):
@@ -249,6 +248,9 @@ def network_of_a_system(catalogue, reading, clause: str, says_scope, value: floa
             reading.todo.append(f"subject: {subject} publishes no {what}, and the clause says no \"per "
                                 f"GPU\": the text may mean a system of it ({', '.join(systems)}); pick one "
                                 f"({subject} written: confirm or change)")
+        elif reading.metric == "lpddr_capacity" and re.search(r"(?<!LP)(?<!G)DDR\d?\b", clause):
+            reading.todo.append(f"subject: {subject} publishes no {what}: the text may mean the server that "
+                                f"holds it, which the specs lack ({subject} written: confirm or change)")
     elif reading.metric in ("scaleup_bandwidth", "scaleup_bandwidth_per_direction") and kind != "chip" \
             and not per_system and not TOTAL.search(clause):
         members = catalogue.members_of(subject)

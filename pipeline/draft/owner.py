@@ -271,12 +271,12 @@ def _versus() -> re.Pattern:
     return re.compile(rf"(?:{alternation(lexicon().words('other_side_words'))})\s", re.IGNORECASE)
 
 
-SLASHED = re.compile(r"\s?/\s?")
+SLASHED = re.compile(r"\s?/\s?(?:[A-Z][A-Za-z]*\s)?")     # `B300 / AMD MI355X 1,400W`: a maker between
 
 
 def slashed_pair(view: str, inside: list[Mention], glued: Mention, reading) -> bool:
-    """"H100/H200 989 TFLOPS FP16": a name joined by a slash to the one right before a figure shares
-    it; asked between the two (True), never given to the nearer one."""
+    """"H100/H200 989 TFLOPS FP16", "B300 / AMD MI355X 1,400W": a name joined by a slash to the one
+    right before a figure shares it; asked between the two (True), never given to the nearer one."""
     pair = [m.entity for m in inside if m.entity and m.entity != glued.entity
             and SLASHED.fullmatch(view, m.end, glued.start)]
     if pair:

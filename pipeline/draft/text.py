@@ -28,8 +28,10 @@ _CELL_END = re.compile(r"</t[dh]\s*>", re.IGNORECASE)
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character;
 # a "?" glued to a digit after it is a character lost in transcoding ("快约?1.8 倍"), no question.
-# a full stop, perhaps with footnote marks after it ("... Trn2 UltraServer.[1][2] Each chip")
-_SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-Z\"“(\u4e00-\u9fff])|\n+")
+# a full stop, perhaps with footnote marks after it ("... Trn2 UltraServer.[1][2] Each chip"), or
+# glued to the next sentence's first word after a word or a bracket ("the Rubin CPX).The PR")
+_SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-Z\"“(\u4e00-\u9fff])|"
+                           r"(?<=[a-z)\]])\.(?=[A-Z][a-z]{2,}\s)|\n+")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
     # an en dash ends a clause unless it joins a range ("5.6–8kW", "350–400W")

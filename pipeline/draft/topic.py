@@ -53,6 +53,16 @@ def anaphor_before(sentence: str, position: int) -> bool:
     return any(m.start("word") < position for m in _anaphor_pattern()[0].finditer(sentence, 0, position))
 
 
+PAIR_WORDS = re.compile(rf"{CLAUSE_START}(?P<word>the (?:first|second|former|latter)"
+                        r"(?! (?:generation|version|time))\b|前者|后者|後者)", re.IGNORECASE)
+
+
+def one_of_a_pair(sentence: str, position: int) -> bool:
+    """"The first is aimed at 8-GPU servers, the second at 4 or 8": a subject that points to one of
+    the products named before by its place (the first, the latter, 前者, 后者), not to the topic."""
+    return any(m.start("word") < position for m in PAIR_WORDS.finditer(sentence, 0, position))
+
+
 # words that point past the heading's product to another: its predecessor, a sibling, a rival
 ANOTHER_PART = re.compile(r"\b(?:previous|predecessor|older|earlier|prior|first version|original|cut-down|"
                           r"lower-end|sister|rival|competitor|contrast|same|than)\b|上一代|上代|前一代|前代|"

@@ -1,0 +1,130 @@
+"""Known answers for rules from held-out round 188 (issue 19), on fictional specs: "每卡" (per
+card) makes a figure the chip's; "每方向" is one direction; a full stop glued to the next
+sentence ("...CPX).The PR will") ends the sentence; a maker's name between two slashed names
+still joins them ("B300 / AMD MI355X 1,400W"); a host's DDR beside a chip the specs hold no
+system of is asked; "the first" / "the latter" points to one of the products named before, not
+to the topic."""
+
+import textwrap
+
+import pytest
+from draft_catalogues import catalogue_of, drafted_claims
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: kite1
+        name: Example Kite K1
+        vendor: Example
+        kind: chip
+        aliases: [Kite K1]
+        facts:
+          - {metric: hbm_capacity, value: 64 GB, source: ex-sheet, quote: "64 GB"}
+          - {metric: power, value: 700 W, source: ex-sheet, quote: "700 W"}
+      - id: kite2
+        name: Example Kite K2
+        vendor: Example
+        kind: chip
+        aliases: [Kite K2]
+        facts:
+          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet, quote: "96 GB"}
+          - {metric: power, value: 1000 W, source: ex-sheet, quote: "1,000 W"}
+          - {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet, quote: "900 GB/s"}
+          - {metric: scaleup_bandwidth_per_direction, value: 450 GB/s, source: ex-sheet, quote: "450 GB/s"}
+      - id: kite2_box
+        name: Example Kite K2 Box (8 x Kite K2)
+        vendor: Example
+        kind: system
+        aliases: [Kite K2 Box]
+        members: {kite2: 8}
+        facts:
+          - {metric: hbm_capacity, value: 768 GB, source: ex-sheet, quote: "768 GB"}
+      - id: other_maker_chip
+        name: Other Maker Quill Q5
+        vendor: Other
+        kind: chip
+        aliases: [Quill Q5]
+        facts:
+          - {metric: power, value: 1400 W, source: ex-sheet, quote: "1,400 W"}
+    """)
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def claim_of(claims, claimed):
+    return next(c for c in claims if c.get("claimed") == claimed)
+
+
+def asks_subject(claim) -> bool:
+    return any(t.startswith("subject:") for t in claim.get("todo") or [])
+
+
+def subject_of(claim) -> str | None:
+    """The subject written, or the one a qualitative draft says the text gives."""
+    given = [t.split("subject: ")[-1].rstrip(")") for t in claim.get("todo") or []
+             if t.startswith("shape:") and "subject: " in t]
+    return claim.get("subject") or (given[0].split(",")[0] if given else None)
+
+
+def asked_among(claim) -> str:
+    return " ".join(t for t in claim.get("todo") or [] if t.startswith("subject:"))
+
+
+@pytest.mark.parametrize("text", [
+    "標準 Kite K2 Box 每卡配一張 400G NIC，即每 GPU 50 GB/s 單向。",
+    "Kite K2 Box 每张卡配一张 50 GB/s 网卡。",
+])
+def test_per_card_makes_a_figure_the_chips(specs, text):
+    # round 188: "標準 HGX H100 每卡配一張 400G NIC" went to the 8-GPU server, silently
+    claim = claim_of(drafted_claims(text, specs, "zh-hant"), "50 GB/s")
+    assert subject_of(claim) == "kite2"
+
+
+def test_per_direction_in_chinese_is_one_direction(specs):
+    claim = claim_of(drafted_claims("Kite K2：NVLink 每卡 900 GB/s 雙向（450 GB/s 每方向）", specs,
+                                    "zh-hant"), "450 GB/s")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite2", "scaleup_bandwidth_per_direction")
+
+
+def test_a_full_stop_glued_to_the_next_sentence_ends_it(specs):
+    # round 188: "(see our article on the Rubin CPX).The PR will be using 128 GB" gave the 128 GB
+    # to the Rubin CPX, the name in the sentence before
+    text = "Both use one die, and one ships first (see our note on the Kite K2).The PR will use 80 GB."
+    assert asks_subject(claim_of(drafted_claims(text, specs), "80 GB"))
+
+
+def test_a_glued_full_stop_inside_a_word_is_no_sentence_end(specs):
+    claim = claim_of(drafted_claims("The Kite K2 runs Node.js tooling with 96 GB of HBM.", specs), "96 GB")
+    assert claim.get("subject") == "kite2" and not asks_subject(claim)
+
+
+@pytest.mark.parametrize("text", ["功耗：Kite K1 / Other Quill Q5 999W。", "Power: Kite K1 / Quill Q5 999W."])
+def test_a_makers_name_between_two_slashed_names_still_shares_the_figure(specs, text):
+    claim = claim_of(drafted_claims(text, specs), "999 W")
+    assert claim.get("subject") is None and "follows kite1/other_maker_chip together" in asked_among(claim)
+
+
+@pytest.mark.parametrize("memory, asked", [("DDR4", True), ("DDR5 RDIMM", True), ("LPDDR5X", False)])
+def test_a_hosts_ddr_beside_a_chip_with_no_system_is_asked(specs, memory, asked):
+    # round 188: "`24*64GB` DDR4" on a 910B host went to the 910B's LPDDR, silently; a chip's own
+    # LPDDR (an accelerator built on LPDDR) stays the chip's
+    claim = claim_of(drafted_claims(f"The Kite K1 host has 512 GB of {memory}.", specs), "512 GB")
+    assert claim.get("metric") == "lpddr_capacity"
+    assert asks_subject(claim) is asked
+
+
+@pytest.mark.parametrize("word", ["The first", "The latter", "前者"])
+def test_the_first_or_the_latter_points_to_one_named_before(specs, word):
+    text = f"Example detailed the Kite K1 and the Kite K2. {word} has 80 GB of HBM."
+    claim = claim_of(drafted_claims(text, specs), "80 GB")
+    assert claim.get("subject") is None
+    assert "refers to one of those named before it; pick one of kite2, kite1" in asked_among(claim)
+
+
+def test_the_first_time_is_no_pointer(specs):
+    text = "Example detailed the Kite K2. For the first time it has 96 GB of HBM."
+    assert claim_of(drafted_claims(text, specs), "96 GB").get("subject") == "kite2"
