@@ -1,9 +1,12 @@
-"""Known answers for rules from held-out round 188 (issue 19), on fictional specs: "每卡" (per
+"""Known answers for rules from held-out rounds 188-189 (issue 19), on fictional specs: "每卡" (per
 card) makes a figure the chip's; "每方向" is one direction; a full stop glued to the next
 sentence ("...CPX).The PR will") ends the sentence; a maker's name between two slashed names
 still joins them ("B300 / AMD MI355X 1,400W"); a host's DDR beside a chip the specs hold no
 system of is asked; "the first" / "the latter" points to one of the products named before, not
-to the topic."""
+to the topic; a name in brackets right after an amount owns it ("900 GBps (B200)"); a precision
+after "as" is the compared one ("fp6 runs at the same 4500TFLOPS as fp8"); "per direction" after
+a link's name still says one direction; a chip-to-chip figure that is half the subject's
+published both-ways figure is written one-way, asked."""
 
 import textwrap
 
@@ -31,7 +34,6 @@ SPECS = textwrap.dedent("""\
           - {metric: hbm_capacity, value: 96 GB, source: ex-sheet, quote: "96 GB"}
           - {metric: power, value: 1000 W, source: ex-sheet, quote: "1,000 W"}
           - {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet, quote: "900 GB/s"}
-          - {metric: scaleup_bandwidth_per_direction, value: 450 GB/s, source: ex-sheet, quote: "450 GB/s"}
       - id: kite2_box
         name: Example Kite K2 Box (8 x Kite K2)
         vendor: Example
@@ -128,3 +130,39 @@ def test_the_first_or_the_latter_points_to_one_named_before(specs, word):
 def test_the_first_time_is_no_pointer(specs):
     text = "Example detailed the Kite K2. For the first time it has 96 GB of HBM."
     assert claim_of(drafted_claims(text, specs), "96 GB").get("subject") == "kite2"
+
+
+def test_a_name_in_brackets_after_an_amount_owns_it(specs):
+    # round 189: "from 80 GBps (P100) to 450 GBps (H100) to 900 GBps (B200)" gave 900 to the H100
+    claims = drafted_claims("Per-chip bandwidth climbed from 96 GBps (Kite K1) to 900 GBps (Kite K2).", specs)
+    assert subject_of(claim_of(claims, "96 GB/s")) == "kite1"
+    assert subject_of(claim_of(claims, "900 GB/s")) == "kite2"
+
+
+def test_a_precision_after_as_is_the_compared_one(specs):
+    # round 189: "fp6 runs at the same 4500TFLOPS as fp8" was written fp8_dense
+    claim = claim_of(drafted_claims("On the Kite K2, fp6 runs at the same 4500 TFLOPS as fp8.", specs),
+                     "4500 TFLOPS")
+    assert claim.get("metric") == "fp6_dense"
+
+
+@pytest.mark.parametrize("words", ["of NVLink bandwidth per direction", "of NVLink bandwidth each direction"])
+def test_per_direction_after_a_links_name_is_one_direction(specs, words):
+    claim = claim_of(drafted_claims(f"The Kite K2 offers 450 GB/s {words}.", specs), "450 GB/s")
+    assert claim.get("metric") == "scaleup_bandwidth_per_direction" and not claim.get("todo")
+
+
+def test_half_the_both_ways_figure_is_written_one_way_and_asked(specs):
+    claim = claim_of(drafted_claims("The Kite K2 offers 450 GB/s of NVLink bandwidth.", specs), "450 GB/s")
+    assert claim.get("metric") == "scaleup_bandwidth_per_direction"
+    assert any(t.startswith("metric: the text does not say one direction or both") for t in claim["todo"])
+    both = claim_of(drafted_claims("The Kite K2 offers 900 GB/s of NVLink bandwidth.", specs), "900 GB/s")
+    assert both.get("metric") == "scaleup_bandwidth" and not both.get("todo")
+
+
+def test_gigabytes_of_on_chip_memory_of_a_chip_without_sram_are_asked(specs):
+    # round 189's tuning, heldout16: "Increases on-chip memory from 64 GB (Trainium2)" was written
+    # the chip's SRAM once the bracket gave it its subject; a chip publishing HBM and no SRAM
+    claim = claim_of(drafted_claims("The Kite K1 has 80 GB of on-chip memory.", specs), "80 GB")
+    assert claim.get("metric") == "hbm_capacity"
+    assert any(t.startswith("metric: the text does not say which memory") for t in claim["todo"])

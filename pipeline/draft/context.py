@@ -95,10 +95,10 @@ def direction(clause: str) -> str:
     return ""
 
 
-def _nearest(pattern: re.Pattern, text: str, position: int):
-    """The match of `pattern` in `text` nearest to `position`, or None."""
+def _nearest(pattern: re.Pattern, text: str, position: int, keep=None):
+    """The match of `pattern` in `text` (that `keep` keeps) nearest to `position`, or None."""
     best, best_gap = None, None
-    for match in pattern.finditer(text):
+    for match in filter(keep, pattern.finditer(text)):
         gap = match.start() - position if match.start() >= position else position - match.end()
         if best_gap is None or gap < best_gap:
             best, best_gap = match, gap
@@ -170,8 +170,9 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
             written = pattern.fullmatch(own.group(1))   # "383 TFLOPS for half-precision format (FP16) and"
         if written:         # "9,000 TFLOPS FP8 / 18,000 TFLOPS FP4": the word after the unit
             return table[written.group().lower()]
-        if index == 0 and found:
-            return table[_nearest(pattern, text, position).group().lower()]
+        if index == 0 and found:    # "fp6 runs at the same 4500TFLOPS as fp8": not the compared one
+            own = _nearest(pattern, text, position, _not_compared(text))
+            return table[(own or _nearest(pattern, text, position)).group().lower()]
         if len(found) == 1:
             return found.pop()
         led = BRACKET_END.search(text, max(0, position - 16), position)      # "(FP16) 15832 TFLOPS ;"
@@ -180,7 +181,13 @@ def precision(texts: list[tuple[str, int]]) -> str | None:
     return None
 
 
+def _not_compared(text: str):
+    """A filter of a pattern's matches: those no "as", "than" or "vs" leads."""
+    return lambda match: not COMPARED_WORD.search(text, 0, match.start())
+
+
 OPEN_AFTER = re.compile(r"[\d.,]+\s?[(（]")
+COMPARED_WORD = re.compile(r"\b(?:as|than|vs\.?|versus|compared (?:to|with))\s+$", re.IGNORECASE)
 PAREN = re.compile(r"(?:(?!\b(?:while|whereas|but|versus|vs|than|and)\b)[^\d(（,;，；。|/\n]){0,50}?[(（]\s*"
                    r"([^()（）]{2,12}?)\s*[)）]")
 BRACKET_END = re.compile(r"[(（]\s*([^()（）]{2,12}?)\s*[)）]\s*$")
@@ -233,6 +240,7 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
     if texts and MEMORY_AT.search(texts[0][0][:texts[0][1]]) or len(texts) > 1 and MEMORY_BRACKET.search(
             texts[1][0][:texts[1][1]]):
         return "hbm_bandwidth"      # "141 GB HBM3e @ 4.8 TB/s", "HBM4 memory (288GB, 22 TB/s"
+    whole = texts[:1]       # the figure's clause, kept for its direction words ("... per direction")
     if texts:
         text, position = texts[0]
         after = RATE_THEN_WORDS.match(text, position)
@@ -273,8 +281,8 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
             nearest = min(candidates, key=lambda m: abs(m.start() - position))
             metric = table[nearest.group().lower()]
             # the figure's own clause, when it says either way, decides; else the words nearest it
-            either = said("bidirectional_words", texts[:1]) or said("per_direction_words", texts[:1])
-            words, at = texts[0] if either else (text, position)
+            either = said("bidirectional_words", whole) or said("per_direction_words", whole)
+            words, at = whole[0] if either else (text, position)
             if metric == "scaleup_bandwidth" and _one_way(words, at):
                 return "scaleup_bandwidth_per_direction"
             return metric

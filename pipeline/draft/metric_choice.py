@@ -83,7 +83,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
                 r"LPDDR|DDR\d|\bDDR\b|system|host|CPU|[系主]", clause):
             metric = "hbm_capacity"     # "eight HBM3 stacks, ... and 192 GB of DRAM capacity": HBM is DRAM
         missing = "" if metric else "which memory"
-        if metric == "sram_capacity" and _beyond_any_sram(catalogue, amount(claimed_text(number))):
+        if metric == "sram_capacity" and _beyond_any_sram(catalogue, amount(claimed_text(number)),
+                                                          reading.subject):
             metric, missing = "hbm_capacity", "which memory"     # "on-chip memory ... 288 GB": no SRAM
         if metric == "hbm_capacity" and not own and (not memory_said(sentence)
                                                      or HIGH_SPEED_MEMORY.search(clause)):
@@ -235,11 +236,16 @@ def _another_rates_figure(catalogue: Catalogue, reading: Reading, number: Number
                             f"not its {metric}; {metric} written: confirm or change")
 
 
-def _beyond_any_sram(catalogue: Catalogue, value: float | None) -> bool:
-    """Whether a capacity is more than twice the largest SRAM the specs publish (a wafer's 44 GB)."""
+def _beyond_any_sram(catalogue: Catalogue, value: float | None, subject: str | None = None) -> bool:
+    """Whether a capacity is more than twice the largest SRAM the specs publish (a wafer's 44 GB),
+    or, of a subject, more than ten times its own SRAM, or a gigabyte or more of one that publishes
+    HBM and no SRAM ("on-chip memory from 64 GB (Trainium2)": its HBM, misnamed)."""
     srams = [v for (_, metric), values in catalogue.figures.items() if metric == "sram_capacity"
              for v in values]
-    return value is not None and bool(srams) and value > 2 * max(srams)
+    own = catalogue.figures.get((subject, "sram_capacity"), ())
+    its = bool(own) and value is not None and value > 10 * max(own) or not own and value is not None \
+        and value >= 1e9 and (subject, "hbm_capacity") in catalogue.figures
+    return value is not None and bool(srams) and value > 2 * max(srams) or its
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,

@@ -82,10 +82,13 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if before and WITH_AFTER_POSSESSIVE.match(view[before[-1].end:number.start]) and not re.search(
             r"replac|swap|upgrad", view[clause_start:before[-1].start], re.IGNORECASE):
         return Owner(before[-1])
+    after = [m for m in mentions if m.start >= number.end]
+    if after and NAME_IN_BRACKETS.fullmatch(view, number.end, after[0].start) and re.match(
+            r"\s*[)）]", view[after[0].end:after[0].end + 3]):
+        return Owner(after[0])      # "from 80 GBps (P100) to 450 GBps (H100)": the bracketed name's
     between = strip_qualifier(view[before[-1].end:number.start]) if before else ""
     if before and not pair and re.fullmatch(r"\s?[(（]\s*", between):
         return Owner(before[-1])
-    after = [m for m in mentions if m.start >= number.end]
     if after and owner_after.fullmatch(view, number.end, after[0].start):
         return Owner(after[0])
     # "the prior-generation 7nm A100 GPU": an amount right before a name describes it (not in a row
@@ -102,6 +105,7 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     return None
 
 
+NAME_IN_BRACKETS = re.compile(r"\s?[(（]\s*(?:[A-Z][A-Za-z]+\s)?")     # "(H100)", "(NVIDIA H100)"
 COMPARED_BEFORE = re.compile(r"\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|an?\s+)?(?:~\s?)?$",
                              re.IGNORECASE)
 COMPARED_AFTER = re.compile(r"(?:\s+of\s+[A-Za-z0-9-]+)?\s+(?:of|for|from|(?:provided|offered|delivered) by)"

@@ -12,6 +12,7 @@ import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
 from claimaudit.draft.context import HALF
+from claimaudit.draft.directions import one_way_figure
 from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
     AMOUNTS,
@@ -180,6 +181,8 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
         another_holder(catalogue, number, reading, sorted(place.topics.ids_and_families), "named in the text")
     carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
+    one_way_figure(catalogue, reading, amount(claimed_text(number)), place.view[place.clause.start:
+                                                                                place.clause.end])
     kin_of_the_named(catalogue, reading)
 
 
