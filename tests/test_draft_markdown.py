@@ -271,3 +271,12 @@ def test_a_flops_figure_listed_for_fp8_and_int8_never_takes_the_int8_metric(cata
             "| Zephyr Z1 | 2.0e12 | 6.2e14 |\n")
     claim = next(c for c in drafted_claims(text, catalogue) if c["claimed"].startswith("6.2e14"))
     assert claim.get("metric") != "int8_dense" and claim["claimed"].endswith("FLOPS")
+
+
+def test_a_line_break_inside_a_pipe_tables_cell_is_a_space():
+    # round 190: `| H200<br>TFLOPS |` split the header row, and the table's figures were lost
+    text = ("| seqlen | H200<br>TFLOPS | B200<br/>TFLOPS |\n| -: | -: | -: |\n| 8K | 141 | 167 |\n"
+            "<p>a<br>b</p>")
+    lines = plain_text(text, []).splitlines()
+    assert lines[0] == "| seqlen | H200 TFLOPS | B200 TFLOPS |"
+    assert lines[-2:] == ["a", "b"]      # prose keeps its line breaks

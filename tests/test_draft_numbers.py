@@ -515,3 +515,15 @@ def test_the_first_end_of_a_range_of_money_is_money(text, kept):
 ])
 def test_a_number_that_names_is_no_claim(text, kept):
     assert [n.value for n in find_numbers(text)] == kept, text
+
+
+@pytest.mark.parametrize("text, claimed", [
+    # round 190: the first end of a change takes the second's unit across an arrow or a Chinese verb
+    # of change ("从 312 涨到 989 TFLOPS" drafted 312 as a count: 涨 read as a measure word)
+    ("A100 → H100 (312 → 989 TFLOPS)", ["312 TFLOPS", "989 TFLOPS"]),
+    ("FP16 算力从 312 涨到 989 TFLOPS", ["312 TFLOPS", "989 TFLOPS"]),
+    ("带宽从 900 提升到 1800 GB/s", ["900 GB/s", "1800 GB/s"]),
+    ("芯片数量从 64 增至 144 颗", ["64", "144"]),
+])
+def test_the_first_end_of_a_change_takes_its_unit(text, claimed):
+    assert [claimed_text(n) for n in find_numbers(text)] == claimed, text

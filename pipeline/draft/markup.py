@@ -17,7 +17,13 @@ def as_shown(raw: str) -> str:
         raw = _markdown_links(raw)
     if "list-table" in raw:
         raw = _list_tables(raw)
+    if "<br" in raw:        # `| H200<br>TFLOPS |`: a line break inside a pipe table's cell
+        raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()), raw)
     return raw
+
+
+PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
+LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 # a fenced block's info string naming a program's or a shell's language: the block is code or a

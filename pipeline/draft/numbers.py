@@ -47,6 +47,7 @@ from claimaudit.draft.phrasing import (
     name_or_heading,
     not_hardware,
     of_a_schedule,
+    operand,
     second_side,
 )
 from claimaudit.draft.shorthand import (
@@ -218,9 +219,8 @@ def _fractions(view: str) -> list[Number]:
 def _several(view: str) -> list[Number]:
     """數千 / thousands of: at least one of that scale. A bare "hundreds of" (no larger scale
     after it) says "many", no figure: "collective engines operate across hundreds of chips"."""
-    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6,
-             "hundreds of thousands": 1e5, "tens of thousands": 1e4,
-             "hundreds of millions": 1e8, "tens of millions": 1e7}
+    scale = {"hundreds": 100, "thousands": 1000, "millions": 1e6, "hundreds of thousands": 1e5,
+             "tens of thousands": 1e4, "hundreds of millions": 1e8, "tens of millions": 1e7}
     out = []
     for match in SEVERAL.finditer(view):
         value = chinese_value(match.group(1)) if match.group(1) else scale[match.group(2).lower()]
@@ -284,7 +284,8 @@ def count_kind(view: str, number: Number) -> str | None:
     return gapped or ("other" if not number.unit and general_count(view, number) else None)
 
 
-FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|到|至|±|\+/-)\s*", re.IGNORECASE)
+FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|[涨漲增升提降减減跌高低长長加少]{0,2}[到至]|"
+                     r"±|\+/-)\s*", re.IGNORECASE)        # "312 → 989 TFLOPS", "从 312 涨到 989 TFLOPS"
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")
@@ -342,9 +343,8 @@ def skipped(view: str, number: Number) -> bool:
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
         bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
         bool(re.match(r"(?:[-–~]\d+[万亿億]?)?\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),  # 2-3亿
-        bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]))
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
-        or bool(re.search(r"(?<![A-Za-z\d])\d+[:x×]$", before)),
+        operand(view, number, before),
         number.unit == "" and after_name(before, number) and not count_kind(view, number),
         name_or_heading(view, number, before),     # PCIe Gen 5 x16, CDNA™ 3, `## 3 GH200`, double precision
         number.unit == "" and count_kind(view, number) is None,

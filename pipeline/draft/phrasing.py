@@ -271,3 +271,10 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
     return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
         re.search(r"(?:^|\n)#{1,6}[ \t]*$", before)) and bool(re.match(r"[.)、]?[ \t]", view[number.end:])))
+
+
+def operand(view: str, number: Number, before: str) -> bool:
+    """`16:4`, `4x4`: a ratio of digits or a shape; `FP8:989 TFLOPS`, `H100:80GB`: a name, a colon,
+    a figure (the number after the colon)."""
+    return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
+        r"(?<![A-Za-z\d])\d+[:x×]$", before))
