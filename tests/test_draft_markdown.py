@@ -9,6 +9,7 @@ from draft_catalogues import catalogue_of, drafted_claims
 from hypothesis import given
 from hypothesis import strategies as st
 
+from claimaudit.draft import markup
 from claimaudit.draft.text import plain_text
 
 SMI = "```shell\n$ nvidia-smi\n| N/A 24C P0 72W / 500W | 0MiB / 97871MiB |\n```\n"
@@ -280,3 +281,27 @@ def test_a_line_break_inside_a_pipe_tables_cell_is_a_space():
     lines = plain_text(text, []).splitlines()
     assert lines[0] == "| seqlen | H200 TFLOPS | B200 TFLOPS |"
     assert lines[-2:] == ["a", "b"]      # prose keeps its line breaks
+
+
+def test_a_script_tag_in_inline_code_drops_nothing():
+    # round 191: "`amdrun --ngpus <num_gpus> <script> <script_args>`" opened a script element that
+    # never closed, and the page's last 7,600 characters were dropped
+    text = ("<!-- licence -->\n# MI250\nUse `amdrun <script> <script_args>` instead.\n\n"
+            "Each MI250 has 128 GB.\n")
+    assert "Each MI250 has 128 GB." in plain_text(text, [])
+    assert "var" not in plain_text("<p>MI250</p><script>var x = 1;\n</script><p>128 GB</p>", [])
+
+
+@pytest.mark.parametrize("block, kept", [
+    # round 191: rocm-smi's output in a fence naming no language gave 55 drafted readings (90.0W,
+    # 560.0W, 0% ...) of which none is an article's claim
+    ("=========== ROCm System Management Interface ===========\n0    35.0c   90.0W   560.0W    0%", False),
+    ("| NVIDIA-SMI 550.54 |\n|=========================+\n| 0  H100  80GB  700W |", False),
+    ("$ nvidia-smi --query-gpu=power.limit\n700.00 W", False),
+    ("Metric      H100     B200\n------      ----     ----\nHBM (GB)    80       192", True),   # a spec table
+])
+def test_a_fence_naming_no_language_is_dropped_only_when_it_holds_a_commands_output(block, kept):
+    text = f"The H100 draws 700 W.\n\n```\n{block}\n```\n\nThe B200 has 192 GB.\n"
+    shown = markup.as_shown(text)
+    assert ("0%" in shown or "700.00" in shown or "80       192" in shown or "H100  80GB" in shown) is kept
+    assert shown.startswith("The H100 draws 700 W.") and shown.rstrip().endswith("The B200 has 192 GB.")

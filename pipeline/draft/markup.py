@@ -63,9 +63,20 @@ def _markdown_links(raw: str) -> str:
     return MD_DEFINITION.sub("", MD_LINK.sub(words, MD_IMAGE.sub("", raw)))
 
 
+# a tool's banner (`=== ROCm System Management Interface ===`, nvidia-smi's `|=====|`) or a shell
+# prompt opening the block: a command's output, whatever language the fence names
+BANNER = re.compile(r"^\s*[|+]?={8,}|={8,}[|+]?\s*$")
+PROMPT = re.compile(r"^\s*(?:\$|[\w@.-]+[$#])\s+\w")
+
+
+def _output(lines: list[str]) -> bool:
+    return bool(lines) and (PROMPT.match(lines[0]) is not None or any(BANNER.search(line) for line in lines))
+
+
 def _drop_code_blocks(raw: str) -> str:
-    """Remove each fenced block (```lang ... ```) whose language is one of CODE_LANGUAGES, from
-    its opening fence to the closing one (the same character, at least as long). A block never
+    """Remove each fenced block (```lang ... ```) whose language is one of CODE_LANGUAGES, or that
+    names none and holds a command's output (`_output`), from its opening fence to the closing
+    one (the same character, at least as long). A block never
     closed, or whose lines are mostly prose (a page that wraps its spec sentences in ```python),
     is kept: losing an article's words costs more than reading a command's."""
     kept, cursor, at = [], 0, 0
@@ -77,7 +88,8 @@ def _drop_code_blocks(raw: str) -> str:
             break
         lines = [line for line in raw[opening.end():found.start()].splitlines() if line.strip()]
         prose = sum(_prose(line) for line in lines)
-        if opening.group(2).lower() in CODE_LANGUAGES and prose * 2 < len(lines):
+        if (opening.group(2).lower() in CODE_LANGUAGES or not opening.group(2) and _output(lines)) \
+                and prose * 2 < len(lines):
             kept.append(raw[cursor:opening.start()])
             cursor = found.end()
         at = found.end()

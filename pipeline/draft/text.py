@@ -144,11 +144,16 @@ def _row(cells: list[str]) -> str:
 
 def _drop_non_text(raw: str) -> str:
     """Remove <script>, <style>, <noscript>, <template>, <textarea> elements and <!-- comments -->;
-    one left unclosed runs to the end of the text, as a browser reads it."""
+    one left unclosed runs to the end of the text, as a browser reads it. A tag inside Markdown's
+    inline code (`amdrun <script> <script_args>`: an odd number of backticks before it on its
+    line) is words, no element."""
     kept, cursor = [], 0
     while (opening := _NOT_TEXT.search(raw, cursor)) is not None:
         kept.append(raw[cursor:opening.start()])
-        if opening.group() == "<!--":
+        if raw.count("`", raw.rfind("\n", 0, opening.start()) + 1, opening.start()) % 2:
+            kept.append(opening.group())
+            cursor = opening.end()
+        elif opening.group() == "<!--":
             close = raw.find("-->", opening.end())
             cursor = len(raw) if close < 0 else close + 3
         else:
