@@ -166,3 +166,13 @@ def test_gigabytes_of_on_chip_memory_of_a_chip_without_sram_are_asked(specs):
     claim = claim_of(drafted_claims("The Kite K1 has 80 GB of on-chip memory.", specs), "80 GB")
     assert claim.get("metric") == "hbm_capacity"
     assert any(t.startswith("metric: the text does not say which memory") for t in claim["todo"])
+
+
+@pytest.mark.parametrize("text", ["The box carries 8 B300s.", "Run it to confirm all 8 B300s are seen."])
+def test_a_count_before_a_chips_plural_name_counts_chips(specs, text):
+    # round 191: "confirm all 8 B300s" was a count of nothing, and the page's topic, an 8-GPU system
+    # of another chip, took it silently; a chip's name in the plural counts chips
+    from claimaudit.draft.numbers import count_kind, find_numbers
+    from claimaudit.draft.text import digits_view
+    view = digits_view(text)
+    assert [count_kind(view, n) for n in find_numbers(view)] == ["chips"]

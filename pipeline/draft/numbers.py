@@ -40,6 +40,7 @@ from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,
     in_path,
+    kinds_of_hardware,
     market_share,
     name_after_count,
     name_before_noun,
@@ -153,26 +154,11 @@ def _chinese(view: str) -> list[Number]:
             continue
         unit, end = read_unit(view, word_end)
         number = Number(match.start(), end, value, plain(value), unit, word=True)
-        if not unit and _kinds_of_hardware(view, word_end):
+        if not unit and kinds_of_hardware(view, word_end):
             number = Number(match.start(), word_end + 1, value, plain(value), "", word=True, noun="other")
         if unit or _count_noun_at(view, word_end) or count_kind(view, number):
             out.append(number)
     return out
-
-
-@cache
-def _kinds_pattern() -> re.Pattern:
-    lex = lexicon()
-    return re.compile(rf"(?:{alternation(lex.words('kind_classifiers'))})[\u4e00-\u9fff]{{0,4}}?"
-                      rf"(?:{alternation(lex.words('hardware_nouns'))})", re.IGNORECASE)
-
-
-def _kinds_of_hardware(view: str, position: int) -> bool:
-    """六款全新晶片, 六大核心晶片, 兩種硬體形態: a numeral, a classifier of kinds and, a few
-    characters on, a hardware noun count kinds of hardware (三大優勢 counts no hardware). Before
-    的 or 均/都 the phrase refers to products already named (两款GPU均支持, 两款芯片的区别)."""
-    found = _kinds_pattern().match(view, position)
-    return found is not None and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
 
 
 def _english(view: str) -> list[Number]:
@@ -234,18 +220,22 @@ def _several(view: str) -> list[Number]:
 
 @cache
 def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
-    """A count noun right after a number (`144 of these chips`, `500,000 Trainium2 chips`, `72-GPU`,
-    `Eight NVIDIA A100 SXM4 GPUs`: two words and a form factor), in quotes (four 'pods,') or after
-    a generic classifier (9,216個晶片) and two Han characters (9216个液冷芯片); kind None: any
-    count noun. Through a preposition (`through`: "over 140 billion on this chip") the noun is
-    what the count is of or on, not what it counts."""
+    """A count noun after a number (`144 of these chips`, `500,000 Trainium2 chips`, `72-GPU`, `Eight
+    NVIDIA A100 SXM4 GPUs`: two words and a form factor; a chip's name in the plural, `8 B300s`), in
+    quotes (four 'pods,') or after a generic classifier (9,216個晶片) and two Han characters; kind
+    None: any. Through a preposition (`through`: "over 140 billion on this chip") the noun is what
+    the count is of or on, not what it counts."""
     nouns = [w for k, words in lexicon().data["count_nouns"].items() if kind in (None, k) for w in words]
     generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
     preposition = "" if through else r"(?!(?:on|in|inside|per|across|for)\s)"
     return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
                       r"(?:(?:SXM\d?|PCIe|OAM)\s)?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
-                      "(?:" + alternation(nouns) + ")", re.IGNORECASE)
+                      "(?:" + alternation(nouns) + (PLURAL_NAME if kind in (None, "chips") else "") + ")",
+                      re.IGNORECASE)
+
+
+PLURAL_NAME = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"      # `8 B300s`, `350,000 H100s`: chips
 
 
 @cache

@@ -278,3 +278,18 @@ def operand(view: str, number: Number, before: str) -> bool:
     a figure (the number after the colon)."""
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
         r"(?<![A-Za-z\d])\d+[:x×]$", before))
+
+
+@cache
+def _kinds_pattern() -> re.Pattern:
+    lex = lexicon()
+    return re.compile(rf"(?:{alternation(lex.words('kind_classifiers'))})[\u4e00-\u9fff]{{0,4}}?"
+                      rf"(?:{alternation(lex.words('hardware_nouns'))})", re.IGNORECASE)
+
+
+def kinds_of_hardware(view: str, position: int) -> bool:
+    """六款全新晶片, 六大核心晶片, 兩種硬體形態: a numeral, a classifier of kinds and, a few
+    characters on, a hardware noun count kinds of hardware (三大優勢 counts no hardware). Before
+    的 or 均/都 the phrase refers to products already named (两款GPU均支持, 两款芯片的区别)."""
+    found = _kinds_pattern().match(view, position)
+    return found is not None and not re.match(r"\s?[的均都皆]", view[found.end():found.end() + 2])
