@@ -305,3 +305,17 @@ def test_a_fence_naming_no_language_is_dropped_only_when_it_holds_a_commands_out
     shown = markup.as_shown(text)
     assert ("0%" in shown or "700.00" in shown or "80       192" in shown or "H100  80GB" in shown) is kept
     assert shown.startswith("The H100 draws 700 W.") and shown.rstrip().endswith("The B200 has 192 GB.")
+
+
+@pytest.mark.parametrize("text, shown", [
+    # round 192: a TeX unit (`$3.35 \text{TB/s}$`) was no unit, and the `$` read as a price; bold header
+    # cells (`| **Memory Bandwidth (TB/s)** |`) hid a table's units
+    (r"about $3.35 \text{TB/s}$ of HBM bandwidth", "about 3.35 TB/s of HBM bandwidth"),
+    (r"roughly $\sim 1{,}000 \text{TFLOP/s}$ dense", "roughly ~1,000 TFLOP/s dense"),
+    ("It costs $2 per hour, or $64$ layers.", "It costs $2 per hour, or $64$ layers."),   # no TeX command
+    ("| **System** | **Memory Bandwidth (TB/s)** |\n| H100 | 3.35 |",
+     "| System | Memory Bandwidth (TB/s) |\n| H100 | 3.35 |"),
+    ("The **H100** has 80 GB.", "The **H100** has 80 GB."),        # emphasis outside a table stays
+])
+def test_tex_units_and_bold_table_headers_are_read_as_shown(text, shown):
+    assert markup.as_shown(text) == shown

@@ -34,6 +34,8 @@ SPECS = textwrap.dedent("""\
           - {metric: hbm_capacity, value: 96 GB, source: ex-sheet, quote: "96 GB"}
           - {metric: power, value: 1000 W, source: ex-sheet, quote: "1,000 W"}
           - {metric: scaleup_bandwidth, value: 900 GB/s, source: ex-sheet, quote: "900 GB/s"}
+          - {metric: fp8_dense, value: 600 TFLOPS, source: ex-sheet, quote: "600 TFLOPS"}
+          - {metric: fp8_sparse, value: 1200 TFLOPS, source: ex-sheet, quote: "1,200 TFLOPS"}
       - id: kite2_box
         name: Example Kite K2 Box (8 x Kite K2)
         vendor: Example
@@ -176,3 +178,13 @@ def test_a_count_before_a_chips_plural_name_counts_chips(specs, text):
     from claimaudit.draft.text import digits_view
     view = digits_view(text)
     assert [count_kind(view, n) for n in find_numbers(view)] == ["chips"]
+
+
+def test_a_figure_near_but_not_the_chips_and_exactly_its_systems_is_asked(specs):
+    # round 192: "算力：15.8 PFLOPS (FP8)" of an 8-GPU H200 server was given to the H200 (3,958 TFLOPS
+    # sparse: four times less, not "far"); eight of its chips' 1,979 TFLOPS make it exactly
+    claim = claim_of(drafted_claims("The Kite K2 reaches 4.79 PFLOPS (FP8).", specs), "4.79 PFLOPS")
+    assert claim.get("subject") == "kite2"
+    assert any("kite2_box" in t for t in claim["todo"] if t.startswith("subject:"))
+    own = claim_of(drafted_claims("Kite K2: 1.2 PFLOPS (FP8)", specs), "1.2 PFLOPS")
+    assert not any(t.startswith("subject:") for t in own.get("todo") or [])

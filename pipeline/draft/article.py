@@ -22,13 +22,14 @@ from claimaudit.draft import text as textmod
 from claimaudit.draft.density_words import footnote_density
 from claimaudit.draft.emit import dump
 from claimaudit.draft.entities import Catalogue, Mention, load_catalogue, name_key, names_of
-from claimaudit.draft.figure_match import amount, network_of_a_system, system_sized_power, variants
+from claimaudit.draft.figure_match import amount, variants
 from claimaudit.draft.header_units import with_header_numbers
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
 from claimaudit.draft.products import form_factor_names, unknown_product
+from claimaudit.draft.system_parts import network_of_a_system, system_sized_power
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
 from claimaudit.draft.topic import aside as topic_aside
@@ -177,8 +178,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:
-    """The table's text and the paragraph right above it ("Performance numbers without
-    sparsity")."""
+    """The table's text and the paragraph above it ("Performance numbers without sparsity")."""
     if cell.table is None:
         return ""
     starts = [start for start, _ in paragraphs]

@@ -190,80 +190,6 @@ def carried_off_to_a_family(catalogue, number, reading, topics, sentence_start: 
     reading.todo = kept + reading.todo[len(kept) - 1:]      # the carried question, and this one
 
 
-CHIP_POWER_MAX = 50e3       # W: more than any chip draws (a wafer-scale engine's whole system is ~23 kW)
-CHIP_FLOPS_MAX = 1e18       # FLOP/s: an exaflop is more than any chip computes (a wafer-scale one ~1.25e17)
-
-
-def system_sized_power(catalogue, number, reading) -> None:
-    """"... networking spanning nearly 10MW" after a chip: more power than any chip draws is a
-    system's or a cluster's; asked among the chip's systems, never left as the chip's. So is an
-    exaflop ("H100架构服务器 ... FP8算力突破1.5EFLOPS")."""
-    subject = reading.subject
-    if subject not in catalogue.entities or catalogue.entities[subject].kind != "chip" or any(
-            t.startswith("subject:") for t in reading.todo):
-        return
-    value = amount(f"{number.text} {number.unit}".rstrip())
-    flops = reading.metric is not None and catalogue.metrics.get(reading.metric) == "FLOPS"
-    if value is None or not (reading.metric == "power" and value > CHIP_POWER_MAX
-                             or flops and value >= CHIP_FLOPS_MAX):
-        return
-    systems = sorted(catalogue.containers_of_any(subject))
-    reading.candidates = [subject, *systems]
-    whose = f"{', '.join(systems)}; pick one" if systems else "a system or cluster; name it"
-    what = "power than a chip draws" if reading.metric == "power" else "compute than a chip has"
-    reading.todo.append(f"subject: {number.text} {number.unit} is more {what}: the text may mean {whose}")
-
-
-# "totaling 7.2 TB/s of aggregate interconnect", "網絡互聯總帶寬達269TB/s": a sum over the chips
-TOTAL = re.compile(r"\b(?:total(?:s|ing|ling)?|aggregate[ds]?|combined|altogether|overall|bisection|across|"
-                   r"(?:per|each) node)\b|总|總|合计|合計|累计|累計", re.IGNORECASE)
-# "Each SN30 RDU is backed by 1 TB of DDR", "per RDU": the chip's own memory (not "per node")
-EACH_ONE = re.compile(r"\b(?:each|per|every)\s+(?!(?:\S+\s+){0,2}?(?:node|server|system|rack|instance|box|"
-                      r"tray|host|machine|pod)s?\b)|\bdirectly\b|每[个個颗顆张張]?(?![台节節机機柜櫃])",
-                      re.IGNORECASE)
-
-
-def network_of_a_system(catalogue, reading, clause: str, says_scope, value: float | None = None) -> None:
-    """"8x H100 SXM GPUs with 640 GB total HBM3, 3.2 Tbps of EFA": a network figure given to a chip
-    that publishes none, no "per GPU" in its clause, may be its instance's or node's: asked among the
-    chip's systems. So may a host's DDR ("8x A100 GPUs and 1TB of DDR4") given to a chip publishing
-    no such memory, asked even when the specs hold no system of it (`24*64GB` DDR4 beside a 910B; a
-    chip's own LPDDR is its own). The other way round, a link rate given to a system that publishes
-    none while its chips do ("DGX H200 ...: NVLink 4.0, delivering up to 1.8 TB/s GPU-to-GPU
-    bandwidth") may be each chip's: asked, unless the clause says a system's or a total, or the
-    figure is the sum over its chips (8 x 900 GB/s = 7.2 TB/s)."""
-    subject = reading.subject
-    if subject not in catalogue.entities or (subject, reading.metric) in catalogue.figures \
-            or any(t.startswith("subject:") for t in reading.todo):
-        return
-    kind = catalogue.entities[subject].kind
-    per_chip = says_scope(clause, "chip") or (reading.metric == "lpddr_capacity"
-                                              and bool(EACH_ONE.search(clause)))
-    per_system = says_scope(clause, "system") or says_scope(clause, "cluster")
-    if reading.metric in ("scaleout_bandwidth", "lpddr_capacity") and kind == "chip" and not per_chip:
-        systems = sorted(catalogue.containers_of_any(subject))
-        what = "network figure" if reading.metric == "scaleout_bandwidth" else "DDR or LPDDR memory"
-        if systems:
-            reading.candidates = [subject, *systems]
-            reading.todo.append(f"subject: {subject} publishes no {what}, and the clause says no \"per "
-                                f"GPU\": the text may mean a system of it ({', '.join(systems)}); pick one "
-                                f"({subject} written: confirm or change)")
-        elif reading.metric == "lpddr_capacity" and re.search(r"(?<!LP)(?<!G)DDR\d?\b", clause):
-            reading.todo.append(f"subject: {subject} publishes no {what}: the text may mean the server that "
-                                f"holds it, which the specs lack ({subject} written: confirm or change)")
-    elif reading.metric in ("scaleup_bandwidth", "scaleup_bandwidth_per_direction") and kind != "chip" \
-            and not per_system and not TOTAL.search(clause):
-        members = catalogue.members_of(subject)
-        chips = sorted(m for m in members if (m, reading.metric) in catalogue.figures)
-        summed = [float(members[m]) * f / half for m in chips for f in catalogue.figures[(m, reading.metric)]
-                  for half in (1, 2) if re.fullmatch(r"\d+", str(members[m]))]
-        if chips and not (value and any(math.isclose(value, f, rel_tol=0.05) for f in summed)):
-            reading.candidates = [subject, *chips]
-            reading.todo.append(f"subject: {subject} publishes no chip-to-chip figure, and the clause says "
-                                "no \"per system\" or total: the text may mean each of its chips "
-                                f"({', '.join(chips)}); pick one ({subject} written: confirm or change)")
-
-
 def variant_holder(catalogue, number, reading, named, names_of) -> None:
     """"Each H100 GPU has a peak performance of 26 TFlops in double precision" in a text that
     also names the H100 PCIe: a variant of the decided subject that the text names (its name and
@@ -341,7 +267,7 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
     whose = "published figure" if own else "figure (its members' sum)"
     own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
-    if not value or not own or min(max(value / f, f / value) for f in own) < FAR:
+    if not value or not own:
         return
     members = catalogue.members_of(reading.subject)
     # its chip's other systems too ("the platform ... 80.5 petaflop FP8" after a rack of its chips)
@@ -350,6 +276,18 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     near = [k for k in kin if k in catalogue.entities and any(
         max(value / f, f / value) < NEAR for m in metrics
         for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
+    if min(max(value / f, f / value) for f in own) < FAR:
+        # nearer than 4x, but exactly one kin's figure and none of its own ("算力：7.9 PFLOPS (FP16)"
+        # of an 8-GPU H200 server: eight times the H200's 989 TFLOPS, four times its sparse figure)
+        near = [k for k in near if any(same_figure(value, f) for m in metrics for f in (
+            catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)))]
+        if any(same_figure(value, f) for f in own) or not near or reading.metric == "chips":
+            return              # (a count a sibling publishes: scope.check_chip_count asks it)
+        if near[1:]:            # the HGX and the DGX of eight H200s alike
+            reading.candidates = [reading.subject, *near]
+            reading.todo.append(f"subject: {claimed} is not {reading.subject}'s {whose} but that of "
+                                f"{', '.join(near)}; pick one")
+            return
     if len(near) == 1:
         # a configuration of that kin whose published figure it is ("from 96GB ... to 144GB" of
         # the GH200's two memory configurations, in a DGX GH200 article)

@@ -17,13 +17,17 @@ def as_shown(raw: str) -> str:
         raw = _markdown_links(raw)
     if "list-table" in raw:
         raw = _list_tables(raw)
-    if "<br" in raw:        # `| H200<br>TFLOPS |`: a line break inside a pipe table's cell
-        raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()), raw)
+    if "<br" in raw or "**" in raw:     # `| H200<br>TFLOPS |`, `| **Memory Bandwidth (TB/s)** |`
+        raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()).replace("**", ""), raw)
+    if "\\" in raw:        # TeX: `$3.35 \text{TB/s}$`, `$\sim 1{,}000 \text{TFLOP/s}$`
+        raw = TEX_WORDS.sub(r"\1", TEX_MATH.sub(r"\1", raw)).replace("{,}", ",").replace("\\sim ", "~")
     return raw
 
 
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+TEX_MATH = re.compile(r"\$([^$\n]{0,80}?\\[^$\n]{0,80}?)\$")     # `$...$` with a command in it: its words
+TEX_WORDS = re.compile(r"\\(?:text|mathrm|textrm|rm|mbox)\s?\{([^{}\n]{0,40})\}")
 
 
 # a fenced block's info string naming a program's or a shell's language: the block is code or a
