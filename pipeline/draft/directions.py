@@ -22,9 +22,9 @@ def one_way_figure(catalogue, reading, value, clause: str) -> None:
             t.startswith("metric:") for t in reading.todo) or any(
             lexicon().pattern(key).search(clause) for key in ("per_direction_words", "bidirectional_words")):
         return
-    halved = type(value)(value * 2)         # the one-way figure is derived: both ways / 2
-    halved.rel = getattr(value, "rel", halved.rel)
-    if matching(catalogue, [reading.subject], [BOTH_WAYS], halved) and not matching(
+    doubled = type(value)(value * 2)        # the one-way figure is derived: both ways / 2
+    doubled.rel = getattr(value, "rel", doubled.rel)
+    if matching(catalogue, [reading.subject], [BOTH_WAYS], doubled) and not matching(
             catalogue, [reading.subject], [BOTH_WAYS], value):
         reading.metric = ONE_WAY
         reading.todo.append(f"metric: the text does not say one direction or both; the figure is "

@@ -45,4 +45,3 @@ def link_network(text: str, word: re.Match) -> bool:
     """"Inter-Chip Interconnect network", "NVLink network": a chips' link's name, no scale-out."""
     return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)\s(?:network|fabric)$", text[:word.end()],
                           re.IGNORECASE))
-

@@ -147,10 +147,14 @@ def _drop_non_text(raw: str) -> str:
     one left unclosed runs to the end of the text, as a browser reads it. A tag inside Markdown's
     inline code (`amdrun <script> <script_args>`: an odd number of backticks before it on its
     line) is words, no element."""
-    kept, cursor = [], 0
+    kept, cursor, counted, ticks = [], 0, 0, 0      # backticks on the line up to `counted`
     while (opening := _NOT_TEXT.search(raw, cursor)) is not None:
         kept.append(raw[cursor:opening.start()])
-        if raw.count("`", raw.rfind("\n", 0, opening.start()) + 1, opening.start()) % 2:
+        line = raw.rfind("\n", counted, opening.start())      # one scan forward, however long the line
+        ticks = (ticks if line < 0 else 0) + raw.count("`", counted if line < 0 else line + 1,
+                                                       opening.start())
+        counted = opening.start()
+        if ticks % 2:
             kept.append(opening.group())
             cursor = opening.end()
         elif opening.group() == "<!--":
