@@ -39,3 +39,13 @@ def catalogue_of(tmp_path_factory, specs_text: str):
 
 def drafted_claims(text: str, catalogue, language: str = "en") -> list[dict]:
     return draft_document(text, SourceInfo("t", "t", language), catalogue)["claims"]
+
+
+def claim_of(claims: list[dict], claimed: str) -> dict:
+    """The drafted claim whose `claimed` text is this one."""
+    return next(c for c in claims if c.get("claimed") == claimed)
+
+
+def subject_todos(claim: dict) -> list[str]:
+    """The claim's questions about its subject."""
+    return [t for t in claim.get("todo", []) if t.startswith("subject:")]

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from draft_catalogues import catalogue_of, drafted_claims
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, subject_todos
 
 from claimaudit import load_catalogue
 from claimaudit.draft.article import SourceInfo, draft_document
@@ -53,14 +53,6 @@ SPECS = textwrap.dedent("""\
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
-
-
-def claim_of(claims, claimed):
-    return next(c for c in claims if c.get("claimed") == claimed)
-
-
-def subject_todos(claim):
-    return [t for t in claim.get("todo", []) if t.startswith("subject:")]
 
 
 HEADED = ("Zephyr and Aurora compared\n\nBoth chips are new.\n\nExample Zephyr Z1\n\n{body}\n\n"

@@ -8,7 +8,7 @@ never settled as the INT8 figure it equals."""
 import textwrap
 
 import pytest
-from draft_catalogues import catalogue_of, drafted_claims
+from draft_catalogues import catalogue_of, claim_of, drafted_claims
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -65,10 +65,6 @@ def specs(tmp_path_factory):
 def stacked(*cells: str) -> str:
     """A table pasted one cell per line."""
     return "\n\n".join(cells) + "\n"
-
-
-def claim_of(claims, claimed):
-    return next(c for c in claims if c.get("claimed") == claimed)
 
 
 STACKED = ("Kite K1 and Kite K2 compared.\n\nCompute\n\nKite K1\n\nKite K2\n\n{change}\n\nFP8 (TFLOPS)\n\n"

@@ -11,7 +11,7 @@ published both-ways figure is written one-way, asked."""
 import textwrap
 
 import pytest
-from draft_catalogues import catalogue_of, drafted_claims
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, subject_todos
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -59,12 +59,8 @@ def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
 
 
-def claim_of(claims, claimed):
-    return next(c for c in claims if c.get("claimed") == claimed)
-
-
 def asks_subject(claim) -> bool:
-    return any(t.startswith("subject:") for t in claim.get("todo") or [])
+    return bool(subject_todos(claim))
 
 
 def subject_of(claim) -> str | None:
@@ -75,7 +71,7 @@ def subject_of(claim) -> str | None:
 
 
 def asked_among(claim) -> str:
-    return " ".join(t for t in claim.get("todo") or [] if t.startswith("subject:"))
+    return " ".join(subject_todos(claim))
 
 
 @pytest.mark.parametrize("text", [

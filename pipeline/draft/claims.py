@@ -313,8 +313,9 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
     lead = place.topics.leads.get(place.paragraph.start) if place.topics is not None else None
-    pair = place.topics.recent(place.sentence.start) if place.topics is not None else []
-    if pair[1:] and one_of_a_pair(sentence, number.start - place.sentence.start):
+    pair = place.topics.recent(place.sentence.start) if place.topics is not None and one_of_a_pair(
+        sentence, number.start - place.sentence.start) else []
+    if pair[1:]:
         reading.candidates = pair    # "The first is aimed at 8-GPU servers" after the MI350X and MI355X
         reading.todo.append("subject: the sentence refers to one of those named before it; pick one of "
                             + ", ".join(pair))

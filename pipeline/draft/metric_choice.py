@@ -240,12 +240,13 @@ def _beyond_any_sram(catalogue: Catalogue, value: float | None, subject: str | N
     """Whether a capacity is more than twice the largest SRAM the specs publish (a wafer's 44 GB),
     or, of a subject, more than ten times its own SRAM, or a gigabyte or more of one that publishes
     HBM and no SRAM ("on-chip memory from 64 GB (Trainium2)": its HBM, misnamed)."""
+    if value is None:
+        return False
     srams = [v for (_, metric), values in catalogue.figures.items() if metric == "sram_capacity"
              for v in values]
     own = catalogue.figures.get((subject, "sram_capacity"), ())
-    its = bool(own) and value is not None and value > 10 * max(own) or not own and value is not None \
-        and value >= 1e9 and (subject, "hbm_capacity") in catalogue.figures
-    return value is not None and bool(srams) and value > 2 * max(srams) or its
+    its = value > 10 * max(own) if own else value >= 1e9 and (subject, "hbm_capacity") in catalogue.figures
+    return bool(srams) and value > 2 * max(srams) or its
 
 
 def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, metric: str,
