@@ -158,8 +158,8 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
     subject = cell.subject
-    reading.subject = table_names.named_in(catalogue, plain, subject,
-                                           mentions_in(subject.start, subject.end), "subject", reading)
+    reading.subject = table_names.named_in(catalogue, plain, subject, mentions_in(subject.start, subject.end),
+                                           "subject", reading, mentions_in(cell.row.start, cell.row.end))
     if cell.baseline is not None:
         base = cell.baseline
         reading.baseline = table_names.named_in(catalogue, plain, base, mentions_in(base.start, base.end),

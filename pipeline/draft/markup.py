@@ -20,14 +20,35 @@ def as_shown(raw: str) -> str:
     if "<br" in raw or "**" in raw:     # `| H200<br>TFLOPS |`, `| **Memory Bandwidth (TB/s)** |`
         raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()).replace("**", ""), raw)
     if "\\" in raw:        # TeX: `$3.35 \text{TB/s}$`, `$\sim 1{,}000 \text{TFLOP/s}$`
-        raw = TEX_WORDS.sub(r"\1", TEX_MATH.sub(r"\1", raw)).replace("{,}", ",").replace("\\sim ", "~")
+        raw = tex_as_shown(raw)
     return raw
+
+
+def tex_as_shown(raw: str) -> str:
+    """TeX math as its rendered page reads: `$$T = \\frac{M}{900 \\text{ GB/s}}$$` is "T = M / 900
+    GB/s", `989 \\times 10^{12}` the "989e12" the reader sees as 989 x 10^12 (held-out round 193:
+    a book's worked figures, each a claim its reader marked). A single `$` with no command in it
+    stays: "It costs $2 per hour". The annotated number of a claim is read the same way
+    (score.py), so a quote of the page as shown holds it."""
+    raw = TEX_MATH.sub(r"\1", TEX_DISPLAY.sub(r"\1", raw))
+    raw = TEX_POWER.sub(lambda m: f"{m.group(1)}e{m.group(2) or m.group(3)}", raw)
+    raw = TEX_WORDS.sub(lambda m: m.group(1).strip(), raw)
+    raw = TEX_FRAC.sub(r"\1 / \2", raw)
+    return TEX_SYMBOL.sub(lambda m: TEX_SYMBOLS[m.group(1).rstrip()], raw)
 
 
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 TEX_MATH = re.compile(r"\$([^$\n]{0,80}?\\[^$\n]{0,80}?)\$")     # `$...$` with a command in it: its words
 TEX_WORDS = re.compile(r"\\(?:text|mathrm|textrm|rm|mbox)\s?\{([^{}\n]{0,40})\}")
+TEX_DISPLAY = re.compile(r"\$\$([^$\n]{1,400}?\\[^$\n]{0,400}?)\$\$")     # `$$...$$` on one line
+TEX_POWER = re.compile(r"(\d(?:[\d.,]*\d)?)\s*\\times\s*10\^(?:\{(-?\d{1,2})\}|(\d{1,2})(?!\d))")
+TEX_FRAC = re.compile(r"\\[dt]?frac\s?\{([^{}\n]{1,40})\}\s?\{([^{}\n]{1,40})\}")
+TEX_SYMBOLS = {"{,}": ",", "\\sim": "~", "\\mu": "µ", "\\approx": "≈", "\\times": "·", "\\cdot": "·",
+               "\\,": " ", "\\%": "%"}
+# `\sim` and `\mu` bind to what follows (`\sim 1{,}000` is "~1,000", `1\mu s` "1µs"); the others keep
+# their spaces
+TEX_SYMBOL = re.compile(r"(\{,\}|\\,|\\%|\\(?:approx|times|cdot)(?![A-Za-z])|\\(?:sim|mu)(?![A-Za-z])\s*)")
 
 
 # a fenced block's info string naming a program's or a shell's language: the block is code or a

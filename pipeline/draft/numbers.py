@@ -275,7 +275,7 @@ def count_kind(view: str, number: Number) -> str | None:
 
 
 FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|[涨漲增升提降减減跌高低长長加少]{0,2}[到至]|"
-                     r"±|\+/-)\s*", re.IGNORECASE)        # "312 → 989 TFLOPS", "从 312 涨到 989 TFLOPS"
+                     r"±|\+/-)\s*(?:[~≈]\s?)?", re.IGNORECASE)   # "312 → 989", "从 312 涨到 989", "~2 to ~9"
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")

@@ -2,6 +2,7 @@
 
 - A name in the possessive right before the amount owns it: "the B200 SXM's 192 GB",
   "MI300X's 192 GB", "Blackwell 的 8TB/s" (a family name: its candidates are asked).
+- A name right before "at" and the amount owns it: "v5e at ~1.6 Tb/s and v5p at 4.8 Tb/s".
 - A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200"; so
   does a name right after it, the amount its adjective: "the prior-generation 7nm A100 GPU".
 - An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
@@ -75,7 +76,8 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if lead and len({m.entity for m in lead}) == 1 and COMPARED_LEAD.fullmatch(
             view, clause_start, lead[0].start) and COMPARED_OWN.fullmatch(view, lead[-1].end, number.start):
         return Owner(lead[-1])      # "，相较于上一代 H100 芯片只有800亿个晶体管": the compared-with's own
-    if before and possessive.fullmatch(view, before[-1].end, number.start):
+    if before and (possessive.fullmatch(view, before[-1].end, number.start)
+                   or NAME_AT.fullmatch(view, before[-1].end, number.start)):
         return Owner(before[-1])
     # "an H100's 80 GB HBM3 with (at, @) 3.35 TB/s": the same name's ("replaces H100's 80 GB with
     # 141 GB": not)
@@ -105,6 +107,9 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     return None
 
 
+# "compared to v5e at ~1.6 Tb/s over 4 ports and v5p at 4.8 Tb/s": a name right before "at" and the
+# amount owns it (held-out round 193)
+NAME_AT = re.compile(r"\s+at\s+(?:~\s?|≈\s?|about\s+|around\s+|roughly\s+|up to\s+)?")
 NAME_IN_BRACKETS = re.compile(r"\s?[(（]\s*(?:[A-Z][A-Za-z]+\s)?")     # "(H100)", "(NVIDIA H100)"
 COMPARED_BEFORE = re.compile(r"\b(?:compared (?:to|with)|versus|vs\.?)\s+(?:the\s+|an?\s+)?(?:~\s?)?$",
                              re.IGNORECASE)

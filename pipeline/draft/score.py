@@ -1,10 +1,10 @@
 """Score a draft against a hand annotation: recall and noise (pipeline/draft/).
 
-A drafted claim finds an annotated one when the annotated number, as written, is inside the
-drafted quote and a drafted `claimed` value equals the annotated value in base units (within
-a relative 1e-6; an interpretation's `claimed` counts too). Each annotation is found at most
-once, in order. Recall = found / annotated; noise = drafted numeric claims that found nothing
-/ drafted numeric claims.
+A drafted claim finds an annotated one when the annotated number, as written (TeX as its page
+renders it: `as_quoted`), is inside the drafted quote and a drafted `claimed` value equals the
+annotated value in base units (within a relative 1e-6; an interpretation's `claimed` counts too).
+Each annotation is found at most once, in order. Recall = found / annotated; noise = drafted
+numeric claims that found nothing / drafted numeric claims.
 
 An annotated range is one claim (`{number: "120-140 kW", value: 1.2e+5, also: [1.4e+5]}`); the
 draft writes it as its two bounds (`at_least` 120 kW, `at_most` 140 kW: draft/bounds.py; under
@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.markup import tex_as_shown
 from claimaudit.model.units import UnitError, parse_quantity
 
 
@@ -65,6 +66,13 @@ def claimed_values(claim: dict) -> list[float]:
     return [value for text in texts if (value := base_value(str(text))) is not None]
 
 
+def as_quoted(number) -> str:
+    """An annotated number as the draft's quote shows it: the page as rendered, so a reader's
+    "989 \\times 10^{12}" copied from the TeX source is the "989e12" of the quote (markup.py)."""
+    number = str(number)
+    return tex_as_shown(number) if "\\" in number or "{,}" in number else number
+
+
 def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-6)
 
@@ -75,8 +83,9 @@ def score(claims: list[dict], annotations: list[dict]) -> Score:
     misses, hits = [], []
     for note in annotations:
         wanted = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
+        number = as_quoted(note["number"])
         hit = next((i for i, c in enumerate(numeric) if i not in used
-                    and str(note["number"]) in c["quote"]
+                    and number in c["quote"]
                     and any(_same(v, w) for v in claimed_values(c) for w in wanted)), None)
         if hit is None:
             misses.append(note)
@@ -101,7 +110,7 @@ def _other_bound(claim: dict, found: list[tuple[dict, dict]]) -> bool:
     for note, hit in found:
         ends = [float(note["value"]), *(float(v) for v in note.get("also") or [])]
         if (len(ends) > 1 and hit.get("qualifier") == PAIRED[claim["qualifier"]]
-                and hit["quote"] == claim["quote"] and str(note["number"]) in claim["quote"]
+                and hit["quote"] == claim["quote"] and as_quoted(note["number"]) in claim["quote"]
                 and any(_same(v, e) for v in values for e in ends)):
             return True
     return False

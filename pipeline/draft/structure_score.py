@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from claimaudit.draft.score import _same, claimed_values
+from claimaudit.draft.score import _same, as_quoted, claimed_values
 
 FIELDS = ("subject", "baseline", "metric")
 RIGHT, ASKED, ASKED_OTHER, SILENT, MISSED = "right", "asked", "asked_other", "silent", "missed"
@@ -110,7 +110,8 @@ def structure_score(claims: list[dict], notes: list[dict], counted=None) -> Stru
 
 def _match(numeric: list[dict], used: set[int], note: dict, piece: str) -> int | None:
     """The first unused claim quoting the note's number, and `piece`, with its value."""
-    number = str(note["number"])
+    number = as_quoted(note["number"])
+    piece = as_quoted(piece) if piece else piece
     return next((i for i, c in enumerate(numeric) if i not in used
                  and number in c["quote"] and _holds(c["quote"], piece, number)
                  and any(_same(v, float(note["value"])) for v in claimed_values(c))), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from claimaudit.draft.claims import Reading, unmatched_question
 from claimaudit.draft.entities import Catalogue, Mention
@@ -59,8 +60,10 @@ def _family_and(find, families: list[str], label: str) -> set:
 
 
 def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[Mention],
-             role: str, reading: Reading) -> str | None:
-    """The one entity a table header (or first cell) names, else a todo naming what it says."""
+             role: str, reading: Reading, row: Sequence[Mention] = ()) -> str | None:
+    """The one entity a table header (or first cell) names, else a todo naming what it says.
+    A row's first cell naming only a family (`| 华为昇腾 | 910B | 64GB |`) is the one member of it
+    that another cell of the row names (`row`: the row's mentions; held-out round 193)."""
     if span is None:
         return None
     inside = [m for m in mentions if span.start <= m.start < span.end]
@@ -70,6 +73,10 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
         return ids.pop()
     header = text[span.start:span.end]
     unmatched = next((m for m in inside if not m.entity), None)
+    members = {m.entity for m in row if not span.start <= m.start < span.end and m.entity
+               and unmatched is not None and m.entity in unmatched.candidates}
+    if not ids and len(members) == 1 and all(not m.entity for m in inside):
+        return members.pop()
     if unmatched is not None and ids and unmatched.candidates:
         # `| B300 / GB300 |`: a name and a shared name in one header; the figure may pick one
         named = sorted(ids) + [c for c in unmatched.candidates if c not in ids]
