@@ -79,8 +79,8 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     window = max(place.sentence.start, number.start - 24)
     possessor = re.search(r"([A-Z][A-Za-z0-9-]*(?: \d+)?)\s?(?:的|'s|’s)\s*$",
                           place.view[window:number.start])
-    if possessor and re.search(r"\d", possessor.group(1)) and not any(
-            m.start <= window + possessor.start(1) < m.end for m in mentions):
+    if possessor and re.search(r"\d", possessor.group(1)) and not MEMORY_KIND.match(possessor.group(1)) \
+            and not any(m.start <= window + possessor.start(1) < m.end for m in mentions):
         # "低于 NVIDIA NVLink 6 的 3.6 TB/s": a name the specs lack owns it
         reading = Reading()
         amount_text = f"{number.text} {number.unit}".rstrip()
@@ -117,6 +117,7 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
+MEMORY_KIND = re.compile(r"(?:HBM|LPDDR|GDDR|DDR)\d", re.IGNORECASE)   # "H100 HBM3's 3.35 TB/s": the chip's
 OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前一?代|compared|than\b|versus|vs\.?|"
                             r"previous generation|predecessor", re.IGNORECASE)
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
@@ -313,6 +314,10 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
     lead = place.topics.leads.get(place.paragraph.start) if place.topics is not None else None
+    # a field under a heading naming one product ("### H200" over "**Memory:** ... (1.1 TB per 8-GPU
+    # node)") is that product's, not also the text's most named one's
+    section = place.topics.sections.get(place.paragraph.start) if place.topics is not None else None
+    topic = [section] if section and not kind and section in topic else topic
     pair = place.topics.recent(place.sentence.start) if place.topics is not None and one_of_a_pair(
         sentence, number.start - place.sentence.start) else []
     if pair[1:]:

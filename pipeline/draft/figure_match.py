@@ -288,6 +288,11 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
             reading.todo.append(f"subject: {claimed} is not {reading.subject}'s {whose} but that of "
                                 f"{', '.join(near)}; pick one")
             return
+    system = near[0] if len(near) == 1 and catalogue.entities[near[0]].kind == "system" else None
+    if system and PER_SYSTEM.match(view, number.end) \
+            and any(same_figure(value, f) for m in metrics for f in catalogue.figures.get((near[0], m), ())):
+        reading.subject = near[0]       # "141 GB per GPU (1.1 TB per 8-GPU node)": said and published
+        return
     if len(near) == 1:
         # a configuration of that kin whose published figure it is ("from 96GB ... to 144GB" of
         # the GH200's two memory configurations, in a DGX GH200 article)
@@ -309,6 +314,9 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
 
 
 AMOUNTS = ("hbm_capacity", "lpddr_capacity", "fast_memory_capacity")
+PER_SYSTEM = re.compile(r"\s*(?:/|per\s+|each\s+|in\s+(?:an?|each)\s+)(?:\d+-(?:GPU|chip|way)\s+)?"
+                        r"(?:node|server|system|box|machine|baseboard)\b|\s*(?:每|单|單)(?:台|臺|節點|节点|机|機)",
+                        re.IGNORECASE)
 PER_CHIP = re.compile(r"\s*(?:[A-Za-z0-9]+\s*)?(?:/|per\s+|each\s+)(?:chip|GPU|card|accelerator|device)\b|"
                       r"\s*(?:[A-Za-z0-9]+\s*)?(?:每|单)(?:卡|颗|張|张|顆)", re.IGNORECASE)
 

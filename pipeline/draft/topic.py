@@ -274,7 +274,9 @@ def section_leads(view: str, paragraphs, mentions) -> tuple[dict[int, str], dict
         field = not inside and FIELD.match(view, start, end)    # `Suitable for: Servers`: no heading
         if any(COMPARED_NAME.search(view, max(start, m.start - 48), m.start) for m in inside):
             named.add("")       # "Per-chip vs v5e": a heading of what is compared with leads no one
-        heading = not BULLET.match(view, start) and not field and HEADING.fullmatch(view, start, end)
+        # `GPUs: 72× B200` names a product in a field's value: a field, no heading of the B200's
+        heading = not BULLET.match(view, start) and not FIELD.match(view, start, end) \
+            and HEADING.fullmatch(view, start, end)
         if heading and not (len(named) == 1 and "" not in named):
             lead = None         # "Architectural Highlights": another section, of no one named
         if heading and len(named) == 1 and "" not in named:
