@@ -123,9 +123,6 @@ NOT_YET_TUNED: dict[str, str] = {
     # 亿 (`晶体管数量(亿) | 80`)
     "heldout47": "docs/draft-first-runs/round47.txt",   # tuned on: 37 of its 42 number misses are one
     # issue thread's tables that write figures with a bare `T` (`353T`, `1514T`) and `KB` cells
-    "heldout51": "docs/draft-first-runs/round51.txt",   # first run at the session's end: 31 of its 43
-    # number misses are one reference table whose rows give their unit in the row label (`(GB/s)`)
-    # under a header row shifted one column, and MiB cells
     "heldout54": "docs/draft-first-runs/round54.txt",   # first run at the session's end: 21 of its 25
     # number misses are host servers' figures (`2.2TiB`, `4800 mts`, `52C/104T`) and throughputs in TGS
     "heldout60": "docs/draft-first-runs/round60.txt",   # 7 of its 9 number misses are one spec page

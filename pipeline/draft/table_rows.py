@@ -43,15 +43,13 @@ def row_cells(text: str, start: int, end: int) -> list[Span] | None:
     if line.count("|") >= 2 or (line.count("|") == 1 and not line.strip().startswith("|")):
         cuts = [m.start() for m in re.finditer(r"\|", line)]
         bounds = [-1, *cuts, len(line)]
-        spans = [_trim(text, start + a + 1, start + b) for a, b in zip(bounds, bounds[1:])]
-        if line.strip().startswith("|"):
-            spans = spans[1:]
-        if line.strip().endswith("|"):
-            spans = spans[:-1]
-        # `| | H100 | A100 |`: an empty corner cell keeps its column
-        corner = [Span(start + bounds[1], start + bounds[1])] if spans and spans[0] is None \
-            and line.strip().startswith("|") else []
-        kept = corner + [s for s in spans if s is not None]
+        cells = [(start + a + 1, _trim(text, start + a + 1, start + b)) for a, b in zip(bounds, bounds[1:])]
+        opened, closed = line.strip().startswith("|"), line.strip().endswith("|")
+        cells = cells[1 if opened else 0:-1 if closed else None]
+        # `| | H100 | A100 |`: an empty corner cell keeps its column; so does any empty cell of a row
+        # bordered on both sides (`| Intel | Gaudi3 | 600.0 |   |`), which stays its header's width
+        kept = [span or Span(at, at) for i, (at, span) in enumerate(cells)
+                if span is not None or opened and (i == 0 or closed)]
         return kept if len(kept) >= 2 else None
     pieces = [m for m in re.finditer(r"[^\t]+?(?=\t| {2,}|$)", line) if m.group().strip()]
     if len(pieces) < 3:
