@@ -230,15 +230,29 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
     starts = [m.start for m in mentions]
     out: dict[int, str] = {}
     lead = None
+    parents: list[tuple[int, str | None]] = []      # (indent, the one id it names) of the items above
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
         if LIST_ITEM.match(view, start):
+            own = [m for m in inside if not COMPARED_WITH.search(view, max(start, m.start - 12), m.start)
+                   and not SET_AGAINST.search(view, max(start, m.start - 48), m.start)]
+            indent = len(view[start:end]) - len(view[start:end].lstrip())
+            while parents and parents[-1][0] >= indent:
+                parents.pop()
             if lead is not None:
                 out[start] = lead
-            if any(not COMPARED_WITH.search(view, max(start, m.start - 12), m.start)
-                   and not SET_AGAINST.search(view, max(start, m.start - 48), m.start) for m in inside):
+            elif not inside and parents and parents[-1][1]:
+                # "- 2x B300 GPUs" over an indented "- 279 GB HBM3e per GPU": a nested item that
+                # names no one is about its parent item's one product (held-out round 196)
+                out[start] = parents[-1][1]
+            # ("- 2x B300 GPUs" counts its product: no compared-with "1.5x" here)
+            ids = {m.entity for m in inside
+                   if not SET_AGAINST.search(view, max(start, m.start - 48), m.start)}
+            parents.append((indent, ids.pop() if len(ids) == 1 and not ids & {"", None} else None))
+            if own:
                 lead = None     # an item names one: the text's last name is the topic
         elif view[start:end].strip():
+            parents = []
             # "compared to Huawei's earlier Atlas 900 A3 SuperPoD, ... the new system will deliver:":
             # the compared-with product is no lead
             named = {m.entity for m in inside       # nor its predecessor ("the successor to the H100")
