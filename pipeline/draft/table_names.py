@@ -90,9 +90,7 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
         if role == "subject":
             reading.candidates = list(unmatched.candidates)
         reading.todo.append(f"{role}: {unmatched_question(unmatched)}")
-    elif len(ids) > 1:
-        if role == "subject":
-            reading.candidates = sorted(ids)
+    elif len(ids) > 1:      # asked, not left to the figure: "| Lark K1 (Heron H9) |" may be either's
         reading.todo.append(f"{role}: the table's {header!r} names {', '.join(sorted(ids))}; name one")
     else:
         reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
