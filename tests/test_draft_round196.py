@@ -50,3 +50,17 @@ def test_a_nested_item_is_about_its_parent_items_one_product(specs, value, entit
 def test_a_nested_item_under_a_parent_naming_no_product_gets_no_lead(specs):
     claim = claim_of(drafted_claims(TEXT, specs), "960 GiB")
     assert claim.get("subject") is None or subject_todos(claim)
+
+
+# Round 197: a spec table led by a maker's column (`| Vendor | Model | ... | FP8 TFLOPS |`) was read as
+# prose rows, so its FP8 column lost its precision and an H100's 3,958 (the sparse figure) was written
+# fp8_sparse by the figure alone, silently
+MAKERS = ("| Vendor | Model | Memory | FP16 TFLOPS | FP8 TFLOPS |\n|---|---|---|---|---|\n"
+          "| Example | Kite K2 | 141 GB | 990 | 1,980 |\n| Example | Kite K1 | 80 GB | 400 | 800 |\n")
+
+
+@pytest.mark.parametrize("value, metric", [("990 TFLOPS", "fp16_dense"), ("1,980 TFLOPS", "fp8_dense"),
+                                           ("400 TFLOPS", "fp16_dense")])
+def test_a_makers_column_first_leaves_the_second_to_name_the_rows(specs, value, metric):
+    claim = claim_of(drafted_claims(MAKERS, specs), value)
+    assert claim.get("metric") == metric and claim.get("subject") in ("kite1", "kite2")

@@ -69,6 +69,8 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     return found
 
 
+MAKER_HEADER = re.compile(r"\s*(?:vendors?|makers?|manufacturers?|compan(?:y|ies)|brands?|"
+                          r"厂商|廠商|厂家|廠家|公司|品牌)\s*", re.IGNORECASE)
 COUNT_HEADER = re.compile(r"\s*(?:#|number of|no\.? of|count of)|[^|]*(?:数量|數量|个数|個數)", re.IGNORECASE)
 # words of a corner cell that also names a family ("| TPU 比较 | TPUv1 |", "| GPU model | H100 |")
 CORNER_WORDS = re.compile(r"[\u4e00-\u9fff]|\b(?:compar\w*|specs?|features?|metrics?|models?|items?|"
@@ -102,13 +104,19 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
             header = table[0][1]
             columns = [j for j, span in enumerate(header) if j and named(span)]
         rows = [i for i, (_, spans) in enumerate(table) if i and named(spans[0])]
+        # `| NVIDIA | H100 SXM | Hopper | 80 GB |`: a maker's column first, the product's second
+        # (held-out round 197): the second column names the rows when the first names none
+        second = [i for i, (_, spans) in enumerate(table) if i and len(spans) > 2 and named(spans[1])]
+        at = 1 if not rows and not columns and len(second) >= max(2, (len(table) - 1) // 2) \
+            and MAKER_HEADER.fullmatch(span_text(text, header[0])) else 0
+        rows = second if at else rows
         if columns:
             out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
         elif rows:
             # the row's name cell says what its cells measure too: `| B200 BF16 TC | 2250 |`
-            out += [Cell(spans[j], row, f"{span_text(text, spans[0])} {span_text(text, header[j])}", spans[0],
-                         table=whole)
-                    for i, (row, spans) in enumerate(table) if i in rows for j in range(1, len(spans))]
+            out += [Cell(spans[j], row, f"{span_text(text, spans[at])} {span_text(text, header[j])}",
+                         spans[at], table=whole)
+                    for i, (row, spans) in enumerate(table) if i in rows for j in range(at + 1, len(spans))]
     return sorted(out, key=lambda cell: cell.span.start)
 
 
