@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from claimaudit.draft.forms import Number, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
@@ -62,7 +62,8 @@ SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])"
 
 # a column of tokens per second or of milliseconds is a benchmark's measurement (`| Throughput
 # (tokens/s) | TTFT (ms) |`), which no metric of the specs measures: of 76 such cells drafted in
-# rounds 1-193, no reader marked one (its own unit written, `3,264 tokens/s`, it is still drafted)
+# rounds 1-193, no reader marked one (round 197's reader later marked one column, 5 cells, which
+# this drops); a figure with its own unit written, `3,264 tokens/s`, is still drafted
 BENCHMARK_UNITS = frozenset({"tokens/s", "ms"})
 
 
@@ -252,7 +253,7 @@ PRICE_HEADER = re.compile(r"价格|價格|售价|售價|报价|報價|定价|定
                           r"\b(?:prices?|pricing|costs?|MSRP)\b|\$\s?/", re.IGNORECASE)
 
 
-@cache
+@lru_cache(maxsize=4)       # one text's tables, read once per draft (not kept for every text)
 def _priced_cells(view: str, paragraphs) -> list[Span]:
     """The cells, in order, that a price header heads (by column) or a price label leads (by row)."""
     out = []
