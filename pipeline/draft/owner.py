@@ -213,6 +213,10 @@ FORM_VERSION = re.compile(r"\b(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s+(?:version|varia
 
 # "Available in SXM5 (80 GB HBM3) and PCIe (80 GB HBM2e, 2 TB/s) variants": the figure in a
 # bracket right after the form's name
+# "80 GB HBM3 (PCIe) or 96 GB HBM3 (SXM)": a form in brackets right after the amount (and a word
+# naming what it measures) is the amount's (held-out round 198)
+FORM_AFTER = re.compile(r"\s?(?:[A-Za-z][A-Za-z0-9]*\s)?[(（]\s*(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s*[)）]",
+                        re.IGNORECASE)
 FORM_BRACKET = re.compile(r"\b(PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)\s*\((?=[^()]*$)", re.IGNORECASE)
 
 
@@ -220,7 +224,7 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
     """A clause about another form factor of the subject ("the PCI-E version") than the one the
     subject's name says is asked, with the specs' entities of that form as candidates."""
     said = FORM_VERSION.search(view, clause_start, number.start) or FORM_BRACKET.search(
-        view, max(0, number.start - 40), number.start)
+        view, max(0, number.start - 40), number.start) or FORM_AFTER.match(view, number.end)
     if said is None and reading.subject is not None and number.unit not in ("x", "%") and re.search(
             r"\b(?:a|an|its|the)\s+[a-z-]+\s+(?:variant|version)\b", view[clause_start:number.start]):
         stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", catalogue.entities[reading.subject].name)
@@ -240,7 +244,7 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
     forms = [e.id for e in catalogue.entities.values() if e.name.startswith(stem)
              and form in re.sub(r"[^a-z0-9]", "", e.name.lower())]
     others = f": the specs hold {', '.join(forms)}" if forms else ""
-    form_words = said.group(0).rstrip(" (")
+    form_words = said.group(0).strip().rstrip(" (")
     reading.todo.append(f"subject: the clause speaks of the {form_words} of {reading.subject}{others}; "
                         f"{reading.subject} written: confirm or change")
 
