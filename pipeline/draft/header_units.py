@@ -170,7 +170,7 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         if row and unit is not None:
             out += [_number(a + m.start(), m.group(), unit[0], unit[1])
                     for m in BARE.finditer(view[a:b], row.end(1) - a)]
-    for table in tables(view, paragraphs):
+    for table in _tables(view, paragraphs):
         header = table[0][1]
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
@@ -246,6 +246,10 @@ def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Nu
     return sorted([*kept, *added], key=lambda n: n.start)
 
 
+# one text's tables, read once for its header units and its price cells (both keyed by the text)
+_tables = lru_cache(maxsize=4)(tables)
+
+
 # a column or row of prices: `| 价格区间 (8卡) |` over `| 80-150万 |`, `| 市场价 (含服务) | 80-150万 |`,
 # `| Price ($/hr) |` (held-out round 193: 26 of its 40 noise claims in one page; "性价比", a
 # price-performance, is no price)
@@ -257,7 +261,7 @@ PRICE_HEADER = re.compile(r"价格|價格|售价|售價|报价|報價|定价|定
 def _priced_cells(view: str, paragraphs) -> list[Span]:
     """The cells, in order, that a price header heads (by column) or a price label leads (by row)."""
     out = []
-    for table in tables(view, paragraphs):
+    for table in _tables(view, paragraphs):
         header = table[0][1]
         columns = {j for j, span in enumerate(header) if j and PRICE_HEADER.search(view[span.start:span.end])}
         for _, spans in table[1:]:

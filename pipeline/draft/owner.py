@@ -227,9 +227,7 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
         view, max(0, number.start - 40), number.start) or FORM_AFTER.match(view, number.end)
     if said is None and reading.subject is not None and number.unit not in ("x", "%") and re.search(
             r"\b(?:a|an|its|the)\s+[a-z-]+\s+(?:variant|version)\b", view[clause_start:number.start]):
-        stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", catalogue.entities[reading.subject].name)
-        forms = sorted(e.id for e in catalogue.entities.values() if e.name.startswith(stem + " ")
-                       and e.id != reading.subject)
+        forms = forms_of(catalogue, reading.subject)
         if forms:       # "a lower-power variant at 350W": one of the product's other forms, perhaps
             reading.todo.append(f"subject: the clause speaks of a variant of {reading.subject}: the specs "
                                 f"hold {', '.join(forms)}; {reading.subject} written: confirm or change")
@@ -240,13 +238,28 @@ def other_form(catalogue, view: str, clause_start: int, number: Number, reading)
     name = catalogue.entities[reading.subject].name
     if re.sub(r"\d+$", "", form) in re.sub(r"[^a-z0-9]", "", name.lower()):
         return          # "SXM5" of an SXM part: its own form
-    stem = re.sub(r"\s+(?:PCIe|SXM\d?|OAM|NVL\d*)\b.*$", "", name, flags=re.IGNORECASE)
-    forms = [e.id for e in catalogue.entities.values() if e.name.startswith(stem)
-             and form in re.sub(r"[^a-z0-9]", "", e.name.lower())]
+    forms = forms_of(catalogue, reading.subject, form)
     others = f": the specs hold {', '.join(forms)}" if forms else ""
     form_words = said.group(0).strip().rstrip(" (")
     reading.todo.append(f"subject: the clause speaks of the {form_words} of {reading.subject}{others}; "
                         f"{reading.subject} written: confirm or change")
+
+
+FORM_WORD = r"(?:PCI-?E|PCIe|SXM\d?|OAM|NVL\d*)"
+
+
+def forms_of(catalogue, entity: str, form: str = "") -> list[str]:
+    """The specs' other forms of an entity's product: the entities whose names go on from its name
+    before the form word ("NVIDIA H100" of "NVIDIA H100 SXM (80 GB)") and name a form, or the
+    `form` given (letters and digits: "pcie")."""
+    stem = re.sub(rf"\s+{FORM_WORD}\b.*$", "", catalogue.entities[entity].name, flags=re.IGNORECASE)
+
+    def of_the_form(name: str) -> bool:
+        if form:
+            return form in re.sub(r"[^a-z0-9]", "", name.lower())
+        return re.search(rf"\b{FORM_WORD}\b", name, re.IGNORECASE) is not None
+    return sorted(e.id for e in catalogue.entities.values()
+                  if e.id != entity and e.name.startswith(stem + " ") and of_the_form(e.name))
 
 
 def set_against(view: str, number: Number, reading, inside: list[Mention], sentence_start: int) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from claimaudit.draft.claims import Reading, unmatched_question
 from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.owner import FORM_WORD, forms_of
 from claimaudit.draft.settle import one_product
 from claimaudit.draft.table_cells import tables
 from claimaudit.draft.text import Span
@@ -110,17 +111,13 @@ def _without_bracketed_kin(catalogue: Catalogue, text: str, inside: list[Mention
 
 
 # `| H100 (PCIe/SXM) |` over `| 350/700 W |`: a column of two forms of one product (held-out round 195)
-FORM = r"(?:PCIe|SXM\d?|OAM|NVL)"
-TWO_FORMS = re.compile(rf"[(（]\s*{FORM}\s*/\s*{FORM}\s*[)）]", re.IGNORECASE)
+TWO_FORMS = re.compile(rf"[(（]\s*{FORM_WORD}\s*/\s*{FORM_WORD}\s*[)）]", re.IGNORECASE)
 
 
 def _two_forms(catalogue: Catalogue, header: str, entity: str, reading: Reading) -> None:
     """A header naming two forms of its product asks which form each figure is, among the specs'
     forms of it (none held apart: nothing to ask)."""
-    name = catalogue.entities[entity].name
-    stem = re.sub(rf"\s+{FORM}\d*\b.*$", "", name, flags=re.IGNORECASE)
-    forms = sorted(e.id for e in catalogue.entities.values() if e.id != entity
-                   and e.name.startswith(stem + " ") and re.search(rf"\b{FORM}\b", e.name, re.IGNORECASE))
+    forms = forms_of(catalogue, entity)
     if forms:
         reading.candidates = [entity, *forms]
         reading.todo.append(f"subject: the table's {header!r} names two forms; the specs hold "

@@ -234,8 +234,8 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
         if LIST_ITEM.match(view, start):
-            own = [m for m in inside if not COMPARED_WITH.search(view, max(start, m.start - 12), m.start)
-                   and not SET_AGAINST.search(view, max(start, m.start - 48), m.start)]
+            kept = [m for m in inside if not SET_AGAINST.search(view, max(start, m.start - 48), m.start)]
+            own = [m for m in kept if not COMPARED_WITH.search(view, max(start, m.start - 12), m.start)]
             indent = len(view[start:end]) - len(view[start:end].lstrip())
             while parents and parents[-1][0] >= indent:
                 parents.pop()
@@ -245,9 +245,7 @@ def list_leads(view: str, paragraphs, mentions) -> dict[int, str]:
                 # "- 2x B300 GPUs" over an indented "- 279 GB HBM3e per GPU": a nested item that
                 # names no one is about its parent item's one product (held-out round 196)
                 out[start] = parents[-1][1]
-            # ("- 2x B300 GPUs" counts its product: no compared-with "1.5x" here)
-            ids = {m.entity for m in inside
-                   if not SET_AGAINST.search(view, max(start, m.start - 48), m.start)}
+            ids = {m.entity for m in kept}     # ("- 2x B300 GPUs" counts its product: no "1.5x" here)
             parents.append((indent, ids.pop() if len(ids) == 1 and not ids & {"", None} else None))
             if own:
                 lead = None     # an item names one: the text's last name is the topic
