@@ -164,11 +164,24 @@ class Shots:
 
 
 def _wait(driver, condition, timeout=90):
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+        WebDriverException,
+    )
     from selenium.webdriver.support.ui import WebDriverWait
 
+    def read_again_if_redrawn(d):
+        # Chrome reports a node the page replaced during the read as an inspector error, not as a
+        # stale element (a fresh-clone CI run met it once): the condition is read again
+        try:
+            return condition(d)
+        except WebDriverException as exc:
+            if "does not belong to the document" in str(exc):
+                return False
+            raise
     return WebDriverWait(driver, timeout, ignored_exceptions=(
-        NoSuchElementException, StaleElementReferenceException)).until(condition)
+        NoSuchElementException, StaleElementReferenceException)).until(read_again_if_redrawn)
 
 
 def _notice_says(driver, words: str) -> bool:

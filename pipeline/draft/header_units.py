@@ -247,7 +247,11 @@ def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Nu
 
 
 # one text's tables, read once for its header units and its price cells (both keyed by the text)
-_tables = lru_cache(maxsize=4)(tables)
+_read_tables = lru_cache(maxsize=4)(tables)
+
+
+def _tables(view: str, paragraphs) -> list:
+    return _read_tables(view, tuple(paragraphs))
 
 
 # a column or row of prices: `| 价格区间 (8卡) |` over `| 80-150万 |`, `| 市场价 (含服务) | 80-150万 |`,
