@@ -313,6 +313,23 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
                             "text may mean a larger system or cluster; name it")
 
 
+def rate_without_seconds(catalogue, reading, claimed: str) -> None:
+    """"| HBM | ... | 1.6 TB / 128GB |": a capacity that is not the subject's published one but
+    its memory bandwidth's very number (a chip of 128 GB at 1.6 TB/s) may be that bandwidth with
+    its "/s" left out. The metric is asked, never changed: the text says bytes."""
+    rate = RATE_OF.get(reading.metric or "")
+    value = amount(claimed)
+    if rate is None or value is None or any(t.startswith("metric:") for t in reading.todo):
+        return
+    own = [f for f in catalogue.figures.get((reading.subject, reading.metric), ()) if f > 0]
+    rates = [f for f in catalogue.figures.get((reading.subject, rate), ()) if f > 0]
+    if own and not any(same_figure(value, f) for f in own) and any(same_figure(value, f) for f in rates):
+        reading.todo.append(f"metric: {claimed} is not {reading.subject}'s published capacity "
+                            f"({_gigabytes(own)}) but the number of its {rate} ({claimed}/s): a "
+                            f"bandwidth with its \"/s\" left out? pick {rate} or {reading.metric}")
+
+
+RATE_OF = {"hbm_capacity": "hbm_bandwidth"}
 AMOUNTS = ("hbm_capacity", "lpddr_capacity", "fast_memory_capacity")
 PER_SYSTEM = re.compile(r"\s*(?:/|per\s+|each\s+|in\s+(?:an?|each)\s+)(?:\d+-(?:GPU|chip|way)\s+)?"
                         r"(?:node|server|system|box|machine|baseboard)\b|\s*(?:每|单|單)(?:台|臺|節點|节点|机|機)",

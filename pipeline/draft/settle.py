@@ -28,6 +28,7 @@ from claimaudit.draft.figure_match import (
     matching,
     metrics_of_dimension,
     one_members_figure,
+    rate_without_seconds,
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
@@ -175,6 +176,7 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
     """A decided subject far from the number (its kin near), or not publishing it while a family
     its sentence (or, carried over, one before it) names does, or carried over at all, is asked."""
     far_from_its_figure(catalogue, number, reading, claimed_text(number), place.view)
+    rate_without_seconds(catalogue, reading, claimed_text(number))
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
