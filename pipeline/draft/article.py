@@ -209,7 +209,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
                       amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
-    settle.settle_by_figures(catalogue, number, reading, place.view[place.clause.start:number.start])
+    settle.settle_by_figures(catalogue, number, reading, before, after)
     topics, at, words = place.topics, place.paragraph.start, view[place.sentence.start:place.clause.end]
     settle.confirm_assumed(catalogue, number, reading, named, topics.only_aside if topics else frozenset(),
                            *((topics.sections.get(at), topics.prose_lead(at, words)) if topics else ()))

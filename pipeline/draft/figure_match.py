@@ -175,6 +175,20 @@ def another_holder(catalogue, number, reading, named: list[str],
                             " it; pick one")
 
 
+def kept_as_another_amount(catalogue, named, reading, claimed: str, value: float) -> list[str]:
+    """"Total GPU Memory: 144TB" of a text naming a system that publishes 144 TB as its HBM and
+    LPDDR together: the ids the text names that publish the number as another memory amount.
+    Their metric is asked beside the written one (the words say which memory; the vendor may
+    count more)."""
+    found = matching(catalogue, named, [m for m in AMOUNTS if m != reading.metric], value)
+    kinds = sorted({m for _, m in found})
+    if kinds:
+        reading.todo.append(f"metric: {', '.join(sorted({e for e, _ in found}))} (named in the text) "
+                            f"publish{'es' * (len(found) == 1)} {claimed} as {' or '.join(kinds)}; "
+                            f"pick {reading.metric} or {' or '.join(kinds)}")
+    return sorted({e for e, _ in found})
+
+
 def carried_off_to_a_family(catalogue, number, reading, topics, sentence_start: int) -> None:
     """"這顆擁有1460億個電晶體的晶片" after "代號為Instinct MI300的晶片" and a sentence on the H100's 80
     billion: a subject carried over from an earlier sentence, whose published figure for the
@@ -361,3 +375,16 @@ def _variants(catalogue, entity: str) -> list[str]:
     def bare(ident: str) -> str:
         return re.sub(r"\s*\(.*$", "", catalogue.entities[ident].name)
     return [e for e in catalogue.entities if e != entity and bare(e) == bare(entity)]
+
+
+def unsaid_sparse(open_metric: list[str], metric: str) -> bool:
+    """A figure equal to the subject's published sparse figure where the text says neither
+    dense nor sparse: read as dense it is twice the chip's rate, read as sparse it is right;
+    which the writer meant is the reader's question, never the drafter's guess."""
+    return metric.endswith("_sparse") and any("dense or sparse" in t for t in open_metric)
+
+
+def density_question(written: str, sparse: str) -> str:
+    dense = sparse.removesuffix("_sparse") + "_dense"
+    return (f"metric: the text does not say dense or sparse; {written} written, and the figure "
+            f"equals the published {sparse}: keep {dense} or change to {sparse}")

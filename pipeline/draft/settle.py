@@ -11,7 +11,7 @@ import math
 import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
-from claimaudit.draft.context import HALF
+from claimaudit.draft.context import HALF, UNIT_DIMENSION
 from claimaudit.draft.directions import one_way_figure
 from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
@@ -22,13 +22,16 @@ from claimaudit.draft.figure_match import (
     decide_metric,
     decide_scope,
     decide_subject,
+    density_question,
     either_density,
     far_from_its_figure,
+    kept_as_another_amount,
     listed_precisions,
     matching,
     metrics_of_dimension,
     one_members_figure,
     rate_without_seconds,
+    unsaid_sparse,
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
@@ -207,6 +210,10 @@ def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named
     metrics = [reading.metric] if reading.metric else metrics_of_dimension(catalogue, number.unit)
     others = sorted(i for i in named if i and i != reading.subject and i not in reading.candidates)
     holders = sorted({e for e, _ in matching(catalogue, others, metrics, value)})
+    if not holders and reading.metric in AMOUNTS:
+        named = sorted({*others, *reading.candidates} - {reading.subject})
+        kept = kept_as_another_amount(catalogue, named, reading, f"{number.text} {number.unit}", value)
+        holders = [h for h in kept if h in others]
     if holders:
         reading.candidates = [*reading.candidates, *holders]
         verb = "publishes" if len(holders) == 1 else "publish"
@@ -264,7 +271,8 @@ def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
     return [m for m in metrics if m.split("_")[0] == precision]
 
 
-def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, before: str = "") -> None:
+def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, before: str = "",
+                      after: str = "") -> None:
     """An amount equal to exactly one published figure among the candidates decides the
     subject; of a decided subject, it decides an open metric (figure_match.py). So for a figure
     written for a list of precisions (`BF/FP16 TFLOPS`): the one listed metric, of one density,
@@ -272,7 +280,11 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
     bf16 one, as "16-bit floating point" does (context.HALF): either reading gives one verdict.
     Two other formats alike (`FP8/FP6`) stay asked. A chip's own property (a node, a die area)
     of one product's chip and system is the chip's, unless the words `before` it in its clause
-    point to another part ("16 times faster than the latest 7-nanometer graphics card")."""
+    point to another part ("16 times faster than the latest 7-nanometer graphics card"). An
+    amount that sizes a card of no name (`after` it: "192GB 的卡也要 7 张", "a 192GB card") is a
+    kind of card: its figure names no product."""
+    if reading.subject is None and UNIT_DIMENSION.get(number.unit) == "bytes" and A_CARD_OF.match(after):
+        return
     _settle_by_figures(catalogue, number, reading, bool(ANOTHER_PART.search(before)))
     value = amount(claimed_text(number))
     if reading.subject and reading.metric and value is not None and not any(map(open_subject, reading.todo)):
@@ -280,6 +292,9 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
         reading.subject = member or reading.subject
     if reading.subject and value is not None:
         listed_precisions(catalogue, reading, value, number.unit)
+
+
+A_CARD_OF = re.compile(r"\s*的?\s*(?:卡|显卡|顯卡|cards?\b)", re.IGNORECASE)
 
 
 def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, compared: bool) -> None:
@@ -381,16 +396,3 @@ def series_asked(catalogue: Catalogue, reading: Reading) -> bool:
     # the series word itself, or after another one ("Instinct MI400"), not a product within it
     return any(key in series or any(key.endswith(s) and key[:-len(s)] in series for s in series if s)
                for key in keys)
-
-
-def unsaid_sparse(open_metric: list[str], metric: str) -> bool:
-    """A figure equal to the subject's published sparse figure where the text says neither
-    dense nor sparse: read as dense it is twice the chip's rate, read as sparse it is right;
-    which the writer meant is the reader's question, never the drafter's guess."""
-    return metric.endswith("_sparse") and any("dense or sparse" in t for t in open_metric)
-
-
-def density_question(written: str, sparse: str) -> str:
-    dense = sparse.removesuffix("_sparse") + "_dense"
-    return (f"metric: the text does not say dense or sparse; {written} written, and the figure "
-            f"equals the published {sparse}: keep {dense} or change to {sparse}")
