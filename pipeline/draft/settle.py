@@ -211,8 +211,8 @@ def figure_holders(catalogue: Catalogue, number: Number, reading: Reading, named
     others = sorted(i for i in named if i and i != reading.subject and i not in reading.candidates)
     holders = sorted({e for e, _ in matching(catalogue, others, metrics, value)})
     if not holders and reading.metric in AMOUNTS:
-        named = sorted({*others, *reading.candidates} - {reading.subject})
-        kept = kept_as_another_amount(catalogue, named, reading, f"{number.text} {number.unit}", value)
+        asked_ids = sorted({*others, *reading.candidates} - {reading.subject})
+        kept = kept_as_another_amount(catalogue, asked_ids, reading, f"{number.text} {number.unit}", value)
         holders = [h for h in kept if h in others]
     if holders:
         reading.candidates = [*reading.candidates, *holders]
