@@ -9,7 +9,9 @@ gives that unit (or count) to the bare numeric cells of its column; a row label 
 row (`| FP16 TFLOPS | 312 | 989 |`, or pasted with single spaces `FP16 TFLOPS 1979 312`) where
 the column's header gives none, and a corner cell naming rows and a rate (`Accelerator \\ TFLOPS`)
 to the columns of precisions and densities (`fp16`, `w/o Sparsity`). A cell of two amounts
-sharing one unit (`40/80GB`) gives its unit to the first amount as well.
+sharing one unit (`40/80GB`) gives its unit to the first amount as well. The line right above
+a table, naming a rate or an amount ("... performance in TFLOPS:"), gives it to the cells no
+header or row label gives one.
 
 A spec list pasted one field per line gives a bare figure the unit of the label line above
 it (`FP8 TFLOPS` over `1835`) or of the label before its colon (`Bandwidth (GB/s): 900`).
@@ -170,8 +172,10 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         if row and unit is not None:
             out += [_number(a + m.start(), m.group(), unit[0], unit[1])
                     for m in BARE.finditer(view[a:b], row.end(1) - a)]
+    lines_before = [a for a, b in lines]
     for table in _tables(view, paragraphs):
         header = table[0][1]
+        caption = _caption_unit(view, lines, bisect_right(lines_before, table[0][0].start) - 2)
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
         corner = CORNER.fullmatch(view, header[0].start, header[0].end) if header else None
@@ -183,8 +187,22 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
-                    out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j))
+                    out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j) or caption)
     return sorted(out, key=lambda n: n.start)
+
+
+# the line right above a table naming its cells' unit: "The following are theoretical maximum
+# performance in TFLOPS:" (held-out round 200: a garden's tables of bare TFLOPS, 41 figures missed)
+CAPTION = re.compile(r".*?(?:\bin|单位[为為是]?|單位[为為是]?)\s*[:：]?\s*\(?([A-Za-z][A-Za-z/]{1,9})\)?"
+                     r"\s*[:：]\s*(?:\[(?:\^[\w-]{1,20}|\w{1,4})\]\s*)*", re.IGNORECASE)
+
+
+def _caption_unit(view: str, lines: list, at: int) -> tuple[str, str] | None:
+    """The unit a table's caption line (`lines[at]`, the line above it) gives its cells: a rate
+    or an amount, never a count."""
+    caption = CAPTION.fullmatch(view[lines[at][0]:lines[at][1]].strip()) if at >= 0 else None
+    unit = header_unit(caption.group(1)) if caption else None
+    return unit if unit and unit[0] else None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:

@@ -13,6 +13,8 @@ import re
 def as_shown(raw: str) -> str:
     if "```" in raw or "~~~" in raw:
         raw = _drop_code_blocks(raw)
+    if ".. code" in raw or ".. sourcecode" in raw:
+        raw = _drop_rest_code(raw)
     if "](" in raw or "]:" in raw:
         raw = _markdown_links(raw)
     if "list-table" in raw:
@@ -62,6 +64,7 @@ CODE_LANGUAGES = frozenset(
     "cpp c++ cc cxx h hpp cuda cu java javascript js typescript ts go rust rs ruby rb perl php scala "
     "kotlin swift r julia lua json jsonc yaml yml toml ini cfg conf dockerfile docker makefile make cmake "
     "html xml sql diff patch log asm nasm llvm ptx fortran".split())
+OUTPUT = frozenset({"", "output"})     # a block that may be a command's output: `_output` says
 # a line of prose: Chinese or Japanese words, or six words and none of code's signs
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CODE_SIGNS = frozenset("=(){};$<>|\\`")
@@ -113,11 +116,43 @@ def _drop_code_blocks(raw: str) -> str:
             break
         lines = [line for line in raw[opening.end():found.start()].splitlines() if line.strip()]
         prose = sum(_prose(line) for line in lines)
-        if (opening.group(2).lower() in CODE_LANGUAGES or not opening.group(2) and _output(lines)) \
+        language = opening.group(2).lower()
+        if (language in CODE_LANGUAGES or language in OUTPUT and _output(lines)) \
                 and prose * 2 < len(lines):
             kept.append(raw[cursor:opening.start()])
             cursor = found.end()
         at = found.end()
+    kept.append(raw[cursor:])
+    return "".join(kept)
+
+
+# reST: `.. code-block:: console` (or `.. code::`, `.. sourcecode::`), its options, then its body: the
+# lines indented further than the directive, up to the first line that is not
+REST_CODE = re.compile(r"^([ \t]*)\.\. (?:code-block|code|sourcecode)::[ \t]*([\w+#.-]*)[ \t]*\r?$",
+                       re.MULTILINE)
+
+
+def _drop_rest_code(raw: str) -> str:
+    """Remove each reST code directive as `_drop_code_blocks` removes a fence: one naming a
+    program's or a shell's language, or none and holding a command's output, unless its lines are
+    mostly prose (held-out round 200: `nvidia-smi` tables of 71W / 700W under `.. code-block::
+    console` read as claims)."""
+    kept, cursor = [], 0
+    for directive in REST_CODE.finditer(raw):
+        if directive.start() < cursor:
+            continue
+        indent, end, body = len(directive.group(1).expandtabs()), directive.end(), []
+        for line in raw[directive.end():].splitlines(keepends=True):
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            end += len(line)
+            if line.strip() and not OPTION.fullmatch(line.rstrip("\r\n")):
+                body.append(line.strip())
+        prose = sum(_prose(line) for line in body)
+        language = directive.group(2).lower()
+        if (language in CODE_LANGUAGES or language in OUTPUT and _output(body)) and prose * 2 < len(body):
+            kept.append(raw[cursor:directive.start()])
+            cursor = end
     kept.append(raw[cursor:])
     return "".join(kept)
 

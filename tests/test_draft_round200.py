@@ -1,0 +1,83 @@
+"""Known answers for rules from held-out round 200 (issue 19), on fictional specs:
+- a reST code directive (`.. code-block:: console`, or `output` holding a command's output such
+  as `nvidia-smi`'s table) is not the article's words, as a Markdown fence is not; a directive of
+  prose, or of a plain `output` with no prompt or banner, is kept;
+- the line right above a table naming its unit ("The following are theoretical maximum
+  performance in TFLOPS:") gives that unit to its bare cells."""
+
+import textwrap
+
+import pytest
+from draft_catalogues import catalogue_of, drafted_claims
+
+from claimaudit.draft import markup
+
+SPECS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: kite1
+        name: Example Kite K1
+        vendor: Example
+        kind: chip
+        aliases: [Kite K1]
+        facts:
+          - {metric: fp16_dense, value: 5000 TFLOPS, source: ex-sheet, quote: "5000"}
+          - {metric: power, value: 700 W, source: ex-sheet, quote: "700 W"}
+    """)
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+SMI = ("+------------------------------------------+\n"
+       "| NVIDIA-SMI 535.104.12   Driver Version: 535.104.12 |\n"
+       "|=========================================+======================|\n"
+       "|   0  Kite K1          On  | 00000000:1B:00.0 Off |\n"
+       "| N/A   25C    P0              71W / 700W |                  N/A |\n")
+
+
+def rest(language: str, body: str) -> str:
+    lines = "".join(f"      {line}\n" for line in body.splitlines())
+    return (f"#. Confirm the output:\n\n   .. code-block:: {language}\n\n{lines}\n"
+            "#. The Kite K1 draws 700 W.\n")
+
+
+@pytest.mark.parametrize("language, body", [("console", "$ nvidia-smi --query 71W 700W"), ("output", SMI),
+                                            ("", SMI), ("bash", "echo 71W / 700W")])
+def test_a_rest_code_directive_is_not_the_articles_words(language, body):
+    shown = markup.as_shown(rest(language, body))
+    assert "71W" not in shown and "The Kite K1 draws 700 W." in shown
+
+
+@pytest.mark.parametrize("language, body", [
+    ("output", "GPU 0 -> GPU 1: Bandwidth = 158.52 GB/s"),          # a result the article reports
+    ("text", SMI),                                                    # a text block is kept, as a fence's
+    ("python", "The Kite K1 has 80 GB of memory and it is the fastest card of the year in every test.\n"
+               "Its memory bandwidth reaches 5 TB/s, which is more than any other card we have seen.")])
+def test_a_rest_directive_of_results_text_or_prose_is_kept(language, body):
+    assert body.splitlines()[0].strip() in markup.as_shown(rest(language, body))
+
+
+def test_the_directives_options_and_the_text_after_it_stay_apart():
+    text = ("Before.\n\n.. code-block:: console\n   :caption: run it\n\n   $ run 71W\n\nAfter: 700 W.\n")
+    assert markup.as_shown(text) == "Before.\n\nAfter: 700 W.\n"
+
+
+TABLE = ("# Example Kite K1\n\nThe following are theoretical maximum performance in TFLOPS:[^spec]\n\n"
+         "| Data Type | Matrix | Sparse |\n| --- | --- | --- |\n| FP16 | 5000 | 10000 |\n| FP64 | 90 | |\n")
+
+
+@pytest.mark.parametrize("caption", ["in TFLOPS:[^spec]", "in TFLOPS:", "(单位：TFLOPS):"])
+def test_a_caption_naming_a_unit_gives_it_to_the_tables_bare_cells(specs, caption):
+    text = TABLE.replace("in TFLOPS:[^spec]", caption)
+    assert {c["claimed"] for c in drafted_claims(text, specs)} >= {"5000 TFLOPS", "10000 TFLOPS", "90 TFLOPS"}
+
+
+@pytest.mark.parametrize("caption", ["The following are the results:", "Figures in the table are per chip:",
+                                     "The following are counts in cores:"])
+def test_a_caption_naming_no_rate_or_amount_gives_none(specs, caption):
+    text = TABLE.replace("The following are theoretical maximum performance in TFLOPS:[^spec]", caption)
+    assert not [c for c in drafted_claims(text, specs) if c["claimed"].startswith(("5000", "10000", "90"))]
