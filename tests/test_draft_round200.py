@@ -81,3 +81,52 @@ def test_a_caption_naming_a_unit_gives_it_to_the_tables_bare_cells(specs, captio
 def test_a_caption_naming_no_rate_or_amount_gives_none(specs, caption):
     text = TABLE.replace("The following are theoretical maximum performance in TFLOPS:[^spec]", caption)
     assert not [c for c in drafted_claims(text, specs) if c["claimed"].startswith(("5000", "10000", "90"))]
+
+
+# Round 201: a count of chips inside a table's row name ("H200 8卡服务器", "8× H200") is the
+# system's claim, where a model number in a name ("Kite K1 80GB") stays none; a header's
+# "TFLOP/sec/chip" is TFLOPS per chip
+SYSTEMS = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - id: kite1
+        name: Example Kite K1
+        vendor: Example
+        kind: chip
+        aliases: [Kite K1]
+        facts:
+          - {metric: hbm_capacity, value: 141 GB, source: ex-sheet, quote: "141 GB"}
+      - id: kite_box
+        name: Example Kite Box
+        vendor: Example
+        kind: system
+        aliases: [Kite Box]
+        members: [{entity: kite1, count: 8}]
+        facts:
+          - {metric: chips, value: 8, source: ex-sheet, quote: "8"}
+          - {metric: hbm_capacity, value: 1128 GB, source: ex-sheet, quote: "1128 GB"}
+    """)
+
+
+@pytest.fixture(scope="module")
+def systems(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SYSTEMS)
+
+
+@pytest.mark.parametrize("name", ["Kite K1 8卡服务器", "8× Kite K1", "Kite Box (8x Kite K1)"])
+def test_a_count_of_chips_in_a_row_name_is_drafted(systems, name):
+    text = f"| 方案 | 显存 |\n|---|---|\n| {name} | 1128GB |\n| Kite K1 | 141GB |\n"
+    counts = [c for c in drafted_claims(text, systems) if c["claimed"] == "8"]
+    assert counts and counts[0].get("metric") == "chips"
+
+
+def test_a_model_number_in_a_row_name_is_no_claim(systems):
+    text = "| Card | Bandwidth |\n|---|---|\n| Kite K1 80GB | 3 TB/s |\n| Kite K1 96GB | 4 TB/s |\n"
+    assert not [c for c in drafted_claims(text, systems) if c["claimed"].startswith(("80", "96"))]
+
+
+def test_a_per_second_header_spelled_sec_gives_its_rate(systems):
+    text = ("| Hardware | TFLOP/sec/chip | MFU |\n|---|---:|---|\n| 1x Kite Box | 328 | 71% |\n"
+            "| 2x Kite Box | 319 | 69% |\n")
+    assert {c["claimed"] for c in drafted_claims(text, systems)} >= {"328 TFLOPS", "319 TFLOPS"}

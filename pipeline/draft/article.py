@@ -101,7 +101,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
     row_metric: dict[int, tuple[str, list[str]]] = {}   # a row's metric and question, for its change
     for number in numbers:
         index = bisect_right(name_starts, number.start) - 1
-        if index >= 0 and number.end <= names[index].end:
+        if index >= 0 and number.end <= names[index].end and not table_cells.counted_in_name(view, number):
             continue
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:

@@ -299,3 +299,13 @@ def section_label(plain: str, cell) -> str:
         return ""
     found = list(SECTION_ROW.finditer(plain, cell.table.start, cell.row.start))
     return f"{found[-1].group(1)}; " if found else ""
+
+
+# a count of chips inside a name ("H200 8卡服务器", "DGX H100 (8x H100)", "8-GPU H100 server"): a
+# claim of the system the name is, where a model number inside one ("A100 80GB") is no claim
+COUNTED = re.compile(r"\s*(?:卡|張|张|颗|顆|-?GPUs?\b|-?way\b|\s*[x×]\s*[A-Z])", re.IGNORECASE)
+
+
+def counted_in_name(view: str, number) -> bool:
+    return number.unit in ("", "x") and (number.noun == "chips"
+                                         or COUNTED.match(view, number.end) is not None)
