@@ -1,4 +1,4 @@
-"""Known answers for rules from held-out round 200 (issue 19), on fictional specs:
+"""Known answers for rules from held-out rounds 200-202 (issue 19), on fictional specs:
 - a reST code directive (`.. code-block:: console`, or `output` holding a command's output such
   as `nvidia-smi`'s table) is not the article's words, as a Markdown fence is not; a directive of
   prose, or of a plain `output` with no prompt or banner, is kept;
@@ -130,3 +130,18 @@ def test_a_per_second_header_spelled_sec_gives_its_rate(systems):
     text = ("| Hardware | TFLOP/sec/chip | MFU |\n|---|---:|---|\n| 1x Kite Box | 328 | 71% |\n"
             "| 2x Kite Box | 319 | 69% |\n")
     assert {c["claimed"] for c in drafted_claims(text, systems)} >= {"328 TFLOPS", "319 TFLOPS"}
+
+
+# Round 202: an HTML <pre> block of a command's session in a Markdown page, and a fence opened by a
+# prompt with a path (`jdh4@della-gh:~$ lscpu`), are not the article's words
+@pytest.mark.parametrize("text", [
+    "Before.\n<pre>\n$ ssh &lt;NetID&gt;@example.edu\n$ lscpu\nCPU(s):   48\n</pre>\nAfter: 700 W.\n",
+    "Before.\n```\njdh4@della-gh:~$ lscpu\nCPU(s):                 72\n```\nAfter: 700 W.\n"])
+def test_a_pre_block_or_fence_of_a_command_session_is_not_the_articles_words(text):
+    shown = markup.as_shown(text)
+    assert "CPU(s)" not in shown and "After: 700 W." in shown
+
+
+def test_a_pre_block_of_prose_or_figures_is_kept():
+    text = "<pre>\nThe Kite K1 has 80 GB of HBM3 memory.\n| Kite K1 | 3.35 TB/s |\n</pre>\n"
+    assert "3.35 TB/s" in markup.as_shown(text)

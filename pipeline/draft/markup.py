@@ -15,6 +15,8 @@ def as_shown(raw: str) -> str:
         raw = _drop_code_blocks(raw)
     if ".. code" in raw or ".. sourcecode" in raw:
         raw = _drop_rest_code(raw)
+    if "<pre" in raw:
+        raw = PRE.sub(lambda block: "" if _command_output(block.group(1)) else block.group(), raw)
     if "](" in raw or "]:" in raw:
         raw = _markdown_links(raw)
     if "list-table" in raw:
@@ -94,11 +96,21 @@ def _markdown_links(raw: str) -> str:
 # a tool's banner (`=== ROCm System Management Interface ===`, nvidia-smi's `|=====|`) or a shell
 # prompt opening the block: a command's output, whatever language the fence names
 BANNER = re.compile(r"^\s*[|+]?={8,}|={8,}[|+]?\s*$")
-PROMPT = re.compile(r"^\s*(?:\$|[\w@.-]+[$#])\s+\w")
+PROMPT = re.compile(r"^\s*(?:\$|[\w@.-]+(?::[\w~/.-]*)?[$#])\s+\w")     # `$ ls`, `jdh4@della-gh:~$ lscpu`
 
 
 def _output(lines: list[str]) -> bool:
     return bool(lines) and (PROMPT.match(lines[0]) is not None or any(BANNER.search(line) for line in lines))
+
+
+# an HTML block of preformatted text in a Markdown page: a command's session when it opens with a
+# prompt or holds a banner (held-out round 202: `$ lscpu` and its CPU(s), MHz and cache lines)
+PRE = re.compile(r"<pre\b[^>]*>(.{0,20000}?)</pre>", re.IGNORECASE | re.DOTALL)
+
+
+def _command_output(body: str) -> bool:
+    lines = [line for line in body.splitlines() if line.strip()]
+    return _output(lines) and sum(_prose(line) for line in lines) * 2 < len(lines)
 
 
 def _drop_code_blocks(raw: str) -> str:
