@@ -80,3 +80,12 @@ def test_an_amount_sizing_a_card_of_no_name_is_not_decided_by_its_figure(specs, 
 def test_an_amount_of_a_named_product_is_still_decided(specs):
     claim = claim_of(drafted_claims("Kite K2 ships with 192 GB of HBM.", specs), "192 GB")
     assert claim.get("subject") == "kite2" and not subject_todos(claim)
+
+
+@pytest.mark.parametrize("text", [
+    "The Kite K2 and Kite K1 share one die design.\n\n* Global memory capacity is 96 GB per GCD.\n",
+    "The Kite K2 and Kite K1 share one die design. Each has 96 GB per die."])
+def test_an_amount_per_die_is_not_decided_by_the_one_product_publishing_it(specs, text):
+    # round 202: "64 GB per GCD" of the MI200 family was written as the MI210's 64 GB
+    claim = claim_of(drafted_claims(text, specs), "96 GB")
+    assert claim.get("subject") is None or subject_todos(claim)

@@ -196,7 +196,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none."""
     view = place.view
     before = view[place.clause.start:number.start]
-    after = view[number.end:number.end + 8]
+    after = view[number.end:number.end + 16]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
     choose_metric(catalogue, place, number, reading)

@@ -283,7 +283,8 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
     point to another part ("16 times faster than the latest 7-nanometer graphics card"). An
     amount that sizes a card of no name (`after` it: "192GB 的卡也要 7 张", "a 192GB card") is a
     kind of card: its figure names no product."""
-    if reading.subject is None and UNIT_DIMENSION.get(number.unit) == "bytes" and A_CARD_OF.match(after):
+    if reading.subject is None and (UNIT_DIMENSION.get(number.unit) == "bytes" and A_CARD_OF.match(after)
+                                    or A_PART_OF.match(after)):
         return
     _settle_by_figures(catalogue, number, reading, bool(ANOTHER_PART.search(before)))
     value = amount(claimed_text(number))
@@ -295,6 +296,7 @@ def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, be
 
 
 A_CARD_OF = re.compile(r"\s*的?\s*(?:卡|显卡|顯卡|cards?\b)", re.IGNORECASE)
+A_PART_OF = re.compile(r"\s*(?:per|each|/)\s*(?:GCD|die|chiplet|XCD|tile)s?\b", re.I)   # "64 GB per GCD"
 
 
 def _settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, compared: bool) -> None:
