@@ -301,9 +301,9 @@ def section_label(plain: str, cell) -> str:
     return f"{found[-1].group(1)}; " if found else ""
 
 
-# a count of chips inside a name ("H200 8卡服务器", "DGX H100 (8x H100)", "8-GPU H100 server"): a
-# claim of the system the name is, where a model number inside one ("A100 80GB") is no claim
-COUNTED = re.compile(r"\s*(?:卡|張|张|颗|顆|-?GPUs?\b|-?way\b|\s*[x×]\s*[A-Z])", re.IGNORECASE)
+# a count of chips inside a name ("H200 8卡服务器", "DGX H100 (8x H100)", "8× H200"): a claim of the
+# system the name is, where a model number inside one ("A100 80GB") and a name's "8-GPU" are none
+COUNTED = re.compile(r"\s*(?:卡|張|张|颗|顆|\s*[x×]\s*[A-Z])", re.IGNORECASE)
 
 
 def counted_in_name(view: str, number) -> bool:
