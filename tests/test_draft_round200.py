@@ -145,3 +145,11 @@ def test_a_pre_block_or_fence_of_a_command_session_is_not_the_articles_words(tex
 def test_a_pre_block_of_prose_or_figures_is_kept():
     text = "<pre>\nThe Kite K1 has 80 GB of HBM3 memory.\n| Kite K1 | 3.35 TB/s |\n</pre>\n"
     assert "3.35 TB/s" in markup.as_shown(text)
+
+
+# Round 203: a fence indented under a docs site's tab (`=== "Shell"` then four spaces) is a fence
+def test_an_indented_fence_under_a_tab_is_code_too():
+    text = ('=== "Output"\n\n    ```shell\n    $ dstack apply -f fleet.yml\n    nodes: 2\n    ---> 100%\n'
+            "    ```\n\nThe Kite K1 draws 700 W.\n")
+    shown = markup.as_shown(text)
+    assert "nodes: 2" not in shown and "The Kite K1 draws 700 W." in shown

@@ -60,7 +60,7 @@ TEX_SYMBOL = re.compile(r"(\{,\}|\\,|\\%|\\(?:approx|times|cdot)(?![A-Za-z])|\\(
 # language, `text`, a diagram (`mermaid`) or a directive (`{note}`) is kept. The info string is one
 # word and perhaps attributes: "```bash pip install vllm```" (a backtick in it) and a decorative
 # "~~~ Python 性能测试记录 ~~~" open nothing.
-FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+#.-]*)[ \t]*(?:\{[^}`\n]*\})?[ \t]*$", re.MULTILINE)
+FENCE = re.compile(r"^[ \t]{0,12}(`{3,}|~{3,})[ \t]*([\w+#.-]*)[ \t]*(?:\{[^}`\n]*\})?[ \t]*$", re.MULTILINE)
 CODE_LANGUAGES = frozenset(
     "bash sh shell zsh console shell-session powershell ps1 bat cmd python py python3 ipython pycon c "
     "cpp c++ cc cxx h hpp cuda cu java javascript js typescript ts go rust rs ruby rb perl php scala "
@@ -122,7 +122,7 @@ def _drop_code_blocks(raw: str) -> str:
     kept, cursor, at = [], 0, 0
     while (opening := FENCE.search(raw, at)) is not None:
         fence = opening.group(1)
-        closing = re.compile(rf"^[ \t]{{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
+        closing = re.compile(rf"^[ \t]{{0,12}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
         found = closing.search(raw, opening.end())
         if found is None:
             break
