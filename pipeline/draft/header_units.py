@@ -192,7 +192,7 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
 
 
 # the line right above a table naming its cells' unit: "The following are theoretical maximum
-# performance in TFLOPS:" (held-out round 200: a garden's tables of bare TFLOPS, 41 figures missed)
+# performance in TFLOPS:" (held-out round 200: a garden's tables of bare TFLOPS, 47 figures missed)
 CAPTION = re.compile(r".*?(?:\bin|单位[为為是]?|單位[为為是]?)\s*[:：]?\s*\(?([A-Za-z][A-Za-z/]{1,9})\)?"
                      r"\s*[:：]\s*(?:\[(?:\^[\w-]{1,20}|\w{1,4})\]\s*)*", re.IGNORECASE)
 
