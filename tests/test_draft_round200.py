@@ -153,3 +153,16 @@ def test_an_indented_fence_under_a_tab_is_code_too():
             "    ```\n\nThe Kite K1 draws 700 W.\n")
     shown = markup.as_shown(text)
     assert "nodes: 2" not in shown and "The Kite K1 draws 700 W." in shown
+
+
+# Round 204: a corner cell naming rows, columns and the rate by slashes (`显卡型号/精度/PEAK TFLOPS`)
+# gives the rate to its precision columns, `bfloat16` among them
+def test_a_slashed_corner_gives_its_rate_to_the_precision_columns(systems):
+    text = ("|显卡型号/精度/PEAK TFLOPS | FP16 | bfloat16 |\n|-|-|-|\n|Kite K1 300W| 184.6 | 92.3|\n"
+            "|Kite Box | 130 | 65 |\n")
+    assert {c["claimed"] for c in drafted_claims(text, systems)} >= {"184.6 TFLOPS", "92.3 TFLOPS"}
+
+
+def test_a_slashed_first_header_naming_no_rate_gives_none(systems):
+    text = "|型号/厂商/说明 | FP16 | bfloat16 |\n|-|-|-|\n|Kite K1 | 184.6 | 92.3|\n|Kite Box | 130 | 65 |\n"
+    assert not [c for c in drafted_claims(text, systems) if c["claimed"].startswith(("184.6", "92.3"))]

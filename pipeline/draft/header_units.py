@@ -55,9 +55,12 @@ LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.
                       r"(?:[(（][^()（）]{1,20}[)）])?\s*")
 # the columns a corner cell's rate (`Accelerator \\ TFLOPS`) is the unit of: precisions and densities
 # (`fp32`, `bf16`, `nvfp4`, `w/o Sparsity`), not a year's, a price's or a note's
-PRECISION_COLUMN = re.compile(r"\s*(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|tensor float ?32|w/o sparsity|"
-                              r"w/ sparsity|with(?:out)? sparsity|dense|sparse|稠密|稀疏)\s*", re.IGNORECASE)
+PRECISION_COLUMN = re.compile(r"\s*(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|bfloat16|tensor float ?32|"
+                              r"w/o sparsity|w/ sparsity|with(?:out)? sparsity|dense|sparse|稠密|稀疏)\s*",
+                              re.IGNORECASE)
 CORNER = re.compile(r"\s*[^\\|\n]{1,30}?\s*\\\s*([^\\|\n]{1,20}?)\s*")
+# `显卡型号/精度/PEAK TFLOPS` (held-out round 204): rows, columns, then the rate, by slashes
+SLASHED_CORNER = re.compile(r"\s*[^/|\n]{1,20}/[^/|\n]{1,20}/\s*([^/|\n]{1,20}?)\s*")
 PAIR = re.compile(rf"\s*[~≈]?\s*({BARE.pattern})\s*/\s*({BARE.pattern})\s*[*†‡¹²³]*\s*")
 SHARED = re.compile(rf"({BARE.pattern})\s*/\s*(?:{BARE.pattern})(?=\s*[A-Za-z])")
 
@@ -178,7 +181,8 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         caption = _caption_unit(view, lines, bisect_right(lines_before, table[0][0].start) - 2)
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
-        corner = CORNER.fullmatch(view, header[0].start, header[0].end) if header else None
+        corner = (CORNER.fullmatch(view, header[0].start, header[0].end)
+                  or SLASHED_CORNER.fullmatch(view, header[0].start, header[0].end)) if header else None
         rate = header_unit(corner.group(1)) if corner else None
         cornered = {j: rate for j, span in enumerate(header) if j and PRECISION_COLUMN.fullmatch(
             view, span.start, span.end)} if rate and re.search(r"(?:FLOPS|OPS)$", rate[0], re.I) else {}
