@@ -166,3 +166,17 @@ def test_a_slashed_corner_gives_its_rate_to_the_precision_columns(systems):
 def test_a_slashed_first_header_naming_no_rate_gives_none(systems):
     text = "|型号/厂商/说明 | FP16 | bfloat16 |\n|-|-|-|\n|Kite K1 | 184.6 | 92.3|\n|Kite Box | 130 | 65 |\n"
     assert not [c for c in drafted_claims(text, systems) if c["claimed"].startswith(("184.6", "92.3"))]
+
+
+# Round 204: a row label counting things in each container (`GPUs per Server`) counts them
+def test_a_count_per_container_label_gives_its_row_a_count(systems):
+    text = ("| Specification | Kite K1 | Kite Box |\n|---|---|---|\n| **GPUs per Server** | 4 | 8 |\n"
+            "| Memory per GPU | 141 GB | 141 GB |\n")
+    claims = drafted_claims(text, systems)
+    assert {"4", "8"} <= {c["claimed"] for c in claims}
+
+
+@pytest.mark.parametrize("words", ["Performance per Watt", "Price per GPU", "Memory per GPU"])
+def test_a_rate_per_thing_is_still_no_count(words):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(words) is None

@@ -48,6 +48,9 @@ POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
+PER_CONTAINER = re.compile(r"\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))\s+per\s+"
+                           r"(?:node|server|system|rack|host|instance|tray|board|machine|VM)\s*",
+                           re.IGNORECASE)
 # a label, then two or more bare figures apart by single spaces and nothing else
 SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")
 # `VRAM Memory (GB): 16 (HBM2)`, `Power Consumption (Watt): 250`: a label's unit, its figure after the colon
@@ -88,9 +91,11 @@ def header_unit(words: str) -> tuple[str, str] | None:
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
-    # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose)
+    # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose);
+    # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
     if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):
-        return None
+        counted = PER_CONTAINER.fullmatch(words)
+        return ("", _count_noun_ending(counted.group(1)) or "other") if counted else None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is
     # (`TFLOPS/W per package`), and a performance per watt (`Perf/W per socket`) has no unit
     scopeless = words[:inside.start()].strip() if inside and PER_ONE.fullmatch(inside.group(1)) \
