@@ -94,8 +94,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose);
     # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
     if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):
-        per = PER_CONTAINER.fullmatch(words)
-        return ("", _count_noun_ending(per.group(1)) or "other") if per else None
+        each = PER_CONTAINER.fullmatch(words)
+        return ("", _count_noun_ending(each.group(1)) or "other") if each else None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is
     # (`TFLOPS/W per package`), and a performance per watt (`Perf/W per socket`) has no unit
     scopeless = words[:inside.start()].strip() if inside and PER_ONE.fullmatch(inside.group(1)) \
