@@ -180,3 +180,14 @@ def test_a_count_per_container_label_gives_its_row_a_count(systems):
 def test_a_rate_per_thing_is_still_no_count(words):
     from claimaudit.draft.header_units import header_unit
     assert header_unit(words) is None
+
+
+def test_a_column_of_microseconds_is_a_profilers():
+    # round 204: a CANN profiling table's `| Task Duration(us) |` cells read as claims
+    import re
+
+    from claimaudit.draft.header_units import header_numbers
+    text = ("| Scenario | Task Duration(us) | Cores |\n|---|---|---|\n| One | 4121.16 | 24 |\n"
+            "| Two | 4081.64 | 24 |\n")
+    paragraphs = tuple((m.start(), m.end()) for m in re.finditer(r"[^\n]+", text))
+    assert not [n for n in header_numbers(text, paragraphs) if n.unit == "us"]
