@@ -191,3 +191,14 @@ def test_a_column_of_microseconds_is_a_profilers():
             "| Two | 4081.64 | 24 |\n")
     paragraphs = tuple((m.start(), m.end()) for m in re.finditer(r"[^\n]+", text))
     assert not [n for n in header_numbers(text, paragraphs) if n.unit == "us"]
+
+
+# Round 204: a figure set in inline code ("up to `1.38` and `1.75` times faster") reads as itself
+def test_a_figure_in_inline_code_reads_as_itself(systems):
+    text = "Compared to the Kite K1, the Kite Box was up to `1.38` and `1.75` times faster respectively."
+    assert {c["claimed"] for c in drafted_claims(text, systems)} >= {"1.38x", "1.75x"}
+
+
+@pytest.mark.parametrize("code", ["`80;90`", "`--tp 8`", "`x86_64`", "``1.38``x"])
+def test_code_that_is_more_than_a_figure_stays_code(code):
+    assert markup.as_shown(f"Set {code} here.") == f"Set {code} here."
