@@ -16,7 +16,8 @@ def as_shown(raw: str) -> str:
     if ".. code" in raw or ".. sourcecode" in raw:
         raw = _drop_rest_code(raw)
     if "<pre" in raw:
-        raw = PRE.sub(lambda block: "" if _command_output(block.group(1)) else block.group(), raw)
+        raw = PRE.sub(lambda block: "" if _is_code("", [line for line in block.group(1).splitlines()
+                                                        if line.strip()]) else block.group(), raw)
     if "](" in raw or "]:" in raw:
         raw = _markdown_links(raw)
     if "list-table" in raw:
@@ -111,9 +112,11 @@ def _output(lines: list[str]) -> bool:
 PRE = re.compile(r"<pre\b[^>]*>(.{0,20000}?)</pre>", re.IGNORECASE | re.DOTALL)
 
 
-def _command_output(body: str) -> bool:
-    lines = [line for line in body.splitlines() if line.strip()]
-    return _output(lines) and sum(_prose(line) for line in lines) * 2 < len(lines)
+def _is_code(language: str, lines: list[str]) -> bool:
+    """A block (fence, reST directive, `<pre>`) is code: it names a program's or a shell's language,
+    or names none (or `output`) and holds a command's output, and its lines are not mostly prose."""
+    return (language in CODE_LANGUAGES or language in OUTPUT and _output(lines)) \
+        and sum(_prose(line) for line in lines) * 2 < len(lines)
 
 
 def _drop_code_blocks(raw: str) -> str:
@@ -130,10 +133,7 @@ def _drop_code_blocks(raw: str) -> str:
         if found is None:
             break
         lines = [line for line in raw[opening.end():found.start()].splitlines() if line.strip()]
-        prose = sum(_prose(line) for line in lines)
-        language = opening.group(2).lower()
-        if (language in CODE_LANGUAGES or language in OUTPUT and _output(lines)) \
-                and prose * 2 < len(lines):
+        if _is_code(opening.group(2).lower(), lines):
             kept.append(raw[cursor:opening.start()])
             cursor = found.end()
         at = found.end()
@@ -163,9 +163,7 @@ def _drop_rest_code(raw: str) -> str:
             end += len(line)
             if line.strip() and not OPTION.fullmatch(line.rstrip("\r\n")):
                 body.append(line.strip())
-        prose = sum(_prose(line) for line in body)
-        language = directive.group(2).lower()
-        if (language in CODE_LANGUAGES or language in OUTPUT and _output(body)) and prose * 2 < len(body):
+        if _is_code(directive.group(2).lower(), body):
             kept.append(raw[cursor:directive.start()])
             cursor = end
     kept.append(raw[cursor:])
