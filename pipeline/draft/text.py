@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from claimaudit.draft import markup
+from claimaudit.draft.html_tables import one_line_rows
 
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／\u2010\u2011", "0123456789.,%/--")  # Unicode hyphens
 # A tag ends before the next `<`: an unclosed `<` ("x < y") costs one scan to the next `<`, not
@@ -24,6 +25,7 @@ _NOT_TEXT = re.compile(r"<(script|style|noscript|template|textarea)\b[^<>]*>|<!-
 _ELEMENT_TAG = re.compile(r"<(/?)(div|p|span)\b([^<>]*)>", re.IGNORECASE)
 WINDOW = 240        # characters of a long sentence read around a number (and its longest quote)
 PARAGRAPH_WINDOW = 4000
+TABLE_TAG = re.compile(r"<table\b", re.IGNORECASE)
 _CELL_END = re.compile(r"</t[dh]\s*>", re.IGNORECASE)
 _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.IGNORECASE)
 # A sentence ends at CJK full stops, at ! ? and at ". " before a capital or a CJK character;
@@ -67,6 +69,8 @@ def plain_text(raw: str, skip_classes: list[str]) -> str:
         return raw
     raw = _drop_non_text(raw)
     raw = _drop_elements(raw, skip_classes)
+    if TABLE_TAG.search(raw):
+        raw = one_line_rows(raw)
     raw = _CELL_END.sub(" | ", raw)      # a table row stays one line of cells (table_cells.py)
     raw = _BLOCK_END.sub("\n", raw)
     text = html.unescape(_TAG.sub("", raw))
