@@ -101,3 +101,45 @@ def test_a_bare_g_after_a_network_adapters_name_is_a_link_speed(line):
 def test_a_bare_g_with_no_network_word_near_is_no_link_speed():
     line = "| Example K1 | 400G x8 |"
     assert network_prefix(line, line.index("400"), line.index("400") + 3, 400.0) is None
+
+
+# Round 206: a multiplier glued to a model number ("8xA100 or 8xH100", "16xH100 GPUs") counts
+# the chips of the one name right after it; a comparison ("is 2xKX100") and a shape ("16xRx16")
+# count nothing
+MULTIPLIED = textwrap.dedent("""\
+    sources:
+      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+    entities:
+      - {id: kx100, name: Example KX100, vendor: Example, kind: chip, aliases: [KX100],
+         facts: [{metric: hbm_capacity, value: 80 GB, source: ex-sheet, quote: "80 GB"}]}
+      - {id: kz200, name: Example KZ200, vendor: Example, kind: chip, aliases: [KZ200],
+         facts: [{metric: hbm_capacity, value: 141 GB, source: ex-sheet, quote: "141 GB"}]}
+      - {id: kx_box, name: Example KX Box, vendor: Example, kind: system, members: {kx100: 8},
+         facts: [{metric: chips, value: 8, source: ex-sheet, quote: "8"}]}
+      - {id: kz_box, name: Example KZ Box, vendor: Example, kind: system, members: {kz200: 8},
+         facts: [{metric: chips, value: 8, source: ex-sheet, quote: "8"}]}
+    """)
+
+
+@pytest.fixture(scope="module")
+def multiplied(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, MULTIPLIED)
+
+
+def test_a_multiplier_glued_to_a_name_counts_that_names_chips(multiplied):
+    claims = drafted_claims("The engine runs the model natively on 8xKX100 or 8xKZ200.", multiplied)
+    assert [(c["claimed"], c.get("subject"), c.get("metric")) for c in claims] == [
+        ("8", "kx_box", "chips"), ("8", "kz_box", "chips")]
+    assert not [t for c in claims for t in c.get("todo", []) if t.startswith("subject:")]
+
+
+def test_the_name_after_a_glued_multiplier_owns_its_figures(multiplied):
+    claims = drafted_claims("A single 8xKZ200 machine, where each GPU has 141 GB of memory.", multiplied)
+    assert [(c["claimed"], c.get("subject")) for c in claims] == [("8", "kz_box"), ("141 GB", "kz200")]
+
+
+@pytest.mark.parametrize("text", ["The KZ200 is 2xKX100 in speed.",
+                                  "Its tensor unit is built as 16xRx16 tiles.",
+                                  "The register reads 0xKX100 at boot."])
+def test_a_glued_multiplier_that_compares_or_shapes_counts_nothing(multiplied, text):
+    assert not [c for c in drafted_claims(text, multiplied) if c.get("metric") == "chips"]

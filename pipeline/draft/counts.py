@@ -350,10 +350,17 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
             return not comparing and bool(COUNTED_PLURAL.match(view, n.end))
         # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
         return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
+    def glued(n: Number) -> bool:     # "on 8xA100 or 8xH100", "16xH100 GPUs" (held-out round 206)
+        return not n.unit and GLUED_NAME.match(view, n.end) is not None and not n.word and n.value >= 2 \
+            and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start)
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
-            and not n.word and counted(n) else n for n in numbers]
+            and not n.word and counted(n) else replace(n, end=n.end + 1, noun="chips") if glued(n) else n
+            for n in numbers]
 
 
+# a multiplier glued to a model number ("8xMI300x", "16×H100"): no ratio is written so; a count
+# ("16xRx16" is a shape)
+GLUED_NAME = re.compile(r"[x×](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 
 
