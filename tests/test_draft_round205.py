@@ -1,9 +1,12 @@
-"""Known answers for rules from held-out round 205 (issue 19), on fictional specs:
+"""Known answers for rules from held-out rounds 205-207 (issue 19), on fictional specs:
 - an HTML table laid out one tag a line, with cells spanning rows or columns, is read as rows
   of one line each, every row as wide as the table; a spanned cell's words are carried, its
   figure is not (each figure drafted once, where it is written);
 - a bare G after a number, with a network adapter's name before it (`AWS EFAv4 400G x8`,
-  `Broadcom Thor-2 400G`), is a link speed in bits per second."""
+  `Broadcom Thor-2 400G`), is a link speed in bits per second;
+- a multiplier glued to a model number (`8xA100`) counts that name's chips (round 206);
+- a figure's or table's label and an identifier after "#" are no figures, and a header naming a
+  unit and then a format (`Max TFLOPS bf16`) gives the unit to its column (rounds 206-207)."""
 
 import textwrap
 
@@ -143,3 +146,21 @@ def test_the_name_after_a_glued_multiplier_owns_its_figures(multiplied):
                                   "The register reads 0xKX100 at boot."])
 def test_a_glued_multiplier_that_compares_or_shapes_counts_nothing(multiplied, text):
     assert not [c for c in drafted_claims(text, multiplied) if c.get("metric") == "chips"]
+
+
+# Rounds 206-207: a figure's or table's label (`如图 1 所示`, `白皮书表3-1`) and an identifier after
+# "#" (`PR #47285`) are no figures; a header naming a unit, then a format (`Max TFLOPS bf16`),
+# gives its unit to its column's bare cells
+@pytest.mark.parametrize("text, label", [("如图 1 所示，Kite K1 的显存为 96 GB。", "1"),
+                                         ("图 2.Kite K1 的 8 颗芯片视图，显存 96 GB。", "2"),
+                                         ("INT8 在白皮书表3-1 单列，Kite K1 的显存为 96 GB。", "3"),
+                                         ("PR #47285 adds a kernel; the Kite K1 has 96 GB.", "47285")])
+def test_a_label_or_an_identifier_is_no_figure(specs, text, label):
+    claimed = [c["claimed"] for c in drafted_claims(text, specs, "zh-hans" if "的" in text else "en")]
+    assert "96 GB" in claimed and label not in claimed
+
+
+@pytest.mark.parametrize("header", ["Max TFLOPS bf16", "Peak TFLOPS FP8", "TFLOPS fp16"])
+def test_a_unit_then_its_format_in_a_header_gives_the_unit(multiplied, header):
+    text = f"| Accelerator | {header} |\n|---|---|\n| KX100 | 989 |\n| KZ200 | 1979 |\n"
+    assert {c["claimed"] for c in drafted_claims(text, multiplied)} >= {"989 TFLOPS", "1979 TFLOPS"}

@@ -61,6 +61,8 @@ LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.
 PRECISION_COLUMN = re.compile(r"\s*(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|bfloat16|tensor float ?32|"
                               r"w/o sparsity|w/ sparsity|with(?:out)? sparsity|dense|sparse|稠密|稀疏)\s*",
                               re.IGNORECASE)
+TRAILING_PRECISION = re.compile(r"(.*?\S)\s+(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|bfloat16)\s*",
+                                re.IGNORECASE)
 CORNER = re.compile(r"\s*[^\\|\n]{1,30}?\s*\\\s*([^\\|\n]{1,20}?)\s*")
 # `显卡型号/精度/PEAK TFLOPS` (held-out round 204): rows, columns, then the rate, by slashes
 SLASHED_CORNER = re.compile(r"\s*[^/|\n]{1,20}/[^/|\n]{1,20}/\s*([^/|\n]{1,20}?)\s*")
@@ -93,6 +95,9 @@ def header_unit(words: str) -> tuple[str, str] | None:
     candidates += [words[m.end():].strip() for m in re.finditer("/", words)]
     candidates += [words[m.end():] for m in re.finditer(r"[\s,，]+", words)][-2:]   # `FP32 TFLOPS`
     candidates.append(words)            # `| Layer | GB/s |`: the header is the unit
+    precision = TRAILING_PRECISION.fullmatch(words)     # `Max TFLOPS bf16`: the unit, then its format
+    if precision:
+        candidates += [precision.group(1), precision.group(1).rsplit(" ", 1)[-1]]
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose);
     # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
     if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):

@@ -259,16 +259,23 @@ def date_or_ordinal(view: str, number: Number, before: str, after: str) -> bool:
 
 
 VERSION_BEFORE = re.compile(r"(?:\bGen\.?|[A-Za-z][™®])\s?$")
+# a figure's or a table's label (`如图 1 所示`, `图 2.HGX A100 8-GPU 物理视图`, `白皮书表3-1`: held-out
+# round 206, 17 such numbers drafted in rounds 1-207, none marked); not 代表 (stands for)
+LABEL_BEFORE = re.compile(r"(?<![代发發列])[图圖表]\s?(?:\d{1,2}[-.])?$"
+                          r"|(?<![#\w])#$")        # `PR #47285`, `issue #12`: an identifier
 RATIO_WORD_NAMES = re.compile(r"\s+(?:precision|data[\s-]rate|buffer)", re.IGNORECASE)
 
 
 def name_or_heading(view: str, number: Number, before: str) -> bool:
     """A number that names rather than counts: after "Gen" or a trademark sign, the name's
     generation even when a count noun follows (`PCIe Gen 5 x16 links`, `the AMD CDNA™ 3 XCD
-    die`); a Markdown heading's section number (`## 3 GH200 服务器内部设计`); a ratio word
+    die`); a Markdown heading's section number (`## 3 GH200 服务器内部设计`), a figure's or table's
+    (`如图 1 所示`); a ratio word
     in a term (`double precision`, `double data rate`, `double buffering`)."""
     if number.ratio_word:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
+    if LABEL_BEFORE.search(before) and not number.unit:
+        return True
     return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
         re.search(r"(?:^|\n)#{1,6}[ \t]*$", before)) and bool(re.match(r"[.)、]?[ \t]", view[number.end:])))
 
