@@ -164,3 +164,21 @@ def test_a_label_or_an_identifier_is_no_figure(specs, text, label):
 def test_a_unit_then_its_format_in_a_header_gives_the_unit(multiplied, header):
     text = f"| Accelerator | {header} |\n|---|---|\n| KX100 | 989 |\n| KZ200 | 1979 |\n"
     assert {c["claimed"] for c in drafted_claims(text, multiplied)} >= {"989 TFLOPS", "1979 TFLOPS"}
+
+
+# Round 208: an NVLink's "network bandwidth" (`Nvlink最大总网络带宽`) is the chips' link, not a
+# scale-out network's; a TPU core's VMEM is on-chip SRAM
+def test_an_nvlinks_network_bandwidth_is_the_chips_link(multiplied):
+    claims = drafted_claims("KX100的Nvlink最大总网络带宽为600GB/s。", multiplied, "zh-hans")
+    assert [(c["claimed"], c.get("metric")) for c in claims] == [("600 GB/s", "scaleup_bandwidth")]
+
+
+def test_an_nvlink_joined_with_another_network_decides_neither(multiplied):
+    claims = drafted_claims("KX100 支持 NVLink与以太网络，带宽 400GB/s。", multiplied, "zh-hans")
+    assert [c.get("metric") for c in claims] == [None]
+
+
+def test_vmem_is_on_chip_sram(multiplied):
+    claims = drafted_claims("The `128 MiB` VMEM on the KX100 acts as a buffer between the vector registers "
+                            "and HBM.", multiplied)
+    assert [c.get("metric") for c in claims] == ["sram_capacity"]

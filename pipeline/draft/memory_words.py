@@ -26,8 +26,9 @@ def memory_metric(clause: str) -> str | None:
     another memory no metric measures decides none."""
     if re.search(r"cache|\bL[123]\b|緩存|缓存|快取|GDDR", clause, re.IGNORECASE):
         return None
-    if re.search(r"SRAM|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|晶片上|"
-                 r"芯片(?:内存|內存)",
+    # a TPU core's VMEM/CMEM (vector, common memory) is on-chip SRAM (held-out round 208)
+    if re.search(r"SRAM|\b[VC]MEM\b|on-chip (?:memory|storage)|in-processor[ -]memory|片上(?:存储|內存|内存)|"
+                 r"晶片上|芯片(?:内存|內存)",
                  clause, re.IGNORECASE):
         return "sram_capacity"
     # "~40 TB “fast” coherent memory"

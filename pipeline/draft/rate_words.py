@@ -42,6 +42,8 @@ def leads_another_amount(text: str, position: int, word: re.Match) -> bool:
 
 
 def link_network(text: str, word: re.Match) -> bool:
-    """"Inter-Chip Interconnect network", "NVLink network": a chips' link's name, no scale-out."""
-    return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)\s(?:network|fabric)$", text[:word.end()],
-                          re.IGNORECASE))
+    """"Inter-Chip Interconnect network", "NVLink network", "Nvlink最大总网络带宽" (held-out round 208):
+    a chips' link's name, no scale-out (not "NVLink与以太网络": another network joined to it)."""
+    return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)"
+                          r"(?:\s|(?:(?![与與和及或、以])[\u4e00-\u9fff]){0,6})(?:network|fabric|网络|網路|網絡)$",
+                          text[:word.end()], re.IGNORECASE))
