@@ -6,7 +6,9 @@
   `Broadcom Thor-2 400G`), is a link speed in bits per second;
 - a multiplier glued to a model number (`8xA100`) counts that name's chips (round 206);
 - a figure's or table's label and an identifier after "#" are no figures, and a header naming a
-  unit and then a format (`Max TFLOPS bf16`) gives the unit to its column (rounds 206-207)."""
+  unit and then a format (`Max TFLOPS bf16`) gives the unit to its column (rounds 206-207);
+- an NVLink's "network bandwidth" is a scale-up link's, VMEM is SRAM, and a shape of digits that
+  lays out chips (`a 4x8 mesh`) counts them (rounds 207-208)."""
 
 import textwrap
 
@@ -14,6 +16,7 @@ import pytest
 from draft_catalogues import catalogue_of, drafted_claims
 
 from claimaudit.draft.html_tables import one_line_rows
+from claimaudit.draft.numbers import find_numbers
 from claimaudit.draft.shorthand import network_prefix
 from claimaudit.draft.text import plain_text
 
@@ -182,3 +185,22 @@ def test_vmem_is_on_chip_sram(multiplied):
     claims = drafted_claims("The `128 MiB` VMEM on the KX100 acts as a buffer between the vector registers "
                             "and HBM.", multiplied)
     assert [c.get("metric") for c in claims] == ["sram_capacity"]
+
+
+# Rounds 207-208: a shape of digits that lays out chips or cores counts them (`a 4x8 mesh`: 32);
+# one of a matrix or array, of amounts, or with no layout word near counts nothing
+@pytest.mark.parametrize("text, value, noun", [
+    ("The Galaxy system holds its accelerators arranged in a 4x8 mesh.", 32, "chips"),
+    ("Open a 2x4 mesh of devices first.", 8, "chips"),
+    ("The slice uses a 4x4x8 topology.", 128, "chips"),
+    ("The chip has an 8x10 Tensix grid.", 80, "other")])
+def test_a_shape_that_lays_out_chips_counts_them(text, value, noun):
+    counted = [(n.value, n.noun) for n in find_numbers(text)]
+    assert counted == [(value, noun)]
+
+
+@pytest.mark.parametrize("text", ["Each MXU is a 128x128 systolic array.", "A 1024x1024 image of the die.",
+                                  "Power is 8 × 700 W of GPUs.", "The node has 2 x 100 Gbps 网卡.",
+                                  "Each rack hosts 4 x 8-GPU servers.", "A 4x8 layout, simply."])
+def test_a_shape_of_an_array_amounts_or_nothing_counts_nothing(text):
+    assert not [n for n in find_numbers(text) if n.noun]

@@ -7,7 +7,8 @@ ends are bounds (bounds.py). Decisions (README): a number glued to letters on it
 GB300, NVL72, v7) is a name; a number after a product word with no unit (NVLink 6, Llama 3.1)
 is a version; a model name's parameter count (Llama 3.1 405B) is part of the name; years,
 dates, ordinals (第七代), page counters (浏览量:93), list numbers, prices, ratios of digits (16:4)
-and shapes (4x4x4) are skipped; a bare number with no unit nor count noun near is not drafted."""
+and shapes (4x4x4) are skipped, unless they lay out chips or cores (shapes.py); a bare
+number with no unit nor count noun near is not drafted."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ from claimaudit.draft.phrasing import (
     operand,
     second_side,
 )
+from claimaudit.draft.shapes import shapes
 from claimaudit.draft.shorthand import (
     bare_prefix,
     cut_rate,
@@ -71,7 +73,7 @@ def find_numbers(text: str) -> list[Number]:
     """Every number in `text` that may be a claim, in order of position."""
     view = spaced_thousands(digits_view(text))
     found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
-             + _parity(view) + _fractions(view))
+             + _parity(view) + _fractions(view) + shapes(view))
     found.sort(key=lambda n: (n.start, -(n.end - n.start)))
     kept, last_end = [], -1
     for number in found:
