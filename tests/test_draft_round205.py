@@ -1,4 +1,4 @@
-"""Known answers for rules from held-out rounds 205-207 (issue 19), on fictional specs:
+"""Known answers for rules from held-out rounds 205-209 (issue 19), on fictional specs:
 - an HTML table laid out one tag a line, with cells spanning rows or columns, is read as rows
   of one line each, every row as wide as the table; a spanned cell's words are carried, its
   figure is not (each figure drafted once, where it is written);
@@ -8,13 +8,16 @@
 - a figure's or table's label and an identifier after "#" are no figures, and a header naming a
   unit and then a format (`Max TFLOPS bf16`) gives the unit to its column (rounds 206-207);
 - an NVLink's "network bandwidth" is a scale-up link's, VMEM is SRAM, and a shape of digits that
-  lays out chips (`a 4x8 mesh`) counts them (rounds 207-208)."""
+  lays out chips (`a 4x8 mesh`) counts them (rounds 207-208);
+- reST grid and simple tables are tables, ``288`` reads as 288, and a title's underline of tildes
+  is no code fence (round 209)."""
 
 import textwrap
 
 import pytest
 from draft_catalogues import catalogue_of, drafted_claims
 
+from claimaudit.draft import markup
 from claimaudit.draft.html_tables import one_line_rows
 from claimaudit.draft.numbers import find_numbers
 from claimaudit.draft.shorthand import network_prefix
@@ -204,3 +207,57 @@ def test_a_shape_that_lays_out_chips_counts_them(text, value, noun):
                                   "Each rack hosts 4 x 8-GPU servers.", "A 4x8 layout, simply."])
 def test_a_shape_of_an_array_amounts_or_nothing_counts_nothing(text):
     assert not [n for n in find_numbers(text) if n.noun]
+
+
+# Round 209: reST's grid and simple tables are tables (a cell run over two lines is one cell), a
+# figure set as ``literal`` reads as itself, and a title's underline of tildes is no code fence
+GRID = """.. table:: Node specs
+
+   +------------------+--------------+
+   | Specification    | Value        |
+   +==================+==============+
+   | Number of nodes  | 100          |
+   +------------------+--------------+
+   | GPU Memory (GB)  | 96 with ECC  |
+   |                  | enabled      |
+   +------------------+--------------+
+"""
+SIMPLE = """   ================= =====
+   Specification     Value
+   ================= =====
+   Number of nodes   132
+   RAM (GB)          256
+                     total
+   ================= =====
+"""
+
+
+def test_a_rest_grid_table_is_rows_of_cells():
+    assert [line for line in markup.as_shown(GRID).splitlines() if line.startswith("|")] == [
+        "| Specification | Value |", "|---|---|", "| Number of nodes | 100 |",
+        "| GPU Memory (GB) | 96 with ECC enabled |"]
+
+
+def test_a_rest_simple_table_is_rows_of_cells():
+    assert markup.as_shown(SIMPLE).splitlines() == [
+        "| Specification | Value |", "|---|---|", "| Number of nodes | 132 |", "| RAM (GB) | 256 total |"]
+
+
+def test_a_simple_table_with_no_header_is_all_body():
+    table = "   ====== ===\n   Kite   96\n   Hawk   80\n   ====== ===\n"
+    assert markup.as_shown(table).splitlines() == ["| Kite | 96 |", "| Hawk | 80 |"]
+
+
+def test_a_rest_literal_figure_reads_as_itself():
+    shown = markup.as_shown("VRAM ``288`` GB, and ``gpu-b300-288g`` stays")
+    assert shown == "VRAM 288 GB, and ``gpu-b300-288g`` stays"
+
+
+def test_a_titles_underline_of_tildes_is_no_fence():
+    text = ("Node Specifications\n~~~~~~~~~~~~~~~~~~~\n\n" + SIMPLE + "\nOther nodes\n~~~~~~~~~~~\n\nMore.\n")
+    assert "| Number of nodes | 132 |" in markup.as_shown(text)
+
+
+def test_a_fence_of_tildes_after_a_blank_line_is_still_code():
+    text = "Run it:\n\n~~~\n$ nvidia-smi\n| 0  Kite K1  71W / 700W |\n~~~\n\nDone.\n"
+    assert "71W" not in markup.as_shown(text)
