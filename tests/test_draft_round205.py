@@ -261,3 +261,10 @@ def test_a_titles_underline_of_tildes_is_no_fence():
 def test_a_fence_of_tildes_after_a_blank_line_is_still_code():
     text = "Run it:\n\n~~~\n$ nvidia-smi\n| 0  Kite K1  71W / 700W |\n~~~\n\nDone.\n"
     assert "71W" not in markup.as_shown(text)
+
+
+def test_an_nvidia_smi_box_is_no_rest_table():
+    box = ("+-----------------------------+\n| GPU  Name        Persistence |\n"
+           "|=============================|\n|   0  Kite K1     On          |\n"
+           "+-----------------------------+\n")
+    assert markup.as_shown(box) == box

@@ -21,6 +21,7 @@ import re
 
 GRID_BORDER = re.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*")
 GRID_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
+SMI_RULE = re.compile(r"[ \t]*\|[=+|]*=[=+|]*\|[ \t]*")
 SIMPLE_BORDER = re.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*")
 
 
@@ -45,7 +46,13 @@ def _grid(lines: list[str], i: int, out: list[str]) -> int:
     rows: list[list[str]] = []
     current: list[str] | None = None
     header = 0
+    start = i
     while i < len(lines) and (GRID_BORDER.fullmatch(lines[i]) or GRID_ROW.fullmatch(lines[i])):
+        if SMI_RULE.fullmatch(lines[i]):        # `|=====+=====|`: nvidia-smi's box, no reST table
+            while i < len(lines) and (GRID_BORDER.fullmatch(lines[i]) or GRID_ROW.fullmatch(lines[i])):
+                i += 1
+            out.extend(lines[start:i])
+            return i
         line = lines[i].strip()
         if line.startswith("+"):
             if current:
