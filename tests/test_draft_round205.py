@@ -268,3 +268,15 @@ def test_an_nvidia_smi_box_is_no_rest_table():
            "|=============================|\n|   0  Kite K1     On          |\n"
            "+-----------------------------+\n")
     assert markup.as_shown(box) == box
+
+
+# Round 210: "32 EFA devices" counts adapters, no EF(LOPS); a multiplier written with "*" before a
+# model number (`8*H20`) counts its chips as "x" does
+def test_efa_after_a_number_is_no_exaflops(multiplied):
+    assert not [c for c in drafted_claims("The KX100 cluster has 32 EFA devices available.", multiplied)
+                if c["claimed"].endswith("EFLOPS")]
+
+
+def test_a_multiplier_written_with_a_star_counts_chips(multiplied):
+    claims = drafted_claims("The job runs on 8*KX100 in one node.", multiplied)
+    assert [(c["claimed"], c.get("subject"), c.get("metric")) for c in claims] == [("8", "kx_box", "chips")]

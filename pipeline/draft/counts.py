@@ -358,9 +358,9 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
             for n in numbers]
 
 
-# a multiplier glued to a model number ("8xMI300x", "16×H100"): no ratio is written so; a count
+# a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
 # ("16xRx16" is a shape)
-GLUED_NAME = re.compile(r"[x×](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
+GLUED_NAME = re.compile(r"[x×*](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 
 

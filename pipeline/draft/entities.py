@@ -386,7 +386,7 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     # ... and a list's number run into the name after it ("- 5B100 GPU supports ...")
     listed = r"(?<=(?:[\s(（])\d)"
     # ... and a count glued to it ("8xH100", "16×MI300X"; not a hex "0xA100")
-    multiplied = r"(?<=[1-9][x×])|(?<=\d\d[x×])"
+    multiplied = r"(?<=[1-9][x×*])|(?<=\d\d[x×*])"
     pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed}|{multiplied})"
                          rf"(?P<name>{body})(?:s|es)?"
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)

@@ -56,7 +56,8 @@ def lexicon() -> Lexicon:
     body = alternation(unit_of, bounded=False)
     # ... unless the spelling ends in a Han character (5倍Token量), or the next field's label in
     # capitals follows a spec list pasted without its borders (`3.67 TB/sPeak`; not `8xH100`)
-    tail = r"(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9])|(?<![xX×])(?=[A-Z]))"
+    # (`32 EFA devices` is no EF(LOPS): AWS's network adapter, held-out round 210)
+    tail = r"(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9])|(?<![xX×])(?<!EF)(?=[A-Z]))"
     # case-insensitively only spellings of 4 characters or more count (numbers.unit_at)
     body_i = alternation({s.lower() for s in unit_of if len(s) >= 4}, bounded=False)
     return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}){tail}"),

@@ -51,7 +51,7 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
                and m.entity and _is_counted(place.view, m)}
     # "on 8xA100 or 8xH100", "8x H100 servers": a multiplier counts the one name right after it
     multiplied = [m.entity for m in mentions if m.entity and 0 <= m.start - number.end <= 8 and re.fullmatch(
-        r"\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and place.view[number.end - 1] in "xX×"]
+        r"\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and place.view[number.end - 1] in "xX×*"]
     counted = set(multiplied[:1]) or counted
     subject = reading.subject
     foreign = kind not in ("", "chip") and subject is not None
