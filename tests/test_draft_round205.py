@@ -280,3 +280,11 @@ def test_efa_after_a_number_is_no_exaflops(multiplied):
 def test_a_multiplier_written_with_a_star_counts_chips(multiplied):
     claims = drafted_claims("The job runs on 8*KX100 in one node.", multiplied)
     assert [(c["claimed"], c.get("subject"), c.get("metric")) for c in claims] == [("8", "kx_box", "chips")]
+
+
+# Round 211: a CPU's model number is a name, even before a count noun ("2 AMD EPYC 9334 CPUs")
+@pytest.mark.parametrize("text, kept", [("- 2 AMD EPYC 9334 CPUs", ["2"]),
+                                        ("2 Intel Xeon Gold 8358 CPUs", ["2"]),
+                                        ("Platinum 8480 with 64 cores", ["64"])])
+def test_a_cpus_model_number_is_no_count(text, kept):
+    assert [n.text for n in find_numbers(text)] == kept

@@ -263,6 +263,9 @@ VERSION_BEFORE = re.compile(r"(?:\bGen\.?|[A-Za-z][™®])\s?$")
 # round 206, 17 such numbers drafted in rounds 1-207, none marked); not 代表 (stands for)
 LABEL_BEFORE = re.compile(r"(?<![代发發列])[图圖表]\s?(?:\d{1,2}[-.])?$"
                           r"|(?<![#\w])#$")        # `PR #47285`, `issue #12`: an identifier
+# a CPU's model number, even before a count noun ("2 AMD EPYC 9334 CPUs", "Xeon Gold 8358": round 211)
+CPU_MODEL = re.compile(r"\b(?:EPYC|Xeon(?: (?:Platinum|Gold|Silver|Bronze|Max))?|Threadripper(?: PRO)?|"
+                       r"Opteron|Platinum|Gold|Silver|Bronze)[\s-]$")
 RATIO_WORD_NAMES = re.compile(r"\s+(?:precision|data[\s-]rate|buffer)", re.IGNORECASE)
 
 
@@ -274,7 +277,8 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
     in a term (`double precision`, `double data rate`, `double buffering`)."""
     if number.ratio_word:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
-    if LABEL_BEFORE.search(before) and not number.unit:
+    if not number.unit and (LABEL_BEFORE.search(before)
+                            or CPU_MODEL.search(before) and 100 <= number.value < 100000):
         return True
     return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
         re.search(r"(?:^|\n)#{1,6}[ \t]*$", before)) and bool(re.match(r"[.)、]?[ \t]", view[number.end:])))
