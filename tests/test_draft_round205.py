@@ -288,3 +288,24 @@ def test_a_multiplier_written_with_a_star_counts_chips(multiplied):
                                         ("Platinum 8480 with 64 cores", ["64"])])
 def test_a_cpus_model_number_is_no_count(text, kept):
     assert [n.text for n in find_numbers(text)] == kept
+
+
+# Round 212: a table whose cell holds a list is read line by line (each item its own line); a
+# reader's number copied from the page's HTML (`2.75&nbsp;GHz`) is the quote's as shown; a CPU's
+# model number before its family (`2*Intel 6338 Xeon CPU`, `至强金牌 6248`) is a name
+def test_a_table_whose_cell_holds_a_list_keeps_its_items_apart():
+    table = ("<table><tr><td>AI Processor</td><td>Kite K1\n<ul><li>2.6 trillion transistors</li>"
+             "<li>40 GB SRAM</li></ul></td></tr></table>")
+    lines = plain_text(table, []).splitlines()
+    assert "2.6 trillion transistors" in lines and "40 GB SRAM" in lines
+
+
+def test_an_annotated_number_with_an_html_entity_reads_as_shown():
+    from claimaudit.draft.score import as_quoted
+    assert as_quoted("2.75&nbsp;GHz") == "2.75\u00a0GHz" and as_quoted("96 GB") == "96 GB"
+
+
+@pytest.mark.parametrize("text, kept", [("| 2*Intel 6338 Xeon CPU | 256GB |", ["256"]),
+                                        ("1316 颗第二代英特尔至强金牌 6248 处理器", ["1316"])])
+def test_a_cpus_model_number_around_its_family_is_a_name(text, kept):
+    assert [n.text for n in find_numbers(text)] == kept

@@ -23,6 +23,7 @@ CELL = re.compile(r"<t[dh]\b([^<>]*)>", re.IGNORECASE)
 SPAN = re.compile(r"""\b(row|col)span\s*=\s*["']?\s*(\d{1,3})""", re.IGNORECASE)
 BREAK = re.compile(r"<br\s*/?>|</?(?:p|div|li|ul|ol|h\d)\b[^<>]*>", re.IGNORECASE)
 TAG = re.compile(r"<[^<>]+>")
+BLOCKS = re.compile(r"<(?:li|ul|ol|p|div|table)\b", re.IGNORECASE)
 # a figure (`128`, `1536GB`, `2 x AMD Milan`), not the digits of a name (`H100`, `MI300X`)
 FIGURE = re.compile(r"(?<![A-Za-z\d.])\d")
 MAX_SPAN = 16       # a span beyond this is the page's mistake: no wider cell is made
@@ -34,8 +35,13 @@ def one_line_rows(raw: str) -> str:
     while (opening := TABLE.search(raw, cursor)) is not None:
         closing = TABLE_END.search(raw, opening.end())
         end = len(raw) if closing is None else closing.start()
-        kept += [raw[cursor:opening.start()], "\n", _rows(raw[opening.end():end]), "\n"]
-        cursor = len(raw) if closing is None else closing.end()
+        body = raw[opening.end():end]
+        # a cell holding a list or paragraphs (`<td><ul><li>2.6 trillion transistors</li>...`) is read
+        # line by line as before: one line for all its items would hide them (held-out round 212)
+        after = len(raw) if closing is None else closing.end()
+        rows = raw[opening.start():after] if BLOCKS.search(body) else "\n" + _rows(body) + "\n"
+        kept += [raw[cursor:opening.start()], rows]
+        cursor = after
     kept.append(raw[cursor:])
     return "".join(kept)
 

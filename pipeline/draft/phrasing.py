@@ -264,8 +264,10 @@ VERSION_BEFORE = re.compile(r"(?:\bGen\.?|[A-Za-z][™®])\s?$")
 LABEL_BEFORE = re.compile(r"(?<![代发發列])[图圖表]\s?(?:\d{1,2}[-.])?$"
                           r"|(?<![#\w])#$")        # `PR #47285`, `issue #12`: an identifier
 # a CPU's model number, even before a count noun ("2 AMD EPYC 9334 CPUs", "Xeon Gold 8358": round 211)
-CPU_MODEL = re.compile(r"\b(?:EPYC|Xeon(?: (?:Platinum|Gold|Silver|Bronze|Max))?|Threadripper(?: PRO)?|"
-                       r"Opteron|Platinum|Gold|Silver|Bronze)[\s-]$")
+CPU_MODEL = re.compile(r"(?:\b(?:EPYC|Xeon(?: (?:Platinum|Gold|Silver|Bronze|Max))?|Threadripper(?: PRO)?|"
+                       r"Opteron|Platinum|Gold|Silver|Bronze)|至强|至強|金牌|铂金|白金|银牌|銀牌)[\s-]?$")
+# ... or right before it ("2*Intel 6338 Xeon CPU": round 212)
+CPU_MODEL_AFTER = re.compile(r"\s?(?:Xeon|EPYC)\b")
 RATIO_WORD_NAMES = re.compile(r"\s+(?:precision|data[\s-]rate|buffer)", re.IGNORECASE)
 
 
@@ -277,8 +279,9 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
     in a term (`double precision`, `double data rate`, `double buffering`)."""
     if number.ratio_word:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
-    if not number.unit and (LABEL_BEFORE.search(before)
-                            or CPU_MODEL.search(before) and 100 <= number.value < 100000):
+    cpu = CPU_MODEL.search(before) or re.search(r"\b(?:Intel|AMD)\s$", before) and CPU_MODEL_AFTER.match(
+        view, number.end)
+    if not number.unit and (LABEL_BEFORE.search(before) or cpu and 100 <= number.value < 100000):
         return True
     return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
         re.search(r"(?:^|\n)#{1,6}[ \t]*$", before)) and bool(re.match(r"[.)、]?[ \t]", view[number.end:])))

@@ -14,6 +14,7 @@ claim, not noise.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass
@@ -68,8 +69,10 @@ def claimed_values(claim: dict) -> list[float]:
 
 def as_quoted(number) -> str:
     """An annotated number as the draft's quote shows it: the page as rendered, so a reader's
-    "989 \\times 10^{12}" copied from the TeX source is the "989e12" of the quote (markup.py)."""
+    "989 \\times 10^{12}" copied from the TeX source is the "989e12" of the quote (markup.py), and
+    "2.75&nbsp;GHz" copied from a page's HTML is the "2.75\u00a0GHz" of the quote (text.py)."""
     number = str(number)
+    number = html.unescape(number) if "&" in number else number
     return tex_as_shown(number) if "\\" in number or "{,}" in number else number
 
 
