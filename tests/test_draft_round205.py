@@ -309,3 +309,11 @@ def test_an_annotated_number_with_an_html_entity_reads_as_shown():
                                         ("1316 颗第二代英特尔至强金牌 6248 处理器", ["1316"])])
 def test_a_cpus_model_number_around_its_family_is_a_name(text, kept):
     assert [n.text for n in find_numbers(text)] == kept
+
+
+# Round 213: a column headed "#" counts its row's things, as "Quantity" does
+def test_a_column_headed_by_a_number_sign_counts(multiplied):
+    text = ("| Name | GPU Model | # | Memory (GB) |\n|---|---|---|---|\n| cn-a | KX100 | 8 | 384 |\n"
+            "| cn-b | KZ200 | 4 | 512 |\n")
+    claimed = [c["claimed"] for c in drafted_claims(text, multiplied)]
+    assert "8" in claimed and "4" in claimed

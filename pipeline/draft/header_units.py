@@ -128,8 +128,9 @@ def header_unit(words: str) -> tuple[str, str] | None:
     kind = _count_noun_ending(scopeless) or counted != scopeless and (
         _count_noun_ending(counted) or _count_noun_ending(f"{counted}s")) or (
         "other" if scopeless != words and re.search(r"[A-Za-z]{2,}s$", scopeless) else "")
-    if not kind and re.fullmatch(r"(?:quantity|qty|count|number|数量|數量|个数|個數)", words, re.IGNORECASE):
-        kind = "other"          # `| Chip | Quantity |`: its cells count the row's things
+    if not kind and re.fullmatch(r"(?:quantity|qty|count|number|#|数量|數量|个数|個數)", words,
+                                 re.IGNORECASE):
+        kind = "other"          # `| Chip | Quantity |`, `| GPU | Mem | # |`: its cells count the row's things
     return ("", kind) if kind else None
 
 
