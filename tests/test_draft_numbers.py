@@ -418,7 +418,7 @@ def test_units_of_a_row_pasted_without_borders(text, expected):
      ["60 TFLOPS", "432 TFLOPS", "1835 TFLOPS"]),
     ("HBM Capacity32 GB96 GB128 GBPeak HBM BW", ["32 GB", "96 GB", "128 GB"]),     # labels run into figures
     ("Bandwidth3.2TB/s", ["3.2 TB/s"]),
-    ("8xH100 servers", []),                                   # a count of a name, not a ratio
+    ("8xH100 servers", ["8"]),                         # a count of a name's chips (round 206), no ratio
     ("Gaudi3 chips and Trainium2 servers", []),               # names with their digits
     ("an 8 exaFLOP system", ["8 EFLOPS"]),
 ])

@@ -8,9 +8,9 @@ import pytest
 
 from claimaudit.draft.article import SourceInfo, _naming_the_written, _subject_also_near, draft_document
 from claimaudit.draft.claims import Reading, _is_counted
+from claimaudit.draft.density_words import said_metrics
 from claimaudit.draft.entities import Mention
 from claimaudit.draft.scope import scope_of
-from claimaudit.draft.settle import said_metrics
 
 
 def claim(text: str, catalogue, claimed: str) -> dict:

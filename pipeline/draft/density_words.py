@@ -77,3 +77,12 @@ def density(text: str) -> str:
     if dense.search(text):
         return "" if sparse else "dense"
     return "sparse" if sparse else ""
+
+
+def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
+    """The metrics the words leave open: with a precision said ("FP4 | 9 PFLOPS"), only that
+    precision's dense or sparse; with nothing said, every metric of the unit."""
+    if written is None or "_" not in written or not written.endswith(("_dense", "_sparse")):
+        return metrics
+    precision = written.split("_")[0]
+    return [m for m in metrics if m.split("_")[0] == precision]

@@ -383,12 +383,10 @@ def _catalogue(entities: dict, metrics: dict) -> Catalogue:
     glued_before = r"(?<=(?-i:[A-Z]\d{3}))"
     # ... or, after "PCIe", the bus's generation ("H100 PCIe5.0": the PCIe card)
     glued_after = rf"(?=(?-i:[A-Z]{{1,2}}\d{{3}}|(?:{vendors})\b|(?<=[A-Z\d])[A-Z][a-z]{{2,}}|(?<=PCIe)\d))"
-    # ... and a list's number run into the name after it ("- 5B100 GPU supports ...")
-    listed = r"(?<=(?:[\s(（])\d)"
-    # ... and a count glued to it ("8xH100", "16×MI300X"; not a hex "0xA100")
-    multiplied = r"(?<=[1-9][x×*])|(?<=\d\d[x×*])"
-    pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed}|{multiplied})"
-                         rf"(?P<name>{body})(?:s|es)?"
+    # ... and a list's number run into the name after it ("- 5B100 GPU supports ..."), or a count
+    # glued to it ("8xH100", "16×MI300X", "8*H20"; not a hex "0xA100")
+    listed = r"(?<=(?:[\s(（])\d)|(?<=[1-9][x×*])|(?<=\d\d[x×*])"
+    pattern = re.compile(rf"(?:(?<![A-Za-z0-9])|{glued_before}|{listed})(?P<name>{body})(?:s|es)?"
                          rf"(?:(?![A-Za-z0-9]|\.\d*[A-Za-z])|{glued_after})", re.IGNORECASE)
     return Catalogue(entities, metrics, names, pattern,
                      family_keys=frozenset(_key(word) for word in families) - set(by_key_of(by_entity)),

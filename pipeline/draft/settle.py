@@ -12,6 +12,7 @@ import re
 
 from claimaudit.draft.claims import Place, Reading, _is_counted, claimed_text, open_subject
 from claimaudit.draft.context import HALF, UNIT_DIMENSION
+from claimaudit.draft.density_words import said_metrics
 from claimaudit.draft.directions import one_way_figure
 from claimaudit.draft.entities import Catalogue, Mention, name_key, single_figure
 from claimaudit.draft.figure_match import (
@@ -264,15 +265,6 @@ def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
     def kin(a: str) -> set:
         return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
     return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
-
-
-def said_metrics(written: str | None, metrics: list[str]) -> list[str]:
-    """The metrics the words leave open: with a precision said ("FP4 | 9 PFLOPS"), only that
-    precision's dense or sparse; with nothing said, every metric of the unit."""
-    if written is None or "_" not in written or not written.endswith(("_dense", "_sparse")):
-        return metrics
-    precision = written.split("_")[0]
-    return [m for m in metrics if m.split("_")[0] == precision]
 
 
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, before: str = "",
