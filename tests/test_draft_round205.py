@@ -317,3 +317,12 @@ def test_a_column_headed_by_a_number_sign_counts(multiplied):
             "| cn-b | KZ200 | 4 | 512 |\n")
     claimed = [c["claimed"] for c in drafted_claims(text, multiplied)]
     assert "8" in claimed and "4" in claimed
+
+
+# Round 214: a header counting things per container with a slash (`GPUs/Node`) counts, as "GPUs
+# per node" does
+@pytest.mark.parametrize("header, kind", [("GPUs/Node", "chips"), ("CPUs/Node", "other"),
+                                          ("GPUs per node", "chips")])
+def test_a_count_per_container_with_a_slash_counts(header, kind):
+    from claimaudit.draft.header_units import header_unit
+    assert header_unit(header) == ("", kind)

@@ -48,8 +48,8 @@ POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
-PER_CONTAINER = re.compile(r"\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))\s+per\s+"
-                           r"(?:node|server|system|rack|host|instance|tray|board|machine|VM)\s*",
+PER_CONTAINER = re.compile(r"\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"   # `CPUs/Node`
+                           r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|instance|tray|board|machine|VM)\s*",
                            re.IGNORECASE)
 # a label, then two or more bare figures apart by single spaces and nothing else
 SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")
@@ -100,7 +100,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
         candidates += [precision.group(1), precision.group(1).rsplit(" ", 1)[-1]]
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose);
     # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
-    if RATE_END.search(words) and not PER_ONE.search(words.rstrip(")） ")):
+    per_container = PER_CONTAINER.fullmatch(words)
+    if (RATE_END.search(words) or per_container) and not PER_ONE.search(words.rstrip(")） ")):
         each = PER_CONTAINER.fullmatch(words)
         return ("", _count_noun_ending(each.group(1)) or "other") if each else None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is
