@@ -326,3 +326,9 @@ def test_a_column_headed_by_a_number_sign_counts(multiplied):
 def test_a_count_per_container_with_a_slash_counts(header, kind):
     from claimaudit.draft.header_units import header_unit
     assert header_unit(header) == ("", kind)
+
+
+def test_a_long_row_of_rules_in_a_grid_is_read_in_one_pass():
+    row = "|" + "=" * 8000 + " x|"
+    shown = markup.as_shown(f"+---+\n{row}\n+---+\n")
+    assert shown.count("=") == 8000

@@ -21,7 +21,6 @@ import re
 
 GRID_BORDER = re.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*")
 GRID_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
-SMI_RULE = re.compile(r"[ \t]*\|[=+|]*=[=+|]*\|[ \t]*")
 SIMPLE_BORDER = re.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*")
 
 
@@ -48,7 +47,7 @@ def _grid(lines: list[str], i: int, out: list[str]) -> int:
     header = 0
     start = i
     while i < len(lines) and (GRID_BORDER.fullmatch(lines[i]) or GRID_ROW.fullmatch(lines[i])):
-        if SMI_RULE.fullmatch(lines[i]):        # `|=====+=====|`: nvidia-smi's box, no reST table
+        if _smi_rule(lines[i]):                 # `|=====+=====|`: nvidia-smi's box, no reST table
             while i < len(lines) and (GRID_BORDER.fullmatch(lines[i]) or GRID_ROW.fullmatch(lines[i])):
                 i += 1
             out.extend(lines[start:i])
@@ -68,6 +67,12 @@ def _grid(lines: list[str], i: int, out: list[str]) -> int:
         rows.append(current)
     _emit(rows, header, out)
     return i
+
+
+def _smi_rule(line: str) -> bool:
+    """A row of `=`, `+` and `|` only, between two `|` (a set test, no regex to backtrack)."""
+    line = line.strip()
+    return len(line) > 2 and line[0] == line[-1] == "|" and "=" in line and set(line) <= set("=+|")
 
 
 def _closes(lines: list[str], i: int) -> bool:
