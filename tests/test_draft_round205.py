@@ -332,3 +332,15 @@ def test_a_long_row_of_rules_in_a_grid_is_read_in_one_pass():
     row = "|" + "=" * 8000 + " x|"
     shown = markup.as_shown(f"+---+\n{row}\n+---+\n")
     assert shown.count("=") == 8000
+
+
+# Round 214: an amount of bits before a network word (`200Gb inter-node fabric`, `a 400 Gb NIC`)
+# is a link speed; one of data stays no figure
+@pytest.mark.parametrize("text, value", [("HDR-100 InfiniBand (200Gb inter-node fabric)", 200.0),
+                                         ("a 400 Gb NIC", 400.0)])
+def test_bits_before_a_network_word_are_a_link_speed(text, value):
+    assert [(n.value, n.unit) for n in find_numbers(text)] == [(value, "Gbps")]
+
+
+def test_bits_of_data_are_no_link_speed():
+    assert find_numbers("The job stores 100 Gb of data.") == []

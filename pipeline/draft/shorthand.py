@@ -133,13 +133,16 @@ FLOAT_ONLY = {"T"}     # T may be TFLOPS or TOPS: a floating-point format in the
 
 
 def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
-    """`800G ConnectX-8 NIC`: (Gbps, end) for a bare G or T before a network word."""
+    """`800G ConnectX-8 NIC`: (Gbps, end) for a bare G or T before a network word; so for an
+    amount of bits there (`200Gb inter-node fabric`, `2x25 Gb Ethernet`: held-out round 214)."""
     table = lexicon().data["network_prefix_units"]
-    letter = view[end:end + 1]
-    if letter not in table or re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
+    bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
+    letter = bits.group(1) if bits else view[end:end + 1]
+    if letter not in table or not bits and re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
         return None
-    if letter == "G" and value < 10:          # 5G: a mobile generation
+    if letter == "G" and value < 10 and not bits:          # 5G: a mobile generation
         return None
+    end = end + bits.end() - 1 if bits else end
     after = CLAUSE_BREAK.split(view[end + 1:end + 28])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     words = alternation(lexicon().words("network_words"))
