@@ -344,3 +344,14 @@ def test_bits_before_a_network_word_are_a_link_speed(text, value):
 
 def test_bits_of_data_are_no_link_speed():
     assert find_numbers("The job stores 100 Gb of data.") == []
+
+
+# Round 215: a number after a count and the words of a product's name, the name going on after it
+# ("152 RTX Pro 6000 Blackwell GPUs"), is the model's number, no second count
+def test_a_model_number_after_a_count_and_a_name_is_a_name():
+    assert [n.text for n in find_numbers("The cluster adds 152 RTX Pro 6000 Blackwell GPUs.")] == ["152"]
+
+
+def test_a_figure_after_a_counted_label_whose_name_does_not_go_on_is_still_read():
+    values = [n.value for n in find_numbers("FP64 67 TFLOPS Tensor Cores 2 x 528? 456")]
+    assert 1056.0 in values        # a shape of cores (shapes.py), not a model's number

@@ -266,6 +266,9 @@ LABEL_BEFORE = re.compile(r"(?<![代发發列])[图圖表]\s?(?:\d{1,2}[-.])?$"
 # a CPU's model number, even before a count noun ("2 AMD EPYC 9334 CPUs", "Xeon Gold 8358": round 211)
 CPU_MODEL = re.compile(r"(?:\b(?:EPYC|Xeon(?: (?:Platinum|Gold|Silver|Bronze|Max))?|Threadripper(?: PRO)?|"
                        r"Opteron|Platinum|Gold|Silver|Bronze)|至强|至強|金牌|铂金|白金|银牌|銀牌)[\s-]?$")
+# ... or after a count and the words of a product's name ("152 RTX Pro 6000 Blackwell GPUs": round 215)
+COUNTED_NAME_BEFORE = re.compile(r"(?<![\w.,])\d{1,6}\s(?:(?-i:[A-Z][A-Za-z]*|[A-Z]{2,}\d*)\s){1,3}$")
+NAME_GOES_ON = re.compile(r"\s(?:[A-Z][a-z]+\b|(?:GPU|CPU|card|accelerator)s?\b)")
 # ... or right before it ("2*Intel 6338 Xeon CPU": round 212)
 CPU_MODEL_AFTER = re.compile(r"\s?(?:Xeon|EPYC)\b")
 RATIO_WORD_NAMES = re.compile(r"\s+(?:precision|data[\s-]rate|buffer)", re.IGNORECASE)
@@ -280,7 +283,7 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
     if number.ratio_word:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
     cpu = CPU_MODEL.search(before) or re.search(r"\b(?:Intel|AMD)\s$", before) and CPU_MODEL_AFTER.match(
-        view, number.end)
+        view, number.end) or COUNTED_NAME_BEFORE.search(before) and NAME_GOES_ON.match(view, number.end)
     if not number.unit and (LABEL_BEFORE.search(before) or cpu and 100 <= number.value < 100000):
         return True
     return not number.unit and (bool(VERSION_BEFORE.search(before)) or bool(
