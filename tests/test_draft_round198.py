@@ -3,32 +3,11 @@ amount that is not the chip's published capacity but its memory bandwidth's very
 / 128GB" under an HBM header, of a chip with 128 GB at 1.6 TB/s) may be that bandwidth with its
 "/s" left out, so its metric is asked between the two, never changed."""
 
-import textwrap
-
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
-SPECS = textwrap.dedent("""\
-    sources:
-      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
-    entities:
-      - id: kite1
-        name: Example Kite K1
-        vendor: Example
-        kind: chip
-        aliases: [Kite K1]
-        facts:
-          - {metric: hbm_capacity, value: 128 GB, source: ex-sheet, quote: "128 GB"}
-          - {metric: hbm_bandwidth, value: 1.6 TB/s, source: ex-sheet, quote: "1.6 TB/s"}
-      - id: kite2
-        name: Example Kite K2
-        vendor: Example
-        kind: chip
-        aliases: [Kite K2]
-        facts:
-          - {metric: hbm_capacity, value: 144 GB, source: ex-sheet, quote: "144 GB"}
-          - {metric: hbm_bandwidth, value: 4 TB/s, source: ex-sheet, quote: "4 TB/s"}
-    """)
+SPECS = example_chips({"kite1": [("hbm_capacity", "128 GB"), ("hbm_bandwidth", "1.6 TB/s")],
+                      "kite2": [("hbm_capacity", "144 GB"), ("hbm_bandwidth", "4 TB/s")]})
 
 TABLE = ("| Model | Node | HBM |\n|---|---|---|\n| Kite K1 | 7nm | 1.6 TB / 128GB |\n"
          "| Kite K2 | 7nm | 4 TB / 144GB |\n")

@@ -15,7 +15,7 @@
 import textwrap
 
 import pytest
-from draft_catalogues import catalogue_of, drafted_claims
+from draft_catalogues import catalogue_of, drafted_claims, example_chips
 
 from claimaudit.draft import markup
 from claimaudit.draft.html_tables import one_line_rows
@@ -23,19 +23,7 @@ from claimaudit.draft.numbers import find_numbers
 from claimaudit.draft.shorthand import network_prefix
 from claimaudit.draft.text import plain_text
 
-SPECS = textwrap.dedent("""\
-    sources:
-      - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
-    entities:
-      - id: kite1
-        name: Example Kite K1
-        vendor: Example
-        kind: chip
-        aliases: [Kite K1]
-        facts:
-          - {metric: hbm_capacity, value: 96 GB, source: ex-sheet, quote: "96 GB"}
-          - {metric: power, value: 700 W, source: ex-sheet, quote: "700 W"}
-    """)
+SPECS = example_chips({"kite1": [("hbm_capacity", "96 GB"), ("power", "700 W")]})
 
 
 @pytest.fixture(scope="module")
