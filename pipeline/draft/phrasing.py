@@ -278,8 +278,10 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
     """A number that names rather than counts: after "Gen" or a trademark sign, the name's
     generation even when a count noun follows (`PCIe Gen 5 x16 links`, `the AMD CDNA™ 3 XCD
     die`); a Markdown heading's section number (`## 3 GH200 服务器内部设计`), a figure's or table's
-    (`如图 1 所示`); a ratio word
-    in a term (`double precision`, `double data rate`, `double buffering`)."""
+    (`如图 1 所示`), an identifier's (`PR #47285`); a model's number, even before a count noun: a
+    CPU's (`2 AMD EPYC 9334 CPUs`, `2*Intel 6338 Xeon`) or one after a count and its name's words
+    (`152 RTX Pro 6000 Blackwell GPUs`); a ratio word in a term (`double precision`, `double data
+    rate`, `double buffering`)."""
     if number.ratio_word:
         return bool(RATIO_WORD_NAMES.match(view, number.end))
     cpu = CPU_MODEL.search(before) or re.search(r"\b(?:Intel|AMD)\s$", before) and CPU_MODEL_AFTER.match(
