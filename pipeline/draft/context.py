@@ -365,10 +365,17 @@ def ratio_metric(texts) -> tuple[str | None, str]:
     return None, "what is compared"
 
 
-def no_metric_word(clause: str) -> str | None:
+# a link's words: they name what a rate crosses, not a memory's size ("L40S 48GB (PCIe)"); a power
+# "PCIe版约350W" is a card's, a form factor the subject must tell
+LINK_WORD = re.compile(r"die-to-die|D2D|NV-HBI|C2C|PCIe|晶粒[間间]", re.IGNORECASE)
+
+
+def no_metric_word(clause: str, dimension: str = "") -> str | None:
     """A word saying the number measures something no metric covers (die-to-die, PCIe, L2)."""
-    match = lexicon().pattern("no_metric_words").search(clause)
-    return match.group() if match else None
+    for match in lexicon().pattern("no_metric_words").finditer(clause):
+        if not (dimension == "bytes" and LINK_WORD.fullmatch(match.group())):
+            return match.group()
+    return None
 
 
 def names_a_metric(clause: str) -> bool:

@@ -45,8 +45,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     dimension = context.UNIT_DIMENSION.get(number.unit, "")
     missing = ""
     offered = metrics_of_dimension(catalogue, number.unit)
-    other = context.no_metric_word(clause) or (
-        context.no_metric_word(sentence) if not context.names_a_metric(clause) else None)
+    other = context.no_metric_word(clause, dimension) or (
+        context.no_metric_word(sentence, dimension) if not context.names_a_metric(clause) else None)
     if other:
         metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
     elif dimension in ("flops", "ops"):
@@ -284,6 +284,8 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
     if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
         return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
+    if own and not hits and any(same_figure(value, f) for f in own):
+        return metric, ""       # "L40S 48GB": the subject's published memory, and no other of its
     return metric, missing
 
 
