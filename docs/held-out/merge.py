@@ -118,7 +118,7 @@ def main() -> int:
         with (DATA / file).open("a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
     with (Path(__file__).parent / "dropped-urls.txt").open("a", encoding="utf-8") as out:
-        out.writelines(f"{url}\n" for url in dropped_urls)
+        out.writelines(f"{url}\n" for url in dict.fromkeys(dropped_urls))
     print(f"merged {len(kept)} pages into {target}; {len(dropped_urls)} dropped URLs kept as used")
     return 0
 
