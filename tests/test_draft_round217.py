@@ -3,10 +3,17 @@
   not what the amount measures: the memory is read (or asked among the memories); near a power it
   still stops the metric (a PCIe card's power is another SKU's figure);
 - a byte amount whose memory the words leave unnamed is decided when it is exactly the subject's
-  published (or its chips' summed) HBM and no other memory of it; any other amount stays asked."""
+  published (or its chips' summed) HBM and no other memory of it; any other amount stays asked;
+- gigabytes written in lower case (`80gb`) and `Ghz` are units, though not inside an identifier or a
+  setting (`h100-sxm-80gb`, `mem=10gb`); simulations, trials and runs are a workload's counts;
+- a multiplier before its figure (`V100 (x4)`, `Xeon 6776P x2`, `x1.28 faster`) is a count or a ratio,
+  but not a link's width (`PCIe Gen 5 x16`), an instruction set (`x86`) or a model name (`Quantum-X800`)
+  (round 218)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+
+from claimaudit.draft.numbers import find_numbers
 
 SPECS = example_chips({"kite1": [("hbm_capacity", "96 GB"), ("power", "700 W")],
                        "kite2": [("power", "300 W")]}) + """  - id: kite_box
@@ -57,3 +64,21 @@ def test_a_pcie_cards_power_is_still_asked(specs):
 def test_an_unnamed_memory_is_the_one_published_figure_it_equals(specs, text, claimed, metric, todos):
     claim = claim_of(drafted_claims(text, specs), claimed)
     assert (claim["subject"], claim["metric"], metric_todos(claim)) == ("kite_box", metric, todos)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("| Intel Xeon Gold 6430 | 64 | 2.10Ghz | 985 GB | H100 (x4) | 80 GB |",
+     [("2.10", "GHz"), ("985", "GB"), ("4", ""), ("80", "GB")]),
+    ("| | 4x H100 80gb | cc90 | h100 | h100_80gb |", [("4", ""), ("80", "GB")]),
+    ("a100-80gb-sxm-ib-qemu.xml", []),                      # an identifier's size is no claim
+    ("-l select=1:mem=10gb:ngpus=1", []),                   # nor a job's setting
+    ("it would still take 8,832 simulations on the chip", []),
+    ("We ran 64 trials on 8 GPUs", [("8", "")]),
+    ("- CPU: Intel Xeon 6776P x2", [("2", "")]),
+    ("- AMD MI300X GPU OAM 192GB 750W GPUs [x8]", [("192", "GB"), ("750", "W"), ("8", "")]),
+    ("Gaudi2 is x1.28 faster than H100", [("1.28", "x")]),
+    ("hosts connect via PCIe Gen 5 x16 links, one x8 lane each", []),
+    ("an x86 CPU and Quantum-X800 InfiniBand", []),
+])
+def test_lower_case_units_workloads_and_multipliers_before_a_figure(text, found):
+    assert [(n.text, n.unit) for n in find_numbers(text)] == found

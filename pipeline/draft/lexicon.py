@@ -47,6 +47,12 @@ class Lexicon:
         return any(m.end() == end for m in self.pattern(key).finditer(text, max(0, end - 40)))
 
 
+# "4x A100 80gb", "32gb": gigabytes written in lower case, but not in an identifier or a setting
+# (`h100-sxm-80gb`, `a100-80gb-sxm`, `mem=10gb`) nor as a rate (`32gb/s` is read as GB/s)
+LOWER_GB = (r"(?<![-=_/]\d)(?<![-=_/]\d\d)(?<![-=_/]\d\d\d)(?<![-=_/]\d{4})"
+            r"gb(?![-_./]?[A-Za-z0-9])")
+
+
 @cache
 def lexicon() -> Lexicon:
     data = package_yaml("draft_lexicon.yaml")
@@ -60,7 +66,8 @@ def lexicon() -> Lexicon:
     tail = r"(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9])|(?<![xX×])(?<!EF)(?=[A-Z]))"
     # case-insensitively only spellings of 4 characters or more count (numbers.unit_at)
     body_i = alternation({s.lower() for s in unit_of if len(s) >= 4}, bounded=False)
-    return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}){tail}"),
+    unit_of["gb"] = "GB"
+    return Lexicon(data, unit_of, re.compile(rf"[ \u00a0]?-?(?:{body}|{LOWER_GB}){tail}"),
                    re.compile(rf"[ \u00a0]?-?(?:{body_i}){tail}", re.IGNORECASE))
 
 

@@ -37,6 +37,7 @@ from claimaudit.draft.forms import (
 )
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.multipliers import multipliers
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,
@@ -73,7 +74,7 @@ def find_numbers(text: str) -> list[Number]:
     """Every number in `text` that may be a claim, in order of position."""
     view = spaced_thousands(digits_view(text))
     found = (_arabic(view) + _chinese(view) + _english(view) + _ratio_words(view) + _several(view)
-             + _parity(view) + _fractions(view) + shapes(view))
+             + _parity(view) + _fractions(view) + shapes(view) + multipliers(view))
     found.sort(key=lambda n: (n.start, -(n.end - n.start)))
     kept, last_end = [], -1
     for number in found:

@@ -1,0 +1,44 @@
+"""A multiplier written before its figure (pipeline/draft/, issue 19): `NVIDIA H200 x8`,
+`V100 (x4)`, `GPUs [x8]`, `Intel Xeon 6776P x2`, `PCIe Gen 5 x16`, `x1.28 faster`.
+
+The number after an `x` is a count of what the words before it name (a server's GPUs, a link's
+lanes, a part list's items), or a ratio when a comparison follows it ("x2.5 speedups compared to
+A100"). `x86` and `x64` are instruction sets, and a shape (`4 x8`, `4x8`) is read by shapes.py.
+Held-out rounds 135-218: 60 such figures readers marked, none drafted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.forms import Number, plain
+
+MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
+INSTRUCTION_SETS = {"86", "64"}
+# a count needs its thing named: in brackets after it (`V100 (x4)`, `GPUs [x8]`) or a model number
+# right before it (`NVIDIA H200 x8`, `Xeon 6776P x2`); a link's width (`PCIe Gen5 x16`, `one x8 lane`)
+# and a table's bare size cell (`| x4 |`) are not claims readers mark alike
+BRACKETED = re.compile(r"[(\[]\s*$")
+MODEL_BEFORE = re.compile(r"(?<![\w.-])(?!Gen\d|PCIe|PCI)[A-Za-z]*\d+[A-Za-z]*\s$")
+LINK_AFTER = re.compile(r"[\s`*]*(?:PCIe|PCI|Gen\d|lanes?|slots?|links?|ports?|connect\w*|interfaces?|"
+                        r"通道|形态|插槽)", re.IGNORECASE)
+COMPARISON_AFTER = re.compile(r"\**\s*(?:faster|slower|speed-?ups?|higher|lower|more|less|better|"
+                              r"improvements?|increases?|gains?|compared|than|over|vs\.?|versus)\b",
+                              re.IGNORECASE)
+
+
+def multipliers(view: str) -> list[Number]:
+    """The `xN` multipliers of the view: ratios before a comparison, counts otherwise."""
+    out = []
+    for match in MULTIPLIER.finditer(view):
+        written = match.group(1)
+        value = float(written)
+        if written in INSTRUCTION_SETS or value == 0:
+            continue
+        if COMPARISON_AFTER.match(view, match.end()):
+            out.append(Number(match.start(), match.end(), value, plain(value), "x"))
+        elif value.is_integer() and value >= 2 and not LINK_AFTER.match(view, match.end()) and (
+                BRACKETED.search(view, max(0, match.start() - 2), match.start())
+                or MODEL_BEFORE.search(view, max(0, match.start() - 16), match.start())):
+            out.append(Number(match.start(), match.end(), value, plain(value), "", noun="other"))
+    return out
