@@ -358,6 +358,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout217": "docs/draft-first-runs/round217.txt",  # first run after rounds 193-216's rules:
     # 85.0% recall, 57.5% noise (a time-trial post's simulation counts and seconds); of 4 decided
     # claims 3 right, 0 silent
+    "heldout219": "docs/draft-first-runs/round219.txt",  # first run after rounds 193-218's rules:
+    # 79.1% recall, 53.8% noise (a post's LaTeX arithmetic, `512 · 2 · 530e9 / 16 · 312e12`); of 31
+    # decided claims 10 right, 2 silent (a spec table's three `80GB` cells), 7 missed
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
