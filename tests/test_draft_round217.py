@@ -8,7 +8,9 @@
   setting (`h100-sxm-80gb`, `mem=10gb`); simulations, trials and runs are a workload's counts;
 - a multiplier before its figure (`V100 (x4)`, `Xeon 6776P x2`, `x1.28 faster`) is a count or a ratio,
   but not a link's width (`PCIe Gen 5 x16`), an instruction set (`x86`) or a model name (`Quantum-X800`)
-  (round 218)."""
+  (round 218); a count glued to the amount it multiplies (`2×96GB`) is both figures (round 220);
+- a name and a word its own products' names hold ("GH200 superchip", the chips named "GH200 Grace
+  Hopper Superchip") means those products, not the systems built of them (round 218)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -79,6 +81,57 @@ def test_an_unnamed_memory_is_the_one_published_figure_it_equals(specs, text, cl
     ("Gaudi2 is x1.28 faster than H100", [("1.28", "x")]),
     ("hosts connect via PCIe Gen 5 x16 links, one x8 lane each", []),
     ("an x86 CPU and Quantum-X800 InfiniBand", []),
+    ("exactly our 2×96GB class of machine", [("2", "x"), ("96", "GB")]),
+    ("| Storage | 2x480GB SATA SSD |", [("2", "x"), ("480", "GB")]),
+    ("a 4x4 grid of cores", [("16", "")]),                  # a shape, read by shapes.py
 ])
 def test_lower_case_units_workloads_and_multipliers_before_a_figure(text, found):
     assert [(n.text, n.unit) for n in find_numbers(text)] == found
+
+
+SUPERCHIPS = """sources:
+  - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+entities:
+  - id: kx500
+    name: Example KX500 Grand Superchip (96 GB)
+    vendor: Example
+    kind: chip
+    facts:
+      - {metric: hbm_capacity, value: "96 GB", source: ex-sheet, quote: "96 GB"}
+  - id: kx500_144gb
+    name: Example KX500 Grand Superchip (144 GB)
+    vendor: Example
+    kind: chip
+    facts:
+      - {metric: hbm_capacity, value: "144 GB", source: ex-sheet, quote: "144 GB"}
+  - id: kx500_rack
+    name: Example KX500 NVL8 (8 KX500 Superchips, rack)
+    vendor: Example
+    kind: system
+    members: {kx500: 8}
+    facts:
+      - {metric: power, value: "10 kW", source: ex-sheet, quote: "10 kW"}
+  - id: dgx_kx500
+    name: Example DGX KX500 (256 KX500 Superchips)
+    vendor: Example
+    kind: system
+    members: {kx500: 256}
+    facts:
+      - {metric: power, value: "300 kW", source: ex-sheet, quote: "300 kW"}
+"""
+
+
+@pytest.fixture(scope="module")
+def superchips(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SUPERCHIPS)
+
+
+def test_a_word_of_the_products_own_names_means_them_not_their_systems(superchips):
+    claim = claim_of(drafted_claims("The KX500 superchip has 96 GB of HBM.\n", superchips), "96 GB")
+    assert (claim["subject"], claim["metric"], claim.get("todo")) == ("kx500", "hbm_capacity", None)
+    claim = claim_of(drafted_claims("The KX500 superchip has 120 GB of CPU memory.\n", superchips), "120 GB")
+    assert claim.get("subject") is None
+    assert claim["todo"][0] == ("subject: 'KX500 superchip' may mean kx500, kx500_144gb (a family or shared "
+                                "name); name one")
+    claim = claim_of(drafted_claims("The KX500 rack draws 10 kW.\n", superchips), "10 kW")
+    assert (claim["subject"], claim["metric"]) == ("kx500_rack", "power")

@@ -74,8 +74,7 @@ class Catalogue:
                 continue        # "7 nm wafers from TSMC": an English word, not the line named "Wafer"
             ids = self.names[_key(match.group("name"))]
             bigger = suffix.match(text, match.end())
-            rack = r"\s?(?:racks?|機架|机架|機櫃|机柜)\b"
-            if bigger and re.match(rack, text[bigger.end():bigger.end() + 8], re.IGNORECASE):
+            if bigger and family_rules.RACK.match(text, bigger.end()):
                 bigger = None       # "B200 server racks": a rack of servers, not the server
             if bigger:      # "Trainium3 UltraServer" when only "Trainium3" is a known name
                 word = _key(text[match.end():bigger.end()].split()[-1]).lstrip("-").rstrip("s")
@@ -83,6 +82,7 @@ class Catalogue:
                                   if any(word in _key(n) for n in names_of(self.entities[c]))})
                 own = all(self.entities[i].kind in ("system", "cluster") and any(
                     word in _key(n.split("(")[0]) for n in names_of(self.entities[i])) for i in ids)
+                holders = family_rules.named_itself(self.entities, ids, word, names_of) or holders
                 before = text[max(0, match.start() - 16):match.start()]     # "Four DGX H100 servers"
                 if own or not holders and family_rules.system_word(
                         self.entities, ids, word, "same_thing_suffixes", before):

@@ -145,6 +145,21 @@ def system_word(entities: dict, ids, word: str, kind: str, before: str = "") -> 
     return word in words and all(entities[i].kind == "system" for i in ids) and not SEVERAL.search(before)
 
 
+def named_itself(entities: dict, ids, word: str, names_of) -> list:
+    """The ids whose own names (before a bracket) hold the word after the name: "GH200 superchip"
+    is the GH200 Grace Hopper Superchip (either configuration), not the systems of superchips. A rack,
+    system or cluster word is the systems' rules' (system_word): "NVL72 rack" names several racks."""
+    key = re.sub(r"[\s-]+", "", word.lower())
+    if any(system_word({}, [], key, kind) for kind in ("same_thing_suffixes", "cluster_suffixes")):
+        return []
+    return sorted(i for i in ids if any(key in re.sub(r"[\s-]+", "", n.split("(")[0].lower())
+                                        for n in names_of(entities[i])))
+
+
+# "B200 server racks": a rack of servers, not the server
+RACK = re.compile(r"\s?(?:racks?|機架|机架|機櫃|机柜)\b", re.IGNORECASE)
+
+
 # a count before a system's name: "Four DGX H100 servers", "two racks of", "两台", "32套"
 SEVERAL = re.compile(r"(?:\b(?:two|three|four|five|six|seven|eight|nine|ten|dozens?|several|multiple|\d+)\s+|"
                      r"[两二三四五六七八九十几數数多\d]+\s*[台个個套組组]\s*)$", re.IGNORECASE)

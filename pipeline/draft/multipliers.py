@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.draft.forms import Number, plain
+from claimaudit.draft.forms import Number, plain, read_unit
 
 MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
 INSTRUCTION_SETS = {"86", "64"}
@@ -27,9 +27,20 @@ COMPARISON_AFTER = re.compile(r"\**\s*(?:faster|slower|speed-?ups?|higher|lower|
                               re.IGNORECASE)
 
 
+# a count glued to the amount it multiplies: `2×96GB`, `96x400Gbps` (the count and the amount)
+GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})([x×])(\d+(?:\.\d+)?)")
+
+
 def multipliers(view: str) -> list[Number]:
-    """The `xN` multipliers of the view: ratios before a comparison, counts otherwise."""
+    """The `xN` multipliers of the view: ratios before a comparison, counts otherwise; and the
+    count and amount of `NxM<unit>`."""
     out = []
+    for match in GLUED_TIMES.finditer(view):
+        unit, end = read_unit(view, match.end())
+        if unit not in ("", "x", "%"):
+            count, amount = float(match.group(1)), float(match.group(3))
+            out += [Number(match.start(), match.end(2), count, plain(count), "x"),
+                    Number(match.start(3), end, amount, match.group(3), unit)]
     for match in MULTIPLIER.finditer(view):
         written = match.group(1)
         value = float(written)

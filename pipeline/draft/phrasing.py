@@ -24,7 +24,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import Number, after_name
+from claimaudit.draft.forms import Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -294,9 +294,16 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
 
 def operand(view: str, number: Number, before: str) -> bool:
     """`16:4`, `4x4`: a ratio of digits or a shape; `FP8:989 TFLOPS`, `H100:80GB`: a name, a colon,
-    a figure (the number after the colon)."""
+    a figure (the number after the colon). A count times an amount (`2×96GB`, `96x400Gbps`) is both."""
+    times = TIMES_AMOUNT.match(view, number.end - 1) if number.unit in ("", "x") else None
+    if times and unit_at(view, times.end())[0] or \
+            number.unit not in ("", "x") and re.search(r"(?<![A-Za-z\d.])\d{1,4}[x×]$", before):
+        return False
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
         r"(?<![A-Za-z\d])\d+[:x×]$", before))
+
+
+TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")
 
 
 @cache
