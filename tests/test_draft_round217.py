@@ -9,6 +9,7 @@
 - a multiplier before its figure (`V100 (x4)`, `Xeon 6776P x2`, `x1.28 faster`) is a count or a ratio,
   but not a link's width (`PCIe Gen 5 x16`), an instruction set (`x86`) or a model name (`Quantum-X800`)
   (round 218); a count glued to the amount it multiplies (`2×96GB`) is both figures (round 220);
+  `teraflops/second` is TFLOPS (round 219);
 - a name and a word its own products' names hold ("GH200 superchip", the chips named "GH200 Grace
   Hopper Superchip") means those products, not the systems built of them (round 218)."""
 
@@ -84,6 +85,8 @@ def test_an_unnamed_memory_is_the_one_published_figure_it_equals(specs, text, cl
     ("exactly our 2×96GB class of machine", [("2", "x"), ("96", "GB")]),
     ("| Storage | 2x480GB SATA SSD |", [("2", "x"), ("480", "GB")]),
     ("a 4x4 grid of cores", [("16", "")]),                  # a shape, read by shapes.py
+    ("can perform 19.5 teraflops/second", [("19.5", "TFLOPS")]),   # a rate said twice (round 219)
+    ("reaches 10 TFLOPS/W", [("10", "TFLOPS/W")]),
 ])
 def test_lower_case_units_workloads_and_multipliers_before_a_figure(text, found):
     assert [(n.text, n.unit) for n in find_numbers(text)] == found
