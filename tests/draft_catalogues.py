@@ -55,6 +55,11 @@ def drafted_claims(text: str, catalogue, language: str = "en") -> list[dict]:
     return draft_document(text, SourceInfo("t", "t", language), catalogue)["claims"]
 
 
+def metric_todos(claim: dict) -> list[str]:
+    """The claim's todos about its metric."""
+    return [todo for todo in claim.get("todo") or [] if todo.startswith("metric:")]
+
+
 def claim_of(claims: list[dict], claimed: str) -> dict:
     """The drafted claim whose `claimed` text is this one."""
     return next(c for c in claims if c.get("claimed") == claimed)

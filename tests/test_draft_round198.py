@@ -4,7 +4,7 @@ amount that is not the chip's published capacity but its memory bandwidth's very
 "/s" left out, so its metric is asked between the two, never changed."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips, metric_todos
 
 SPECS = example_chips({"kite1": [("hbm_capacity", "128 GB"), ("hbm_bandwidth", "1.6 TB/s")],
                       "kite2": [("hbm_capacity", "144 GB"), ("hbm_bandwidth", "4 TB/s")]})
@@ -16,10 +16,6 @@ TABLE = ("| Model | Node | HBM |\n|---|---|---|\n| Kite K1 | 7nm | 1.6 TB / 128G
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
-
-
-def metric_todos(claim: dict) -> list[str]:
-    return [t for t in claim.get("todo") or [] if t.startswith("metric:")]
 
 
 @pytest.mark.parametrize("value, entity", [("1.6 TB", "kite1"), ("4 TB", "kite2")])

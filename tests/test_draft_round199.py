@@ -8,7 +8,7 @@
 import textwrap
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, subject_todos
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, metric_todos, subject_todos
 
 SPECS = textwrap.dedent("""\
     sources:
@@ -47,10 +47,6 @@ POD = ("### Kite Pod - Supercomputer Scale\n\n**Architecture:**\n\n- 32 × Kite 
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
-
-
-def metric_todos(claim: dict) -> list[str]:
-    return [t for t in claim.get("todo") or [] if t.startswith("metric:")]
 
 
 def test_a_memory_another_named_id_publishes_as_another_amount_asks_the_metric(specs):

@@ -14,7 +14,7 @@
   Hopper Superchip") means those products, not the systems built of them (round 218)."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips, metric_todos
 
 from claimaudit.draft.numbers import find_numbers
 
@@ -35,10 +35,6 @@ WHICH_MEMORY = ("metric: the text does not say which memory; hbm_capacity writte
 @pytest.fixture(scope="module")
 def specs(tmp_path_factory):
     return catalogue_of(tmp_path_factory, SPECS)
-
-
-def metric_todos(claim: dict) -> list[str]:
-    return [todo for todo in claim.get("todo", []) if todo.startswith("metric:")]
 
 
 def test_a_link_word_does_not_hide_a_cards_memory(specs):
