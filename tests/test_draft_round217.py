@@ -9,7 +9,7 @@
 - a multiplier before its figure (`V100 (x4)`, `Xeon 6776P x2`, `x1.28 faster`) is a count or a ratio,
   but not a link's width (`PCIe Gen 5 x16`), an instruction set (`x86`) or a model name (`Quantum-X800`)
   (round 218); a count glued to the amount it multiplies (`2×96GB`) is both figures (round 220);
-  `teraflops/second` is TFLOPS (round 219);
+  `teraflops/second` is TFLOPS (round 219); APUs are counted as chips (round 222);
 - a table of bare cells takes its unit from the paragraph right above it when that paragraph restates
   one of its cells with the unit ("The measured 17 TFLOPS FP64 ..." over `| FP64 | 17 |`, round 219);
 - a name and a word its own products' names hold ("GH200 superchip", the chips named "GH200 Grace
@@ -85,6 +85,7 @@ def test_an_unnamed_memory_is_the_one_published_figure_it_equals(specs, text, cl
     ("a 4x4 grid of cores", [("16", "")]),                  # a shape, read by shapes.py
     ("can perform 19.5 teraflops/second", [("19.5", "TFLOPS")]),   # a rate said twice (round 219)
     ("reaches 10 TFLOPS/W", [("10", "TFLOPS/W")]),
+    ("- 4 APU (Accelerated Processing Unit)", [("4", "")]),          # an APU is a chip (round 222)
 ])
 def test_lower_case_units_workloads_and_multipliers_before_a_figure(text, found):
     assert [(n.text, n.unit) for n in find_numbers(text)] == found
