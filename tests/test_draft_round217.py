@@ -29,6 +29,32 @@ SPECS = example_chips({"kite1": [("hbm_capacity", "96 GB"), ("power", "700 W")],
     members: {kite1: 8}
     facts:
       - {metric: fast_memory_capacity, value: "2 TB", source: ex-sheet, quote: "2 TB"}
+  - id: kx500
+    name: Example KX500 Grand Superchip (96 GB)
+    vendor: Example
+    kind: chip
+    facts:
+      - {metric: hbm_capacity, value: "96 GB", source: ex-sheet, quote: "96 GB"}
+  - id: kx500_144gb
+    name: Example KX500 Grand Superchip (144 GB)
+    vendor: Example
+    kind: chip
+    facts:
+      - {metric: hbm_capacity, value: "144 GB", source: ex-sheet, quote: "144 GB"}
+  - id: kx500_rack
+    name: Example KX500 NVL8 (8 KX500 Superchips, rack)
+    vendor: Example
+    kind: system
+    members: {kx500: 8}
+    facts:
+      - {metric: power, value: "10 kW", source: ex-sheet, quote: "10 kW"}
+  - id: dgx_kx500
+    name: Example DGX KX500 (256 KX500 Superchips)
+    vendor: Example
+    kind: system
+    members: {kx500: 256}
+    facts:
+      - {metric: power, value: "300 kW", source: ex-sheet, quote: "300 kW"}
 """
 WHICH_MEMORY = ("metric: the text does not say which memory; hbm_capacity written: confirm or change to "
                 "one of fast_memory_capacity, lpddr_capacity, sram_capacity")
@@ -91,51 +117,14 @@ def test_lower_case_units_workloads_and_multipliers_before_a_figure(text, found)
     assert [(n.text, n.unit) for n in find_numbers(text)] == found
 
 
-SUPERCHIPS = """sources:
-  - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
-entities:
-  - id: kx500
-    name: Example KX500 Grand Superchip (96 GB)
-    vendor: Example
-    kind: chip
-    facts:
-      - {metric: hbm_capacity, value: "96 GB", source: ex-sheet, quote: "96 GB"}
-  - id: kx500_144gb
-    name: Example KX500 Grand Superchip (144 GB)
-    vendor: Example
-    kind: chip
-    facts:
-      - {metric: hbm_capacity, value: "144 GB", source: ex-sheet, quote: "144 GB"}
-  - id: kx500_rack
-    name: Example KX500 NVL8 (8 KX500 Superchips, rack)
-    vendor: Example
-    kind: system
-    members: {kx500: 8}
-    facts:
-      - {metric: power, value: "10 kW", source: ex-sheet, quote: "10 kW"}
-  - id: dgx_kx500
-    name: Example DGX KX500 (256 KX500 Superchips)
-    vendor: Example
-    kind: system
-    members: {kx500: 256}
-    facts:
-      - {metric: power, value: "300 kW", source: ex-sheet, quote: "300 kW"}
-"""
-
-
-@pytest.fixture(scope="module")
-def superchips(tmp_path_factory):
-    return catalogue_of(tmp_path_factory, SUPERCHIPS)
-
-
-def test_a_word_of_the_products_own_names_means_them_not_their_systems(superchips):
-    claim = claim_of(drafted_claims("The KX500 superchip has 96 GB of HBM.\n", superchips), "96 GB")
+def test_a_word_of_the_products_own_names_means_them_not_their_systems(specs):
+    claim = claim_of(drafted_claims("The KX500 superchip has 96 GB of HBM.\n", specs), "96 GB")
     assert (claim["subject"], claim["metric"], claim.get("todo")) == ("kx500", "hbm_capacity", None)
-    claim = claim_of(drafted_claims("The KX500 superchip has 120 GB of CPU memory.\n", superchips), "120 GB")
+    claim = claim_of(drafted_claims("The KX500 superchip has 120 GB of CPU memory.\n", specs), "120 GB")
     assert claim.get("subject") is None
     assert claim["todo"][0] == ("subject: 'KX500 superchip' may mean kx500, kx500_144gb (a family or shared "
                                 "name); name one")
-    claim = claim_of(drafted_claims("The KX500 rack draws 10 kW.\n", superchips), "10 kW")
+    claim = claim_of(drafted_claims("The KX500 rack draws 10 kW.\n", specs), "10 kW")
     assert (claim["subject"], claim["metric"]) == ("kx500_rack", "power")
 
 

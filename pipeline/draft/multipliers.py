@@ -1,10 +1,11 @@
-"""A multiplier written before its figure (pipeline/draft/, issue 19): `NVIDIA H200 x8`,
-`V100 (x4)`, `GPUs [x8]`, `Intel Xeon 6776P x2`, `PCIe Gen 5 x16`, `x1.28 faster`.
+"""A multiplier written before its figure (pipeline/draft/, issue 19): `V100 (x4)`, `GPUs [x8]`,
+`Intel Xeon 6776P x2`, `x1.28 faster`; and a count glued to the amount it multiplies, `2×96GB`.
 
-The number after an `x` is a count of what the words before it name (a server's GPUs, a link's
-lanes, a part list's items), or a ratio when a comparison follows it ("x2.5 speedups compared to
-A100"). `x86` and `x64` are instruction sets, and a shape (`4 x8`, `4x8`) is read by shapes.py.
-Held-out rounds 135-218: 60 such figures readers marked, none drafted.
+The number after an `x` is a count of what a bracket or a model number before it names, or a ratio
+when a comparison follows it ("x2.5 speedups compared to A100"). A link's width (`PCIe Gen 5 x16`,
+`one x8 lane`), a table's bare size cell (`| x4 |`), the instruction sets `x86` and `x64`, and a
+capital X of a model name (`Quantum-X800`) are none; a shape (`4 x8`, `4x8`) is read by shapes.py.
+Held-out rounds 135-218: 60 such figures readers marked, none drafted before (round 218's rule).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from claimaudit.draft.forms import Number, plain, read_unit
 MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
 INSTRUCTION_SETS = {"86", "64"}
 # a count needs its thing named: in brackets after it (`V100 (x4)`, `GPUs [x8]`) or a model number
-# right before it (`NVIDIA H200 x8`, `Xeon 6776P x2`); a link's width (`PCIe Gen5 x16`, `one x8 lane`)
+# right before it (`Xeon 6776P x2`, `SSD x1280`); a link's width (`PCIe Gen5 x16`, `one x8 lane`)
 # and a table's bare size cell (`| x4 |`) are not claims readers mark alike
 BRACKETED = re.compile(r"[(\[]\s*$")
 MODEL_BEFORE = re.compile(r"(?<![\w.-])(?!Gen\d|PCIe|PCI)[A-Za-z]*\d+[A-Za-z]*\s$")
