@@ -17,7 +17,7 @@ from claimaudit.draft.forms import Number, plain, read_unit
 MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
 INSTRUCTION_SETS = {"86", "64"}
 # a count needs its thing named: in brackets after it (`V100 (x4)`, `GPUs [x8]`) or a model number
-# right before it (`Xeon 6776P x2`, `SSD x1280`); a link's width (`PCIe Gen5 x16`, `one x8 lane`)
+# right before it (`Xeon 6776P x2`, `MI300X (x8)`); a link's width (`PCIe Gen5 x16`, `one x8 lane`)
 # and a table's bare size cell (`| x4 |`) are not claims readers mark alike
 BRACKETED = re.compile(r"[(\[]\s*$")
 MODEL_BEFORE = re.compile(r"(?<![\w.-])(?!Gen\d|PCIe|PCI)[A-Za-z]*\d+[A-Za-z]*\s$")
