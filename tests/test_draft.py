@@ -366,6 +366,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # 0 silent, 3 missed
     "heldout222": "docs/draft-first-runs/round222.txt",  # first run after rounds 193-220's rules:
     # 79.1% recall, 15.0% noise; of 8 decided claims 4 right, 0 silent, 1 missed
+    "heldout223": "docs/draft-first-runs/round223.txt",  # first run after rounds 193-222's rules:
+    # 87.2% recall, 32.8% noise (an HBM post's grid-size and SM arithmetic); of 33 decided
+    # claims 18 right, 0 silent, 1 missed
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
