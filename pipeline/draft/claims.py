@@ -185,7 +185,11 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
         # owning another clause's figure is no "it"
         others = [m for m in others if m.end <= number.start and not (
             m.end <= place.clause.start and OWNS_A_FIGURE.match(place.view, m.end))]
-    if len({m.entity for m in baselines}) == 1 and baselines[0].entity:
+    listed = _listed_with(place.view, [m for m in inside if m.entity and m.start >= baselines[0].start],
+                          {baselines[0].entity}) if baselines else []
+    if len({m.entity for m in baselines}) == 1 and listed:      # "相比上一代A100和H100": one of them
+        reading.todo.append(f"baseline: the sentence compares with {' and '.join(listed)} together; pick one")
+    elif len({m.entity for m in baselines}) == 1 and baselines[0].entity:
         reading.baseline = baselines[0].entity
     elif baselines:
         reading.todo.append(f"baseline: {unmatched_question(baselines[0])}")

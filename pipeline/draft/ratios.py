@@ -92,7 +92,7 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
     # two products compared: any of each one's published figures (a figure a vendor revised may be
     # the one the text used); more ids: only their one current figure, or a coincidence is too likely
     every = {i: [f for f in catalogue.figures.get((i, reading.metric), ()) if f] for i in sides}
-    figures = every if len(sides) <= 2 else {i: f[:1] if len(f) == 1 else [] for i, f in every.items()}
+    figures = every if len(sides) <= 2 else {i: f if _one_figure(f) else [] for i, f in every.items()}
 
     def fitting(figures: dict) -> list[tuple[str, str]]:
         return [(s, b) for s, b in permutations(sides, 2)
@@ -107,6 +107,15 @@ def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: R
     also = "subject: the text around it also names"
     reading.todo = [t for t in reading.todo if not (open_subject(t) or t.startswith(("baseline:", also)))]
     reading.candidates = []
+
+
+def _one_figure(values: list[float]) -> bool:
+    """One published figure, though it may be held twice: "32 GiB" is listed with the "32 GB" an
+    article writes for it (entities._add_figures), and a figure two documents state is listed twice."""
+    distinct = set(values)
+    twins = {v for v in distinct for power, decimal in ((2 ** 30, 1e9), (2 ** 40, 1e12))
+             if v / power * decimal != v and v / power * decimal in distinct}
+    return len(distinct - twins) == 1
 
 
 OPEN_METRIC = re.compile(r"metric: the text does not say (?:bandwidth|which bandwidth|which memory|what is "

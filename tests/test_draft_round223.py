@@ -1,0 +1,59 @@
+"""Known answers for rules from held-out round 223 on (issue 19), on fictional specs:
+- a ratio's open baseline is settled by the one pair of named ids whose published figures give
+  it; a figure the specs hold twice, or in GiB with the GB an article writes for it, is one
+  figure there, while two different published values of one id still keep it out;
+- a comparison word before a list of names ("相比上一代 A 和 B") compares with one of them: the
+  baseline is asked among the list, not taken as the list's first name."""
+
+import pytest
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+
+SPECS = example_chips({
+    "kite1": [("hbm_capacity", "32 GiB")],
+    "kite2": [("hbm_capacity", "16 GB")],
+    "kite3": [("hbm_capacity", "80 GB")],
+    "kite4": [("hbm_capacity", "32 GB"), ("hbm_capacity", "36 GB")],
+    "kite5": [("hbm_capacity", "141 GB")],
+    "kite6": [("hbm_capacity", "80 GB")],
+})
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def _baselines(claim: dict) -> list:
+    return [claim.get("baseline")] if "interpretations" not in claim else sorted(
+        {i["baseline"] for i in claim["interpretations"]})
+
+
+def test_a_figure_held_in_gib_and_gb_is_one_figure_to_settle_a_baseline(specs):
+    text = ("A run took 3 hours on a Kite K3.\n\nSupported chips are Kite K2 and Kite K1. The price is "
+            "the same, while Kite K1 packs 2x more HBM.\n")
+    claim = next(c for c in drafted_claims(text, specs) if "2x more HBM" in c["quote"])
+    assert claim.get("kind") != "qualitative" and _baselines(claim) == ["kite2"], claim
+    assert not [t for t in claim.get("todo", []) if t.startswith("baseline:")]
+
+
+def test_two_different_published_values_still_keep_an_id_out(specs):
+    text = ("A run took 3 hours on a Kite K3.\n\nSupported chips are Kite K2 and Kite K4. The price is "
+            "the same, while Kite K4 packs 2x more HBM.\n")
+    claim = next(c for c in drafted_claims(text, specs) if "2x more HBM" in c["quote"])
+    assert claim.get("kind") == "qualitative"
+    assert [t for t in claim["todo"] if t.startswith("baseline:")], claim
+
+
+def test_a_comparison_with_two_listed_names_asks_which(specs):
+    text = ("而相比上一代Kite K3和Kite K6,Kite K5主要变化在于内存,存储器总容量从Kite K6的80GB提高至141GB,"
+            "容量提高1.8倍。\n")
+    claim = claim_of(drafted_claims(text, specs, "zh-hans"), "1.8x")
+    assert claim.get("baseline") is None and "interpretations" not in claim
+    assert "baseline: the sentence compares with kite3 and kite6 together; pick one" in claim["todo"]
+
+
+def test_a_listed_name_the_comparison_does_not_follow_is_no_question(specs):
+    text = "以 Kite K6 和 Kite K5 為例,Kite K5 要比 Kite K6 在容量上提升了 76%。\n"
+    claim = claim_of(drafted_claims(text, specs, "zh-hant"), "+76%")
+    assert (claim.get("subject"), claim.get("baseline"), claim.get("metric")) == ("kite5", "kite6",
+                                                                                  "hbm_capacity")
