@@ -3,7 +3,10 @@
   it; a figure the specs hold twice, or in GiB with the GB an article writes for it, is one
   figure there, while two different published values of one id still keep it out;
 - a comparison word before a list of names ("相比上一代 A 和 B") compares with one of them: the
-  baseline is asked among the list, not taken as the list's first name."""
+  baseline is asked among the list, not taken as the list's first name;
+- a table's product row (`| GPU Type | 1x H100 PCIe5 |`) under a header of
+  instances that names the product only names its column's variant in the other rows, and its
+  own counts stay claims (round 224)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -15,7 +18,14 @@ SPECS = example_chips({
     "kite4": [("hbm_capacity", "32 GB"), ("hbm_capacity", "36 GB")],
     "kite5": [("hbm_capacity", "141 GB")],
     "kite6": [("hbm_capacity", "80 GB")],
-})
+}) + """  - id: kite1_pcie
+    name: Example Kite K1 PCIe
+    vendor: Example
+    kind: chip
+    aliases: [Kite K1 PCIe]
+    facts:
+      - {metric: hbm_bandwidth, value: "2 TB/s", source: ex-sheet, quote: "2 TB/s"}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +67,22 @@ def test_a_listed_name_the_comparison_does_not_follow_is_no_question(specs):
     claim = claim_of(drafted_claims(text, specs, "zh-hant"), "+76%")
     assert (claim.get("subject"), claim.get("baseline"), claim.get("metric")) == ("kite5", "kite6",
                                                                                   "hbm_capacity")
+
+
+INSTANCES = """| | **Kite K1 (1 GPU)** | **Kite K1 (2 GPUs)** |
+|---|---|---|
+| GPU Type | 1x Kite K1 PCIe5 | 2x Kite K1 PCIe5 |
+| VRAM | 80 GB (Memory bandwidth: 2TB/s) | 2x 80 GB (Memory bandwidth: 2TB/s) |
+"""
+
+
+def test_a_product_row_names_its_columns_variant(specs):
+    claims = drafted_claims(INSTANCES, specs)
+    assert {c.get("subject") for c in claims if c.get("claimed") in ("80 GB", "2 TB/s")} == {"kite1_pcie"}
+    assert [c["claimed"] for c in claims if c["quote"].startswith("| GPU Type")] == ["1x", "2x"]
+
+
+def test_a_product_row_without_a_form_factor_leaves_the_header_its_columns(specs):
+    text = INSTANCES.replace(" PCIe5", "")
+    claims = drafted_claims(text, specs)
+    assert {c.get("subject") for c in claims if c.get("claimed") in ("80 GB", "2 TB/s")} == {"kite1"}

@@ -94,7 +94,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
                               _spans_in([Span(n.start, n.end) for n in numbers]))
     cell_starts = [cell.span.start for cell in table]
     # a header cell naming its column's entity ("A100 80GB PCIe"), a model number apart ("MI 300X"): names
-    names = sorted({cell.subject for cell in table if cell.subject is not None} | {
+    names = sorted({cell.subject for cell in table if cell.subject is not None} - {c.span for c in table} | {
         Span(m.start, m.end) for m in mentions if re.search(r"[A-Za-z] \d", m.text)}, key=lambda s: s.start)
     name_starts = [span.start for span in names]
     next_number: dict[str, int] = {}

@@ -147,15 +147,35 @@ ANOTHER_ROW = re.compile(r"predecessor|previous|prior|rival|competitor|vs\.?|上
                          re.IGNORECASE)
 
 
-def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
+# a card's form factor in a product row's cell ("1x H100 PCIe5"), none in its header ("H100-1-80G")
+FORM_WORD = re.compile(r"(?<![A-Za-z])(?:PCIe|SXM|NVL|OAM)(?:\s?(?:Gen\s?)?\d)?(?![A-Za-z])", re.IGNORECASE)
+TYPE_LABEL = re.compile(rf"\s*(?:{PRODUCT_LABEL.pattern})(?:\s+(?:type|model|name))?\s*", re.IGNORECASE)
+
+
+def _product_cells(text: str, table, columns: list[int]) -> tuple[Span | None, dict[int, Span]]:
+    """`| GPU Type | 1x H100 PCIe5 |` under a header of instances (`| H100-1-80G |`): the row labelled
+    as the product, where its cell names the column's card by its form factor and the header does not,
+    names that column's variant in the other rows (the header names the product only). Its own cells
+    stay value cells, no names (article.py): "1x" counts."""
     header = table[0][1]
+    for row, spans in table[1:]:
+        if len(spans) == len(header) and TYPE_LABEL.fullmatch(span_text(text, spans[0])):
+            return row, {j: spans[j] for j in columns if FORM_WORD.search(span_text(text, spans[j]))
+                         and not FORM_WORD.search(span_text(text, header[j]))}
+    return None, {}
+
+
+def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
+    named = table[0][1]
+    product_row, variants = _product_cells(text, table, columns)
     out = []
-    rising = {j for j, span in enumerate(header) if increase_header(text[span.start:span.end])}
+    rising = {j for j, span in enumerate(named) if increase_header(text[span.start:span.end])}
     # "Improvement factor", or a cell "增加 50%" under any header: a change between the table's two
     # product columns when the row's figures give it (of three or more, which pair is not said)
-    factor = {j for j, span in enumerate(header) if change_header(text[span.start:span.end])} \
+    factor = {j for j, span in enumerate(named) if change_header(text[span.start:span.end])} \
         if len(columns) == 2 else set()
     for row, spans in table[1:]:
+        header = named if row == product_row else [variants.get(j, span) for j, span in enumerate(named)]
         label = text[spans[0].start:spans[0].end]
         for j in range(1, len(spans)):
             cell = text[spans[j].start:spans[j].end]
