@@ -372,7 +372,8 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout224": "docs/draft-first-runs/round224.txt",  # first run after rounds 193-223's rules:
     # 96.4% recall, 29.7% noise; of 48 decided claims 15 right, 9 silent, 0 missed
     "heldout225": "docs/draft-first-runs/round225.txt",  # first run after rounds 193-224's rules:
-    # 97.1% recall, 47.7% noise (CUTLASS's block sizes and type names); of 17 decided claims 11 right, 1 silent
+    # 97.1% recall, 47.7% noise (CUTLASS's block sizes and type names); of 17 decided claims 11 right,
+    # 1 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -6,7 +6,9 @@
   baseline is asked among the list, not taken as the list's first name;
 - a table's product row (`| GPU Type | 1x H100 PCIe5 |`) under a header of
   instances that names the product only names its column's variant in the other rows, and its
-  own counts stay claims (round 224)."""
+  own counts stay claims (round 224); a table cell's figure that is not its row's product's but a
+  variant's the text names (prose on "Kite K7 NVL" over `| VM-Kite K7-1 | 94 |`, headed in GiB: the
+  vendor's 94 GB) is asked between the two."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -25,6 +27,20 @@ SPECS = example_chips({
     aliases: [Kite K1 PCIe]
     facts:
       - {metric: hbm_bandwidth, value: "2 TB/s", source: ex-sheet, quote: "2 TB/s"}
+  - id: kite7
+    name: Example Kite K7
+    vendor: Example
+    kind: chip
+    aliases: [Kite K7]
+    facts:
+      - {metric: hbm_capacity, value: "80 GB", source: ex-sheet, quote: "80 GB"}
+  - id: kite7_nvl
+    name: Example Kite K7 NVL
+    vendor: Example
+    kind: chip
+    aliases: [Kite K7 NVL]
+    facts:
+      - {metric: hbm_capacity, value: "94 GB", source: ex-sheet, quote: "94 GB"}
 """
 
 
@@ -86,3 +102,14 @@ def test_a_product_row_without_a_form_factor_leaves_the_header_its_columns(specs
     text = INSTANCES.replace(" PCIe5", "")
     claims = drafted_claims(text, specs)
     assert {c.get("subject") for c in claims if c.get("claimed") in ("80 GB", "2 TB/s")} == {"kite1"}
+
+
+def test_a_cells_figure_of_a_variant_the_text_names_is_asked(specs):
+    text = ("The VMs are powered by Kite K7 NVL GPUs.\n\n| Size | GPUs | GPU Memory GiB |\n|---|---|---|\n"
+            "| VM-Kite K7-1 | 1 | 94 |\n| VM-Kite K7-2 | 2 | 188 |\n")
+    claim = claim_of(drafted_claims(text, specs), "94 GiB")
+    assert "subject: 94 GiB is not kite7's published figure; kite7_nvl (a variant the text names) " \
+           "publishes it; pick one" in claim["todo"], claim
+    # its own figure is no question
+    own = text.replace("| 94 |", "| 80 |")
+    assert "todo" not in claim_of(drafted_claims(own, specs), "80 GiB")

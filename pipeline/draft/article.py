@@ -107,7 +107,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
         if cell is not None:
             row = row_metric.get(cell.row.start) if cell.baseline is not None else None
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs,
-                                 row and row[0], star)
+                                 row and row[0], star, topics.ids)
             table_cells.as_its_row(record, cell, row_metric)
             record["id"] = _unique(record["id"], used, next_number)
             records.append(record)
@@ -143,7 +143,7 @@ def cell_names(view: str, span, mentions_in) -> bool:
 
 
 def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions_in,
-                paragraphs=(), row_metric: str | None = None, star: str = "") -> dict:
+                paragraphs=(), row_metric: str | None = None, star: str = "", text_ids=None) -> dict:
     """A table cell's claim: its column (or row) names the subject, its row label (or column
     header) the metric; a change cell compares two columns. The table and the paragraph
     above it (its caption) are the words around every cell."""
@@ -174,7 +174,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
-                        metric=row_metric)
+                        metric=row_metric, named=text_ids)
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:
@@ -191,9 +191,10 @@ def _table_lead(plain: str, cell, paragraphs) -> str:
 
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
                  reading: build.Reading | None = None, change: str | None = None,
-                 quote: str | None = None, metric: str | None = None) -> dict:
+                 quote: str | None = None, metric: str | None = None, named=None) -> dict:
     """One number's claim record; `metric`: the metric of the table row a change cell compares
-    ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none."""
+    ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none; `named`:
+    the ids the text names, whose variants a table cell's figure may be (its place holds its row only)."""
     view = place.view
     before = view[place.clause.start:number.start]
     after = view[number.end:number.end + 16]
@@ -204,7 +205,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
         reading.metric = metric
         reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]
     clause_text = view[place.clause.start:place.clause.end]
-    named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
+    text_ids, named = named, place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
                       amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
@@ -217,7 +218,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
     network_of_a_system(catalogue, reading, clause_text, scope.says_scope, amount(build.claimed_text(number)))
-    variants(catalogue, number, reading, named, names_of, view, place.clause, mentions)
+    variants(catalogue, number, reading, text_ids or named, names_of, view, place.clause, mentions)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
@@ -333,9 +334,8 @@ def _naming_the_written(todo: list[str], subject: str | None) -> list[str]:
 
 
 def _shape_todo(reading, ratio: bool) -> str:
-    known = ", ".join(f"{k}: {v}" for k, v in (("subject", reading.subject),
-                                              ("baseline", reading.baseline),
-                                              ("metric", reading.metric)) if v)
+    known = ", ".join(f"{k}: {getattr(reading, k)}" for k in ("subject", "baseline", "metric")
+                      if getattr(reading, k))
     fields = "subject, baseline and metric" if ratio else "subject and metric"
     return (f"shape: replace `kind: qualitative` with {fields}"
             + (f" (the text gives {known})" if known else ""))

@@ -164,10 +164,14 @@ def another_holder(catalogue, number, reading, named: list[str],
         return
     value = amount(f"{number.text} {number.unit}".rstrip())
     own = catalogue.figures.get((subject, metric), ())
-    if value is None or not own or matching(catalogue, [subject], [metric], value):
+    # "94 GiB" in a table headed in GiB is the vendor's "94 GB" too (CONTRACT 10.2)
+    if value is None or not own:
+        return
+    readings = [value, *([value / 2 ** 30 * 1e9] if number.unit == "GiB" else [])]
+    if any(matching(catalogue, [subject], [metric], v) for v in readings):
         return
     others = sorted({i for i in named if i and i != subject and i in catalogue.entities})
-    holders = sorted({e for e, _ in matching(catalogue, others, [metric], value)})
+    holders = sorted({e for v in readings for e, _ in matching(catalogue, others, [metric], v)})
     if holders:
         reading.candidates = [subject, *holders]
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "
