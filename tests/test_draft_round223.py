@@ -8,7 +8,8 @@
   instances that names the product only names its column's variant in the other rows, and its
   own counts stay claims (round 224); a table cell's figure that is not its row's product's but a
   variant's the text names (prose on "Kite K7 NVL" over `| VM-Kite K7-1 | 94 |`, headed in GiB: the
-  vendor's 94 GB) is asked between the two."""
+  vendor's 94 GB) is asked between the two; a memory size glued to a generic card noun in a sizing
+  rule ("needs 2 × 80GB GPUs", round 225) is any card of that size: the topic it was given is asked."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -113,3 +114,16 @@ def test_a_cells_figure_of_a_variant_the_text_names_is_asked(specs):
     # its own figure is no question
     own = text.replace("| 94 |", "| 80 |")
     assert "todo" not in claim_of(drafted_claims(own, specs), "80 GiB")
+
+
+SIZING_TEXT = ("The Kite K3 serves models.\n\n"
+               "- **Llama 3 70B (FP16)** requires ~140GB → needs 2 × 80GB GPUs.\n\n"
+               "Each node has 4x 80GB GPUs per node.\n")
+
+
+def test_a_size_of_card_in_a_sizing_rule_is_no_product(specs):
+    needs, node = [c for c in drafted_claims(SIZING_TEXT, specs) if c.get("claimed") == "80 GB"]
+    assert "subject: '80GB GPUs' is a size of card, not one product; kite3 (named earlier) assumed: " \
+           "confirm or change" in needs["todo"], needs
+    # the machine described, not a rule: the topic's own figure stands
+    assert (node.get("subject"), node.get("todo")) == ("kite3", None), node

@@ -28,7 +28,7 @@ from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
-from claimaudit.draft.products import form_factor_names, unknown_product
+from claimaudit.draft.products import form_factor_names, sized_class, unknown_product
 from claimaudit.draft.system_parts import network_of_a_system, system_sized_power
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -206,7 +206,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
         reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]
     clause_text = view[place.clause.start:place.clause.end]
     text_ids, named = named, place.topics.ids if place.topics is not None else {m.entity for m in mentions}
-    scope.apply_scope(catalogue, _without_names(view, place.clause, mentions), reading,
+    scope.apply_scope(catalogue, scope.without_names(view, place.clause, mentions), reading,
                       amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
@@ -219,6 +219,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     system_sized_power(catalogue, number, reading)
     network_of_a_system(catalogue, reading, clause_text, scope.says_scope, amount(build.claimed_text(number)))
     variants(catalogue, number, reading, text_ids or named, names_of, view, place.clause, mentions)
+    sized_class(view, number, reading, place.sentence, mentions)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
@@ -262,15 +263,6 @@ def _quote_start(place: build.Place, mentions, reading: build.Reading) -> int:
         return place.clause.start
     between = textmod.clauses(place.view, Span(named[-1], place.clause.start))
     return named[-1] if len(between) == 1 else place.clause.start
-
-
-def _without_names(view: str, clause: Span, mentions) -> str:
-    """The clause with the names blanked: "Pod" in "the Zephyr Pod" is no scope word."""
-    text = list(view[clause.start:clause.end])
-    for mention in mentions:
-        for index in range(max(mention.start, clause.start), min(mention.end, clause.end)):
-            text[index - clause.start] = " "
-    return "".join(text)
 
 
 def _shape(record, reading, number, claimed, qualifier, times_more) -> None:

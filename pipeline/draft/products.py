@@ -71,3 +71,25 @@ def names_no_one(place, mentions) -> bool:
     return not unknown_before(place, mentions) and not any(sentence.start <= m.start < sentence.end
                                                            for m in mentions) \
         and unknown_product(place.text, sentence.start, sentence.end, []) is None
+
+
+# "needs 2 × 80GB GPUs", "on a single 80GB GPU": a memory size naming a class of card, no product
+SIZED_CLASS = re.compile(r"[ -]?(?:GPUs?|cards?|accelerators?)\b")
+SIZING = re.compile(r"\b(?:needs?|requires?|required|minimum|at least|fits?|single)\b", re.IGNORECASE)
+
+
+def sized_class(view: str, number, reading, sentence, mentions) -> None:
+    """A byte amount glued to a generic card noun in a sizing rule ("needs 2 × 80GB GPUs", "TP=1 for
+    70B on single 80GB GPU") speaks of any card of that size: a subject carried from earlier text,
+    not named in the sentence, is asked, though the figure is its own (a fact-checker would not
+    pin a sizing rule on one product). "4x 128GB GPUs per node" describes the machine: it stands."""
+    if number.unit not in ("GB", "GiB", "TB") or reading.subject is None or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    noun = SIZED_CLASS.match(view, number.end)
+    if noun is None or not SIZING.search(view, sentence.start, number.start) or any(
+            m.entity == reading.subject and sentence.start <= m.start < sentence.end for m in mentions):
+        return
+    reading.candidates = [reading.subject]
+    reading.todo.append(f"subject: '{view[number.start:noun.end()]}' is a size of card, not one product; "
+                        f"{reading.subject} (named earlier) assumed: confirm or change")

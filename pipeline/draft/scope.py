@@ -79,6 +79,16 @@ def settled(catalogue, entity: str, scoped: str, metric: str | None, value: floa
     return bool(metric and value is not None and matching(catalogue, [scoped], [metric], value))
 
 
+
+def without_names(view: str, clause, mentions) -> str:
+    """The clause with the names blanked: "Pod" in "the Zephyr Pod" is no scope word."""
+    text = list(view[clause.start:clause.end])
+    for mention in mentions:
+        for index in range(max(mention.start, clause.start), min(mention.end, clause.end)):
+            text[index - clause.start] = " "
+    return "".join(text)
+
+
 def apply_scope(catalogue, clause: str, reading, value: float | None, named: set,
                 position: int | None = None) -> None:
     """Move the subject (and a baseline of another kind) to the scope the clause names (the
