@@ -9,7 +9,9 @@
   own counts stay claims (round 224); a table cell's figure that is not its row's product's but a
   variant's the text names (prose on "Kite K7 NVL" over `| VM-Kite K7-1 | 94 |`, headed in GiB: the
   vendor's 94 GB) is asked between the two; a memory size glued to a generic card noun in a sizing
-  rule ("needs 2 × 80GB GPUs", round 225) is any card of that size: the topic it was given is asked."""
+  rule ("needs 2 × 80GB GPUs", round 225) is any card of that size: the topic it was given is asked;
+- a table of bare cells takes its columns' unit from the paragraph right below it when that paragraph
+  names those columns ("The FP16 through FP8 columns are ... in TFLOPS", round 227)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -127,3 +129,20 @@ def test_a_size_of_card_in_a_sizing_rule_is_no_product(specs):
            "confirm or change" in needs["todo"], needs
     # the machine described, not a rule: the topic's own figure stands
     assert (node.get("subject"), node.get("todo")) == ("kite3", None), node
+
+
+MEASURED = """| GPU | FP16 | BF16 | FP8 | Runs |
+|-----|-----:|-----:|----:|-----:|
+| Kite K1 | 690 | 710 | 1,339 | 3 |
+| Kite K2 | 668 | 696 | 1,353 | 3 |
+
+Each value is the mean of three runs. The FP16 through FP8 columns are achieved
+matrix multiply throughput in TFLOPS.
+"""
+
+
+def test_a_paragraph_below_a_table_gives_the_columns_it_names_their_unit(specs):
+    claimed = [c["claimed"] for c in drafted_claims(MEASURED, specs)]
+    assert claimed == ["690 TFLOPS", "710 TFLOPS", "1,339 TFLOPS", "668 TFLOPS", "696 TFLOPS", "1,353 TFLOPS"]
+    # a paragraph that names no column gives no unit
+    assert drafted_claims(MEASURED.replace("The FP16 through FP8 columns are", "All are"), specs) == []

