@@ -11,7 +11,9 @@
   vendor's 94 GB) is asked between the two; a memory size glued to a generic card noun in a sizing
   rule ("needs 2 × 80GB GPUs", round 225) is any card of that size: the topic it was given is asked;
 - a table of bare cells takes its columns' unit from the paragraph right below it when that paragraph
-  names those columns ("The FP16 through FP8 columns are ... in TFLOPS", round 227)."""
+  names those columns ("The FP16 through FP8 columns are ... in TFLOPS", round 227);
+- a one-way bandwidth of a system that is its chip's (both-ways figure halved, as the contract
+  defines the metric) is asked between the two (round 228); the halved figure moves no subject."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -30,6 +32,21 @@ SPECS = example_chips({
     aliases: [Kite K1 PCIe]
     facts:
       - {metric: hbm_bandwidth, value: "2 TB/s", source: ex-sheet, quote: "2 TB/s"}
+  - id: kite8
+    name: Example Kite K8
+    vendor: Example
+    kind: chip
+    aliases: [Kite K8]
+    facts:
+      - {metric: scaleup_bandwidth, value: "1.8 TB/s", source: ex-sheet, quote: "1.8 TB/s"}
+  - id: kite8_rack
+    name: Example Kite K8 Rack72
+    vendor: Example
+    kind: system
+    aliases: [Kite Rack72]
+    members: {kite8: 72}
+    facts:
+      - {metric: scaleup_bandwidth, value: "130 TB/s", source: ex-sheet, quote: "130 TB/s"}
   - id: kite7
     name: Example Kite K7
     vendor: Example
@@ -146,3 +163,14 @@ def test_a_paragraph_below_a_table_gives_the_columns_it_names_their_unit(specs):
     assert claimed == ["690 TFLOPS", "710 TFLOPS", "1,339 TFLOPS", "668 TFLOPS", "696 TFLOPS", "1,353 TFLOPS"]
     # a paragraph that names no column gives no unit
     assert drafted_claims(MEASURED.replace("The FP16 through FP8 columns are", "All are"), specs) == []
+
+
+def test_a_systems_one_way_bandwidth_that_is_its_chips_is_asked(specs):
+    text = "The uni-directional NVLink Bandwidth of Kite Rack72 is 900GB/s.\n"
+    claim = claim_of(drafted_claims(text, specs), "900 GB/s")
+    assert claim["metric"] == "scaleup_bandwidth_per_direction"
+    assert "subject: 900 GB/s is far from kite8_rack's published figure and near kite8's; pick one" \
+        in claim["todo"], claim
+    # the rack's own one-way figure (half its 130 TB/s) is no question
+    own = claim_of(drafted_claims(text.replace("900GB/s", "65 TB/s"), specs), "65 TB/s")
+    assert (own.get("subject"), own.get("todo")) == ("kite8_rack", None), own

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from claimaudit.draft.context import UNIT_DIMENSION
+from claimaudit.draft.defined_metrics import figures_of
 from claimaudit.draft.score import base_value
 from claimaudit.model.units import UnitError, parse_quantity
 
@@ -282,7 +283,7 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
     metrics = either_density(reading)
     # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
-    own = [f for m in metrics for f in catalogue.figures.get((reading.subject, m), ()) if f > 0]
+    own = [f for m in metrics for f in figures_of(catalogue, reading.subject, m) if f > 0]
     whose = "published figure" if own else "figure (its members' sum)"
     own = own or [f for m in metrics for f in scaled(catalogue, reading.subject, m) if f > 0]
     if not value or not own:
@@ -293,12 +294,12 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     kin = list(dict.fromkeys([*members, *catalogue.containers_of_any(reading.subject), *siblings]))
     near = [k for k in kin if k in catalogue.entities and any(
         max(value / f, f / value) < NEAR for m in metrics
-        for f in (catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)) if f > 0)]
+        for f in (figures_of(catalogue, k, m) or scaled(catalogue, k, m)) if f > 0)]
     if min(max(value / f, f / value) for f in own) < FAR:
         # nearer than 4x, but exactly one kin's figure and none of its own ("算力：7.9 PFLOPS (FP16)"
         # of an 8-GPU H200 server: eight times the H200's 989 TFLOPS, four times its sparse figure)
         near = [k for k in near if any(same_figure(value, f) for m in metrics for f in (
-            catalogue.figures.get((k, m), ()) or scaled(catalogue, k, m)))]
+            figures_of(catalogue, k, m) or scaled(catalogue, k, m)))]
         if any(same_figure(value, f) for f in own) or not near or reading.metric == "chips":
             return              # (a count a sibling publishes: scope.check_chip_count asks it)
         if near[1:]:            # the HGX and the DGX of eight H200s alike
