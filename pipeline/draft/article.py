@@ -174,7 +174,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
-                        metric=row_metric, named=text_ids)
+                        metric=row_metric, text_ids=text_ids)
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:
@@ -191,9 +191,9 @@ def _table_lead(plain: str, cell, paragraphs) -> str:
 
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,
                  reading: build.Reading | None = None, change: str | None = None,
-                 quote: str | None = None, metric: str | None = None, named=None) -> dict:
+                 quote: str | None = None, metric: str | None = None, text_ids=None) -> dict:
     """One number's claim record; `metric`: the metric of the table row a change cell compares
-    ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none; `named`:
+    ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none; `text_ids`:
     the ids the text names, whose variants a table cell's figure may be (its place holds its row only)."""
     view = place.view
     before = view[place.clause.start:number.start]
@@ -205,7 +205,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
         reading.metric = metric
         reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]
     clause_text = view[place.clause.start:place.clause.end]
-    text_ids, named = named, place.topics.ids if place.topics is not None else {m.entity for m in mentions}
+    named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
     scope.apply_scope(catalogue, scope.without_names(view, place.clause, mentions), reading,
                       amount(build.claimed_text(number)), named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)

@@ -24,6 +24,7 @@ from bisect import bisect_right
 from dataclasses import replace
 
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.products import FORM_FACTOR
 from claimaudit.draft.spaced_tables import loose_tables, unit_header_tables
 from claimaudit.draft.stacked_tables import PRODUCT_LABEL, stacked_tables
 from claimaudit.draft.table_rows import CHANGE, PERCENT, RULE, WORDED, Cell, row_cells, span_text
@@ -148,7 +149,7 @@ ANOTHER_ROW = re.compile(r"predecessor|previous|prior|rival|competitor|vs\.?|上
 
 
 # a card's form factor in a product row's cell ("1x H100 PCIe5"), none in its header ("H100-1-80G")
-FORM_WORD = re.compile(r"(?<![A-Za-z])(?:PCIe|SXM|NVL|OAM)(?:\s?(?:Gen\s?)?\d)?(?![A-Za-z])", re.IGNORECASE)
+FORM_WORD = re.compile(rf"(?<![A-Za-z])(?:{FORM_FACTOR})(?:\s?(?:Gen\s?)?\d)?(?![A-Za-z])", re.IGNORECASE)
 TYPE_LABEL = re.compile(rf"\s*(?:{PRODUCT_LABEL.pattern})(?:\s+(?:type|model|name))?\s*", re.IGNORECASE)
 
 
