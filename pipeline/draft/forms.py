@@ -121,7 +121,19 @@ def spelled_unit(written: str) -> str:
         return lex.unit_of[written]
     known = [(k, unit) for k, unit in lex.unit_of.items() if len(k) >= 4 and k.lower() == written.lower()]
     same_b = [unit for k, unit in known if [c for c in k if c in "bB"] == [c for c in written if c in "bB"]]
-    return (same_b or [unit for _, unit in known] or [""])[0]
+    bits = re.fullmatch(r"[A-Za-z]b(?:ps|/s|it/s)", written)     # `Mbps`: bits, never MBps's other case
+    return (same_b or ([] if bits else [unit for _, unit in known]) or [""])[0]
+
+
+# Below these, a figure in the unit is no accelerator's: "8-bit" and "64-bit" are formats (a
+# 5120-bit interface is a bus's width), 3,000 MB/s is a drive's (an H100's 3,065,453 MB/s
+# measured in a STREAM table is its memory's).
+WIDEST_WORD = 128
+LEAST = {"bit": WIDEST_WORD, "MB/s": 10_000}
+
+
+def below_least(number: Number) -> bool:
+    return number.unit in LEAST and number.value < LEAST[number.unit]
 
 
 # Units of an amount of hardware (compute, memory, bandwidth, power): a word between the

@@ -26,7 +26,7 @@ from bisect import bisect_right
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from claimaudit.draft.forms import Number, unit_at
+from claimaudit.draft.forms import Number, below_least, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.spaced_tables import INNER
 from claimaudit.draft.stacked_tables import MAX_COLUMNS
@@ -318,7 +318,7 @@ def with_header_numbers(view: str, numbers: list[Number], paragraphs) -> list[Nu
     ends = [n.end for n in numbers]
     added, replaced = [], set()
     for n in header_numbers(view, paragraphs):
-        if priced and in_price_cell(n):
+        if priced and in_price_cell(n) or below_least(n):
             continue
         i = bisect_right(ends, n.start)
         if i >= len(numbers) or numbers[i].start >= n.end:

@@ -29,6 +29,7 @@ from claimaudit.draft.forms import (
     SEVERAL,
     Number,
     after_name,
+    below_least,
     chinese_value,
     per_unit,
     plain,
@@ -92,7 +93,6 @@ def find_numbers(text: str) -> list[Number]:
 
 
 CANDIDATE_LIMIT = 5000
-WIDEST_WORD = 128     # bits: "16-bit" is a number format; a 5120-bit interface is a bus's width
 
 
 def _drafted(number: Number) -> bool:
@@ -343,7 +343,7 @@ def skipped(view: str, number: Number) -> bool:
         name_or_heading(view, number, before),     # PCIe Gen 5 x16, CDNA™ 3, `## 3 GH200`, double precision
         number.unit == "" and count_kind(view, number) is None,
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
-        number.unit == "bit" and number.value < WIDEST_WORD,    # 8-bit, 64-bit: a format, not a bus
+        below_least(number),        # 8-bit, 64-bit: a format, not a bus; 3,000 MB/s: a drive's
         number.word and number.value == 1 and number.unit not in AMOUNT_UNITS | {"x"}    # "one petaflop"
         and not _coordinated_count(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b|"

@@ -232,6 +232,6 @@ HAN_BITS = re.compile(r"\s?位(?=[宽寬]|[^\u4e00-\u9fff]|$)")
 def han_bits(view: str, end: int) -> tuple[str, int] | None:
     """`NoC Mesh 1024 位,`, `128位SVE2引擎`: (bit, end) for 位 after a number, not before a noun
     (`200位工程师`: people); a width below a bus's (`8位`, a format) is skipped with every unit
-    of bits (numbers.WIDEST_WORD)."""
+    of bits (forms.WIDEST_WORD)."""
     found = HAN_BITS.match(view, end)
     return ("bit", found.end()) if found else None
