@@ -1,17 +1,33 @@
-"""Known answers for rules from held-out round 229 on (issue 19), on fictional specs:
+r"""Known answers for rules from held-out round 229 on (issue 19), on fictional specs:
 - MB/s is a drafting unit: a STREAM table's bare cells under `Bandwidth (MB/s)` (an accelerator's
   memory measured, 3,065,453 MB/s) are rates; a figure under 10,000 MB/s is a drive's or a
   network's, and a number format's bits (`| FP16 | 16 |`) are no bus's width, in prose or in a
   header's column alike;
-- `Mbps` is megabits: written with a small b it is never MBps's other case (a factor of 8)."""
+- `Mbps` is megabits: written with a small b it is never MBps's other case (a factor of 8);
+- a chip's bandwidth 4x or more above its own published one, no kin's near it, is asked between
+  the chip and the systems holding it, as its memory is ("在 H100 架构中 ... 72 个 NVLink 提供
+  3.6 TB/s" of the DGX H100, round 230): a system's bandwidth sums its chips';
+- "the difference between A and B is only 3%" says no direction: drafted +3% and asked;
+- TeX as the page shows it: `2.7 $\times$ improvement` and `$3\times$` are ratios ("2.7 ×"),
+  `8\mu\text{s}` is 8µs; a figure inside an image's file name (`images/325x_new.png`) is none."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
 from claimaudit.draft.forms import spelled_unit, unit_at
+from claimaudit.draft.markup import tex_as_shown
 from claimaudit.draft.numbers import find_numbers
 
-SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity", "80 GB")]})
+SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity", "80 GB"),
+                                  ("scaleup_bandwidth", "900 GB/s")]}) + """  - id: kite1_box
+    name: Example Kite Box8
+    vendor: Example
+    kind: system
+    aliases: [Kite Box8]
+    members: {kite1: 8}
+    facts:
+      - {metric: hbm_capacity, value: "640 GB", source: ex-sheet, quote: "640 GB"}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +84,53 @@ def test_megabits_are_never_read_as_megabytes(written):
                                                ("tbps", "Tbps"), ("gbytes", "GB")])
 def test_byte_and_bit_spellings_keep_their_units(written, unit):
     assert spelled_unit(written) == unit
+
+
+@pytest.mark.parametrize(("figure", "asked"), [("3.6 TB/s", True), ("36 TB/s", True), ("900 GB/s", False)])
+def test_a_bandwidth_far_above_a_chips_own_is_asked_with_its_systems(specs, figure, asked):
+    text = f"The Kite K1 GPUs are linked: in total 72 links provide {figure} of NVLink bandwidth.\n"
+    claim = claim_of(drafted_claims(text, specs), figure)
+    question = [t for t in claim.get("todo", []) if t.startswith(f"subject: {figure} is far above kite1's")]
+    assert bool(question) == asked, claim
+    assert claim["subject"] == "kite1"          # asked, never moved
+    if asked:
+        assert "(kite1_box)" in question[0]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The difference between the Kite K1 and the Kite Box8 is only 3% in training time.",
+    "Kite K1 与 Kite Box8 的差距仅为 3%。",
+])
+def test_a_difference_between_two_is_a_change_of_no_direction(specs, sentence):
+    claim = next(c for c in drafted_claims(sentence, specs, "zh-hans" if "差距" in sentence else "en")
+                 if "3%" in str(c.get("claimed", "")) or any("3%" in str(i.get("claimed", ""))
+                                                            for i in c.get("interpretations") or []))
+    assert claim.get("claimed") == "+3%", claim
+    assert any(t.startswith("claimed: a difference says not which side is higher") for t in claim["todo"])
+
+
+def test_a_share_is_still_a_share(specs):
+    claim = claim_of(drafted_claims("The Kite K1 spends 3% of its time idle.\n", specs), "3%")
+    assert not any("difference" in t for t in claim["todo"])
+
+
+@pytest.mark.parametrize(("tex", "shown"), [
+    ("MI355X shows 2.7 $\\times$ improvement", "MI355X shows 2.7 × improvement"),
+    ("grows by more than $3\\times$, while", "grows by more than 3×, while"),
+    ("8\\mu\\text{s} per hop", "8µs per hop"),
+    ("$989 \\times 10^{12}$ FLOPS", "989e12 FLOPS"),
+    ("It costs $2 or $3 an hour", "It costs $2 or $3 an hour"),
+])
+def test_tex_reads_as_its_page_shows_it(tex, shown):
+    assert tex_as_shown(tex) == shown
+
+
+def test_a_tex_ratio_is_drafted_as_a_ratio(specs):
+    claims = drafted_claims("The Kite K1 shows 2.7 $\\times$ improvement over the Kite Box8.\n", specs)
+    assert [c.get("claimed") for c in claims] == ["2.7x"], claims
+    assert claims[0]["quote"] == "The Kite K1 shows 2.7 × improvement over the Kite Box8."
+
+
+def test_a_figure_in_an_image_file_name_is_none(specs):
+    text = "```{figure} images/325x_new_workloads1.png\n```\n\nThe Kite K1 has 80 GB.\n"
+    assert [c["claimed"] for c in drafted_claims(text, specs)] == ["80 GB"]

@@ -232,8 +232,9 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     ratios.ratio_by_figures(catalogue, view, number, reading, window, place.clause,   # "a 33% increase"
                             place.topics.in_order if place.topics is not None else ())
     if change is None and number.unit == "%" and not changes.share_wording(before, view, number.end):
-        way = changes.written_sign(before) or context.direction(window) or comparative_change(before)
-        change = {"increase": "+", "decrease": "-", True: "+"}.get(way, "")
+        way = changes.written_sign(before) or context.direction(window) or comparative_change(before) \
+            or changes.either_way(reading, before)
+        change = {"increase": "+", "decrease": "-", True: "+", "either": "+"}.get(way, "")
     elif change is None:
         change = ""             # (a table's change column writes its sign)
     times_more = context.times_more(before, view[number.end:number.end + 12], number)

@@ -136,6 +136,8 @@ def share_wording(before: str, view: str, end: int) -> bool:
     due to clock speed": a share of a change."""
     comparative = alternation(lexicon().words("times_more_after") + ["lower", "less", "slower", "fewer"])
     after = view[end:end + 40]
+    if EITHER_WAY.search(before):
+        return False        # "差距仅为 3%": a difference between two, not a share of one
     if SHARE_OF_CHANGE.match(after):
         return True
     return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(
@@ -145,6 +147,23 @@ def share_wording(before: str, view: str, end: int) -> bool:
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"
                              r"(?:increase|gain|improvement|uplift|boost|speed-?up|difference)\b",
                              re.IGNORECASE)
+
+
+# "the difference between A and B is only 3%", "差距仅为 5%", "相差 6%": a change of no direction
+EITHER_WAY = re.compile(r"(?:\b(?:difference|gap|delta)\b(?:\s+between\s+[^,;.]{1,80}?)?"
+                        r"\s+(?:is|was|of|are|were)|差距|相差|差异|差異|差別|差别)\s*(?:only|just|about|around|roughly|merely|~|仅|僅|只有|约|約|为|為|在|了)?"
+                        r"\s*(?:仅|僅|约|約|为|為)?\s*$", re.IGNORECASE)
+
+
+def either_way(reading: Reading, before: str) -> str:
+    """'either' when the words before a percentage call it a difference between two ("the
+    difference ... is only 3%"): which side is the higher they do not say, so `claimed` is
+    written +N% and asked; else ''."""
+    if not EITHER_WAY.search(before):
+        return ""
+    reading.todo.append("claimed: a difference says not which side is higher: +N% as written, or -N% "
+                        "(the subject the lower one); pick one")
+    return "either"
 
 
 # `显存容量+50%`, `+约10%`, `memory −30%`: a sign written before the figure (not a range's dash,

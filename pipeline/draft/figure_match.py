@@ -272,8 +272,9 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
     """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is
     4x or more from, while one of its chip or system kin has a figure (published, or worked
     out from its members) within 2x of it, is asked between the two: the text may mean the
-    platform. A memory 4x or more above a chip's own, no kin near, is asked between the chip and
-    the systems that hold it ("8 × H100 SXM5 ... 2 TiB" in a server's row), unless said per chip.
+    platform. A memory or a bandwidth (a system's sums its chips') 4x or more above a chip's own,
+    no kin near, is asked between the chip and the systems that hold it ("8 × H100 SXM5 ... 2 TiB"
+    in a server's row), unless said per chip.
     Asked, never moved: the article may simply be wrong."""
     if reading.subject is None or reading.metric is None or number.unit in ("x", "%") or any(
             t.startswith("subject:") for t in reading.todo):
@@ -321,9 +322,10 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
         publish = f"; {', '.join(variants)} publish{'es' * (len(variants) == 1)} it" if variants else ""
         reading.todo.append(f"subject: {claimed} is far from {reading.subject}'s {whose} "
                             f"and near {near[0]}'s{publish}; pick one")
-    elif not near and reading.metric in AMOUNTS and value > FAR * max(own) \
+    elif not near and reading.metric in (*AMOUNTS, *SUMMED_RATES) and value >= FAR * max(own) \
             and holders_of(catalogue, reading) and not PER_CHIP.match(view, number.end):
-        # "8 × H100 SXM5 ... 2 TiB" in a server's row: a memory far above the chip's own, a system's
+        # "8 × H100 SXM5 ... 2 TiB" in a server's row: a memory far above the chip's own, a system's;
+        # so a bandwidth ("DGX-H100 ... 在 H100 架构中 ... 72 个 NVLink 提供 3.6 TB/s", round 230)
         reading.candidates = [reading.subject, *holders_of(catalogue, reading)]
         reading.todo.append(f"subject: {claimed} is far above {reading.subject}'s {whose}: the "
                             f"text may mean a system of it ({', '.join(reading.candidates[1:])}); pick one")
@@ -350,6 +352,7 @@ def rate_without_seconds(catalogue, reading, claimed: str) -> None:
 
 RATE_OF = {"hbm_capacity": "hbm_bandwidth"}
 AMOUNTS = ("hbm_capacity", "lpddr_capacity", "fast_memory_capacity")
+SUMMED_RATES = ("hbm_bandwidth", "scaleup_bandwidth")     # a system's is its chips' sum, as its memory is
 PER_SYSTEM = re.compile(r"\s*(?:/|per\s+|each\s+|in\s+(?:an?|each)\s+)(?:\d+-(?:GPU|chip|way)\s+)?"
                         r"(?:node|server|system|box|machine|baseboard)\b|\s*(?:每|单|單)(?:台|臺|節點|节点|机|機)",
                         re.IGNORECASE)

@@ -41,17 +41,20 @@ def tex_as_shown(raw: str) -> str:
     a book's worked figures, each a claim its reader marked). A single `$` with no command in it
     stays: "It costs $2 per hour". The annotated number of a claim is read the same way
     (score.py), so a quote of the page as shown holds it."""
+    raw = TEX_RATIO.sub(r"\1×", raw)
     raw = TEX_MATH.sub(r"\1", TEX_DISPLAY.sub(r"\1", raw))
     raw = TEX_POWER.sub(lambda m: f"{m.group(1)}e{m.group(2) or m.group(3)}", raw)
+    raw = TEX_SYMBOL.sub(lambda m: TEX_SYMBOLS[m.group(1).rstrip()], raw)     # `8\mu\text{s}`: 8µs
     raw = TEX_WORDS.sub(lambda m: m.group(1).strip(), raw)
-    raw = TEX_FRAC.sub(r"\1 / \2", raw)
-    return TEX_SYMBOL.sub(lambda m: TEX_SYMBOLS[m.group(1).rstrip()], raw)
+    return TEX_FRAC.sub(r"\1 / \2", raw)
 
 
 INLINE_NUMBER = re.compile(r"(?<![`\w])(`{1,2})([~≈]?\d[\d.,]*)\1(?![`\w])")     # reST: ``288``
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 TEX_MATH = re.compile(r"\$([^$\n]{0,80}?\\[^$\n]{0,80}?)\$")     # `$...$` with a command in it: its words
+# `$\times$` after a figure, `$3\times$`: the ratio sign, no product ("2.7 $\times$ improvement")
+TEX_RATIO = re.compile(r"\$\s*(\d[\d.,]*\s*)?\\times\s*\$")
 TEX_WORDS = re.compile(r"\\(?:text|mathrm|textrm|rm|mbox)\s?\{([^{}\n]{0,40})\}")
 TEX_DISPLAY = re.compile(r"\$\$([^$\n]{1,400}?\\[^$\n]{0,400}?)\$\$")     # `$$...$$` on one line
 TEX_POWER = re.compile(r"(\d(?:[\d.,]*\d)?)\s*\\times\s*10\^(?:\{(-?\d{1,2})\}|(\d{1,2})(?!\d))")

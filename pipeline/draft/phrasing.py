@@ -95,15 +95,21 @@ def name_glued(view: str, number: Number) -> bool:
     return len(uses) >= 2 and not any(_classifier(view[m.end()]) for m in uses)
 
 
+# a file's name at a path's end (`images/325x_new_workloads1.png`, a figure directive's image)
+FILE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|pdf|md|rst|html?|csv|json|ya?ml|py|txt|log)$",
+                       re.IGNORECASE)
+
+
 def in_path(view: str, number: Number) -> bool:
     """`https://.../h100-80gb`, `sources/2024-06-12-meta-how-meta-trains-...`: digits inside a
-    web address or a file path (a run of characters with a slash and a slug of hyphened words), or
-    inside an identifier of hyphened lower-case parts."""
+    web address or a file path (a run of characters with a slash and a slug of hyphened words, or a
+    file's name), or inside an identifier of hyphened lower-case parts."""
     start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
     ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
     token = view[start:min(ends, default=len(view))]
     # `gpu-bm-a100-8x`, `bm-gpu-h100-8`: a machine type's identifier, lower-case parts joined by hyphens
     return "://" in token or "/" in token and bool(re.search(r"[a-z]{2,}-[a-z]{2,}-[a-z]{2,}", token)) \
+        or "/" in token and bool(FILE_NAME.search(token)) \
         or start < number.start and bool(re.fullmatch(r"[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}", token)) \
         and bool(re.search(r"(?:^|-)[a-z]+\d", token))       # a model part ("sub-4-second" is prose)
 
