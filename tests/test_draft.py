@@ -388,6 +388,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # 87.7% recall, 40.6% noise (MLPerf posts' results and an arithmetic post's derivations); of 37 decided
     # claims 20 right, 2 silent, 1 missed; tuned on: a chip's bandwidth 4x its own asked with its systems,
     # TeX ratios and µs read, a difference's percentage asked; now 91.4% recall, 38.8% noise, 1 silent
+    "heldout231": "docs/draft-first-runs/round231.txt",  # first run after rounds 193-230's rules:
+    # 88.8% recall, 60.7% noise (a GH200 serving post's tok/s and offload GiB); of 54 decided claims
+    # 26 right, 1 silent, 2 missed
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
