@@ -9,7 +9,9 @@ r"""Known answers for rules from held-out round 229 on (issue 19), on fictional 
   3.6 TB/s" of the DGX H100, round 230): a system's bandwidth sums its chips';
 - "the difference between A and B is only 3%" says no direction: drafted +3% and asked;
 - TeX as the page shows it: `2.7 $\times$ improvement` and `$3\times$` are ratios ("2.7 ×"),
-  `8\mu\text{s}` is 8µs; a figure inside an image's file name (`images/325x_new.png`) is none."""
+  `8\mu\text{s}` is 8µs; a figure inside an image's file name (`images/325x_new.png`) is none;
+- a count right before a name and its noun counts that name, not another the clause counts ("8
+  NVIDIA B300 GPUs or 8 AMD MI355X GPUs", round 231)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -19,7 +21,16 @@ from claimaudit.draft.markup import tex_as_shown
 from claimaudit.draft.numbers import find_numbers
 
 SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity", "80 GB"),
-                                  ("scaleup_bandwidth", "900 GB/s")]}) + """  - id: kite1_box
+                                  ("scaleup_bandwidth", "900 GB/s")],
+                        "kite2": [("hbm_capacity", "288 GB")]}) + """  - id: kite2_box
+    name: Example Kite Box2
+    vendor: Example
+    kind: system
+    aliases: [Kite Box2]
+    members: {kite2: 8}
+    facts:
+      - {metric: chips, value: "8", source: ex-sheet, quote: "8 GPUs"}
+  - id: kite1_box
     name: Example Kite Box8
     vendor: Example
     kind: system
@@ -27,6 +38,7 @@ SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity"
     members: {kite1: 8}
     facts:
       - {metric: hbm_capacity, value: "640 GB", source: ex-sheet, quote: "640 GB"}
+      - {metric: chips, value: "8", source: ex-sheet, quote: "8 GPUs"}
 """
 
 
@@ -134,3 +146,9 @@ def test_a_tex_ratio_is_drafted_as_a_ratio(specs):
 def test_a_figure_in_an_image_file_name_is_none(specs):
     text = "```{figure} images/325x_new_workloads1.png\n```\n\nThe Kite K1 has 80 GB.\n"
     assert [c["claimed"] for c in drafted_claims(text, specs)] == ["80 GB"]
+
+
+def test_each_count_counts_the_name_right_after_it(specs):
+    text = "The easiest way is to use 8 Kite K1 GPUs or 8 Kite K2 GPUs with the recipe below.\n"
+    assert [(c.get("subject"), c.get("metric")) for c in drafted_claims(text, specs)] == [
+        ("kite1_box", "chips"), ("kite2_box", "chips")]
