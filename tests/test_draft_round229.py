@@ -7,7 +7,8 @@ r"""Known answers for rules from held-out round 229 on (issue 19), on fictional 
 - a chip's bandwidth 4x or more above its own published one, no kin's near it, is asked between
   the chip and the systems holding it, as its memory is ("在 H100 架构中 ... 72 个 NVLink 提供
   3.6 TB/s" of the DGX H100, round 230): a system's bandwidth sums its chips';
-- "the difference between A and B is only 3%" says no direction: drafted +3% and asked;
+- "the difference between A and B is only 3%" (or "a difference being about 5%") says no direction:
+  drafted +3% and asked; "speedups of 1%" are gains, +1% (round 232);
 - TeX as the page shows it: `2.7 $\times$ improvement` and `$3\times$` are ratios ("2.7 ×"),
   `8\mu\text{s}` is 8µs; a figure inside an image's file name (`images/325x_new.png`) is none;
 - a count right before a name and its noun counts that name, not another the clause counts ("8
@@ -111,6 +112,7 @@ def test_a_bandwidth_far_above_a_chips_own_is_asked_with_its_systems(specs, figu
 
 @pytest.mark.parametrize("sentence", [
     "The difference between the Kite K1 and the Kite Box8 is only 3% in training time.",
+    "The Kite K1 trails the Kite Box8, with a difference being about 3%.",
     "Kite K1 与 Kite Box8 的差距仅为 3%。",
 ])
 def test_a_difference_between_two_is_a_change_of_no_direction(specs, sentence):
@@ -152,3 +154,8 @@ def test_each_count_counts_the_name_right_after_it(specs):
     text = "The easiest way is to use 8 Kite K1 GPUs or 8 Kite K2 GPUs with the recipe below.\n"
     assert [(c.get("subject"), c.get("metric")) for c in drafted_claims(text, specs)] == [
         ("kite1_box", "chips"), ("kite2_box", "chips")]
+
+
+def test_speedups_of_a_percentage_are_gains(specs):
+    text = "On the Kite K1 we achieved speedups of 4% over the Kite Box8 for long sequences.\n"
+    assert [c.get("claimed") for c in drafted_claims(text, specs)] == ["+4%"]

@@ -151,7 +151,7 @@ SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"
 
 # "the difference between A and B is only 3%", "差距仅为 5%", "相差 6%": a change of no direction
 EITHER_WAY = re.compile(r"(?:\b(?:difference|gap|delta)\b(?:\s+between\s+[^,;.]{1,80}?)?"
-                        r"\s+(?:is|was|of|are|were)|差距|相差|差异|差異|差別|差别)\s*(?:only|just|about|around|roughly|merely|~|仅|僅|只有|约|約|为|為|在|了)?"
+                        r"\s+(?:is|was|of|are|were|being)|差距|相差|差异|差異|差別|差别)\s*(?:only|just|about|around|roughly|merely|~|仅|僅|只有|约|約|为|為|在|了)?"
                         r"\s*(?:仅|僅|约|約|为|為)?\s*$", re.IGNORECASE)
 
 
