@@ -12,7 +12,9 @@ r"""Known answers for rules from held-out round 229 on (issue 19), on fictional 
 - TeX as the page shows it: `2.7 $\times$ improvement` and `$3\times$` are ratios ("2.7 ×"),
   `8\mu\text{s}` is 8µs; a figure inside an image's file name (`images/325x_new.png`) is none;
 - a count right before a name and its noun counts that name, not another the clause counts ("8
-  NVIDIA B300 GPUs or 8 AMD MI355X GPUs", round 231)."""
+  NVIDIA B300 GPUs or 8 AMD MI355X GPUs", round 231);
+- a trademark sign between a family word and a name of its family (`AMD Instinct™ MI325X`, a table
+  header of round 233) still names the one product, as `AMD Instinct MI325X` does."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -21,6 +23,21 @@ from claimaudit.draft.forms import spelled_unit, unit_at
 from claimaudit.draft.markup import tex_as_shown
 from claimaudit.draft.numbers import find_numbers
 
+FAMILY = """  - id: kite9
+    name: Example Kite K9
+    vendor: Example
+    kind: chip
+    aliases: [Kite K9, Instinkt KX9, KX9]
+    facts:
+      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
+  - id: kite10
+    name: Example Kite K10
+    vendor: Example
+    kind: chip
+    aliases: [Kite K10, Instinkt KX10, KX10]
+    facts:
+      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
+"""
 SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity", "80 GB"),
                                   ("scaleup_bandwidth", "900 GB/s")],
                         "kite2": [("hbm_capacity", "288 GB")]}) + """  - id: kite2_box
@@ -40,7 +57,7 @@ SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity"
     facts:
       - {metric: hbm_capacity, value: "640 GB", source: ex-sheet, quote: "640 GB"}
       - {metric: chips, value: "8", source: ex-sheet, quote: "8 GPUs"}
-"""
+""" + FAMILY
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +176,13 @@ def test_each_count_counts_the_name_right_after_it(specs):
 def test_speedups_of_a_percentage_are_gains(specs):
     text = "On the Kite K1 we achieved speedups of 4% over the Kite Box8 for long sequences.\n"
     assert [c.get("claimed") for c in drafted_claims(text, specs)] == ["+4%"]
+
+
+@pytest.mark.parametrize("mark", ["", "™", "®"])
+def test_a_trademark_sign_after_a_family_word_names_the_product(specs, mark):
+    text = (f"| Metric | Example Instinkt{mark} KX9 |\n|---|---|\n| Memory | 256 GB |\n\n"
+            f"The Example Instinkt{mark} KX10 GPU has 256 GB of HBM.\n")
+    claims = drafted_claims(text, specs)       # (the two publish one figure: it decides neither)
+    assert [(c.get("subject"), c.get("claimed")) for c in claims] == [("kite9", "256 GB"),
+                                                                      ("kite10", "256 GB")]
+    assert not [t for c in claims for t in c.get("todo", []) if t.startswith("subject:")]

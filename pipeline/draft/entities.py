@@ -175,7 +175,7 @@ class Catalogue:
 _OPEN, _CLOSE = re.compile(r"\s*[(（]\s*(?:\d+\s?[x×]\s*)?"), re.compile(r"(?:\s+[A-Z0-9]{2,5})?\s*[)）]")
 _ARCHITECTURE = re.compile(r"\s?(?:架構|架构|architecture|microarchitecture|arch\b|GPU architecture)",
                            re.IGNORECASE)
-_QUALIFIER = re.compile(r"[^\S\n]*-?[^\S\n]*(?:Ultra[^\S\n]*-?[^\S\n]*)?")   # "Blackwell B200", one line
+_QUALIFIER = re.compile(r"[™®]?[^\S\n]*-?[^\S\n]*(?:Ultra[^\S\n]*-?[^\S\n]*)?")   # "Instinct™ MI325X"
 
 
 def _without_appositions(text: str, found: list[Mention], vendor=lambda entity: "") -> list[Mention]:
