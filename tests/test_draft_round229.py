@@ -23,21 +23,15 @@ from claimaudit.draft.forms import spelled_unit, unit_at
 from claimaudit.draft.markup import tex_as_shown
 from claimaudit.draft.numbers import find_numbers
 
-FAMILY = """  - id: kite9
-    name: Example Kite K9
+# two chips of one family word ("Instinkt"), each also named alone (`KX9`), publishing one figure
+FAMILY = "".join(f"""  - id: kite{n}
+    name: Example Kite K{n}
     vendor: Example
     kind: chip
-    aliases: [Kite K9, Instinkt KX9, KX9]
+    aliases: [Kite K{n}, Instinkt KX{n}, KX{n}]
     facts:
-      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
-  - id: kite10
-    name: Example Kite K10
-    vendor: Example
-    kind: chip
-    aliases: [Kite K10, Instinkt KX10, KX10]
-    facts:
-      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
-"""
+      - {{metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}}
+""" for n in (9, 10))
 SPECS = example_chips({"kite1": [("hbm_bandwidth", "3.35 TB/s"), ("hbm_capacity", "80 GB"),
                                   ("scaleup_bandwidth", "900 GB/s")],
                         "kite2": [("hbm_capacity", "288 GB")]}) + """  - id: kite2_box
