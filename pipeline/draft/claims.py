@@ -121,8 +121,6 @@ MEMORY_KIND = re.compile(r"(?:HBM|LPDDR|GDDR|DDR)\d", re.IGNORECASE)   # "H100 H
 OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前一?代|compared|than\b|versus|vs\.?|"
                             r"previous generation|predecessor", re.IGNORECASE)
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
-
-
 OWNS_A_FIGURE = re.compile(r"\s?(?:的|'s|’s)\s?\d")
 RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
                       re.IGNORECASE)
@@ -288,7 +286,8 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
         return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
-    if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before) or (
+    if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before) and not re.match(
+            r"\s*(?:GPUs|chips|accelerators)\b", view[mention.end:mention.end + 16]) or (  # "(8x MI300X GPUs"
             number.end <= mention.start and RATIO_THE_BEFORE.search(before)):   # not "2x the B300 at 15 PF"
         return True          # "50 PFLOPS of FP4 — 5x Blackwell — and 288 GB": the ratio's baseline
     if re.search(r"\bsame\b[^.;]*\bas (?:the |its |an? )?$", view[max(0, mention.start - 120):mention.start],

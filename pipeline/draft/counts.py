@@ -325,7 +325,7 @@ STANDALONE = re.compile(r"(?<![\w.])\d[\d,.]*(?!\w)")                 # `2 TB/s 
 # node)"), "per", "with", "vs", the end of its cell,
 # clause or bracket, or a bracket of its figures ("2x TPU v5e (exact GB not disclosed)" stays a ratio), or
 # the fabric that joins them in a server's row ("8 × A100 80GB NVLink 2× 6438Y 1 TB")
-COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}\s(?=[A-Z]{1,3}\d))?"
+COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™®]?\s(?=[A-Z]{1,3}\d))?"
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB))*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"

@@ -1,0 +1,53 @@
+r"""Known answers for rules from held-out rounds 234 and 235 on (issue 19), on fictional specs:
+- a multiplier before a name that a chip noun follows counts those chips, in brackets too: in
+  "Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each)" the KX900 is counted, no ratio's baseline, and
+  the memory and power after it are the KX900's, as its published figures say (round 235: a
+  platform's row gave a GPU's 750 W to the platform);
+- a trademark sign after a family word keeps a counted name whole: "8x Instinkt™ KX900 (750W) GPU"
+  counts KX900s (round 234's configuration footnotes)."""
+
+import pytest
+from draft_catalogues import catalogue_of, claim_of, drafted_claims
+
+SPECS = """sources:
+  - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
+entities:
+  - id: kite9
+    name: Example Kite K9
+    vendor: Example
+    kind: chip
+    aliases: [Kite K9, Instinkt KX900, KX900]
+    facts:
+      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
+      - {metric: power, value: "750 W", source: ex-sheet, quote: "750 W"}
+  - id: kite9_box
+    name: Example Kite Box9
+    vendor: Example
+    kind: system
+    aliases: [Kite Box9]
+    members: {kite9: 8}
+    facts:
+      - {metric: chips, value: "8", source: ex-sheet, quote: "8 GPUs"}
+"""
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def test_a_counted_chips_figures_in_a_systems_bracket_are_the_chips(specs):
+    text = "| GPUs | Example Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each) |\n"
+    claims = drafted_claims(text, specs)
+    assert (claim_of(claims, "8")["subject"], claim_of(claims, "8")["metric"]) == ("kite9_box", "chips")
+    for figure in ("256 GB", "750 W"):
+        claim = claim_of(claims, figure)
+        assert claim["subject"] == "kite9", claim
+        assert "baseline" not in claim, claim
+
+
+def test_a_trademark_after_the_family_word_keeps_the_count(specs):
+    claims = drafted_claims("The Kite Box9 holds 8x Instinkt™ KX900 (750W) GPU, each with 256 GB.\n", specs)
+    count = next(c for c in claims if c.get("quote", "").startswith("8x") or c.get("claimed") in ("8", "8x"))
+    assert count.get("claimed") == "8", count
+    assert count.get("metric") == "chips", count
