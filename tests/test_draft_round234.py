@@ -4,7 +4,10 @@ r"""Known answers for rules from held-out rounds 234 and 235 on (issue 19), on f
   the memory and power after it are the KX900's, as its published figures say (round 235: a
   platform's row gave a GPU's 750 W to the platform);
 - a trademark sign after a family word keeps a counted name whole: "8x Instinkt™ KX900 (750W) GPU"
-  counts KX900s (round 234's configuration footnotes)."""
+  counts KX900s (round 234's configuration footnotes);
+- a count's name may carry its memory and power before the line ends ("8x Example KX900 256GB HBM3
+  750W \\", round 236's footnotes) or a bracket of its precision ("8 x KX900 (bf16)", round 235's
+  headings); "is 2x KX900 (fp8)" stays a ratio."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -51,3 +54,15 @@ def test_a_trademark_after_the_family_word_keeps_the_count(specs):
     count = next(c for c in claims if c.get("quote", "").startswith("8x") or c.get("claimed") in ("8", "8x"))
     assert count.get("claimed") == "8", count
     assert count.get("metric") == "chips", count
+
+
+@pytest.mark.parametrize("text", ["GPU: 8x Example KX900 256GB HBM3 750W \\\n    CPU: 2 sockets\n",
+                                  "## Serving on 8 x KX900 (bf16)\n"])
+def test_a_count_before_a_names_memory_power_or_precision_counts_chips(specs, text):
+    claim = next(c for c in drafted_claims(text, specs) if c.get("claimed") in ("8", "8x"))
+    assert (claim.get("claimed"), claim.get("subject"), claim.get("metric")) == ("8", "kite9_box", "chips")
+
+
+def test_a_ratio_to_a_name_with_its_precision_stays_a_ratio(specs):
+    claims = drafted_claims("The Kite Box9 is 2x KX900 (fp8) speed.\n", specs)
+    assert claim_of(claims, "2x")["kind"] == "qualitative"
