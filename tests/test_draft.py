@@ -413,6 +413,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout237": "docs/draft-first-runs/round237.txt",  # first run after rounds 193-235's rules:
     # 71.2% recall, 64.2% noise (a model README's `H100 x 16` tables); of 17 decided claims 4 right,
     # 0 silent, 1 missed
+    "heldout238": "docs/draft-first-runs/round238.txt",  # first run after rounds 193-236's rules:
+    # 86.9% recall, 6.3% noise (MTIA's chiplet counts, memory bus widths); of 27 decided claims 12 right,
+    # 0 silent, 0 missed
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
