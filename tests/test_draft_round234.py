@@ -1,4 +1,4 @@
-r"""Known answers for rules from held-out rounds 234 and 235 on (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 234 to 237 (issue 19), on fictional specs:
 - a multiplier before a name that a chip noun follows counts those chips, in brackets too: in
   "Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each)" the KX900 is counted, no ratio's baseline, and
   the memory and power after it are the KX900's, as its published figures say (round 235: a
@@ -7,7 +7,9 @@ r"""Known answers for rules from held-out rounds 234 and 235 on (issue 19), on f
   counts KX900s (round 234's configuration footnotes);
 - a count's name may carry its memory and power before the line ends ("8x Example KX900 256GB HBM3
   750W \\", round 236's footnotes) or a bracket of its precision ("8 x KX900 (bf16)", round 235's
-  headings); "is 2x KX900 (fp8)" stays a ratio."""
+  headings); "is 2x KX900 (fp8)" stays a ratio;
+- a count after a name and an "x" that ends its cell or line counts the name's chips: `| KX900 x 16 |`,
+  `KX900 (256GiB) x 128` (round 237's GPU tables, 18 counts missed); "KX900 x 16 lanes" counts lanes."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -66,3 +68,16 @@ def test_a_count_before_a_names_memory_power_or_precision_counts_chips(specs, te
 def test_a_ratio_to_a_name_with_its_precision_stays_a_ratio(specs):
     claims = drafted_claims("The Kite Box9 is 2x KX900 (fp8) speed.\n", specs)
     assert claim_of(claims, "2x")["kind"] == "qualitative"
+
+
+@pytest.mark.parametrize(("text", "count"), [("| Model | GPUs |\n|---|---|\n| Big | KX900 x 16 |\n", "16"),
+                                             ("| Big | KX900 (256GiB) x 128 | SFT |\n", "128"),
+                                             ("Serving needs KX900 x 8 GPUs.\n", "8")])
+def test_a_count_after_a_name_and_an_x_counts_its_chips(specs, text, count):
+    claim = claim_of(drafted_claims(text, specs), count)
+    assert claim["metric"] == "chips", claim
+
+
+def test_a_name_times_other_things_counts_no_chips(specs):
+    claim = claim_of(drafted_claims("The KX900 x 16 lanes link is new.\n", specs), "16")
+    assert claim.get("metric") != "chips", claim

@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import counted_names, gapped_kind, general_count, workload_count
+from claimaudit.draft.counts import gapped_kind, general_count, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -39,6 +39,7 @@ from claimaudit.draft.forms import (
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.multipliers import multipliers
+from claimaudit.draft.named_counts import counted_names
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,

@@ -1,0 +1,67 @@
+"""Counts written as a multiplier and a product's name (pipeline/draft/, issue 19).
+
+"8x B200 per node", "16xH100 GPUs", "| H100 x 16 |": the multiplier counts the chips it names; no
+ratio is written so. "is 2x B200" stays a ratio: a comparing word before it (`is`, `than`,
+`delivers`) makes it one, as a bracket of the product's figures does ("2x TPU v5e (exact GB not
+disclosed)"). A counted number keeps no unit and takes the noun `chips` (count_kind in numbers.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from claimaudit.draft.forms import Number
+from claimaudit.draft.products import FORM_FACTOR
+
+# "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an 8× H200
+# system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's model number,
+# and then a count noun, a system's noun (after a platform's acronym: "(8x H100 HGX node)"), "per", "with",
+# "vs", the end of its cell, clause or bracket, a bracket of its figures or precision ("8 x A100 (bf16)";
+# "2x TPU v5e (exact GB not disclosed)" stays a ratio), or the fabric that joins them in a server's row
+# ("8 × A100 80GB NVLink 2× 6438Y 1 TB"); its memory and power may come between ("8x AMD MI300X 192GB
+# HBM3 750W \", round 236)
+COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™®]?\s(?=[A-Z]{1,3}\d))?"
+                          r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
+                          rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
+                          r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）])|$|"
+                          r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
+                          re.IGNORECASE)
+# "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
+# chip noun after one to three capitalised words
+COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
+                            r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)")
+COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
+                       re.IGNORECASE)
+
+
+def counted_names(view: str, numbers: list[Number]) -> list[Number]:
+    """A multiplier before a product's name that it counts ("8x B200 per node") is a count of
+    chips, not a ratio to the product ("is 2x B200" stays a ratio)."""
+    def counted(n: Number) -> bool:
+        name = COUNTED_NAME.match(view, n.end)
+        comparing = COMPARING.search(view, max(0, n.start - 16), n.start)
+        if name is None:
+            return not comparing and bool(COUNTED_PLURAL.match(view, n.end))
+        # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
+        return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
+    def glued(n: Number) -> bool:     # "on 8xA100 or 8xH100", "16xH100 GPUs" (held-out round 206)
+        return not n.unit and GLUED_NAME.match(view, n.end) is not None and not n.word and n.value >= 2 \
+            and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start)
+    def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)
+        return not n.unit and not n.word and n.value == int(n.value) and n.value >= 1 and bool(
+            NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
+    return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
+            and not n.word and counted(n) else replace(n, end=n.end + 1, noun="chips") if glued(n)
+            else replace(n, noun="chips") if name_times(n) else n for n in numbers]
+
+
+# a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
+# ("16xRx16" is a shape)
+GLUED_NAME = re.compile(r"[x×*](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
+PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
+# a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
+NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"
+                        r"(?:\s?\(\d+\s?GiB?\))?\s?[x×]\s?$")
+CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)")
