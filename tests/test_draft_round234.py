@@ -9,7 +9,10 @@ r"""Known answers for rules from held-out rounds 234 to 237 (issue 19), on ficti
   750W \\", round 236's footnotes) or a bracket of its precision ("8 x KX900 (bf16)", round 235's
   headings); "is 2x KX900 (fp8)" stays a ratio;
 - a count after a name and an "x" that ends its cell or line counts the name's chips: `| KX900 x 16 |`,
-  `KX900 (256GiB) x 128` (round 237's GPU tables, 18 counts missed); "KX900 x 16 lanes" counts lanes."""
+  `KX900 (256GiB) x 128` (round 237's GPU tables, 18 counts missed); "KX900 x 16 lanes" counts lanes;
+- a chip's memory in GiB of the number the vendor publishes in GB is that memory, as the same number in
+  GB is ("H20 (96GiB)", round 237; CONTRACT 10.2): no question which memory; 300 GiB of a 256 GB chip
+  still asks."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -81,3 +84,11 @@ def test_a_count_after_a_name_and_an_x_counts_its_chips(specs, text, count):
 def test_a_name_times_other_things_counts_no_chips(specs):
     claim = claim_of(drafted_claims("The KX900 x 16 lanes link is new.\n", specs), "16")
     assert claim.get("metric") != "chips", claim
+
+
+@pytest.mark.parametrize(("written", "asked"), [("256GiB", False), ("256GB", False), ("300GiB", True)])
+def test_a_chips_gib_of_its_published_gb_is_that_memory(specs, written, asked):
+    claims = drafted_claims(f"| Big | KX900 ({written}) x 16 |\n", specs)
+    claim = next(c for c in claims if c["claimed"].endswith(("GiB", " GB")))
+    assert claim.get("metric") == "hbm_capacity" and claim.get("subject") == "kite9", claim
+    assert any("which memory" in t for t in claim.get("todo", [])) == asked, claim

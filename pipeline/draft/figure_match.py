@@ -24,7 +24,6 @@ ROUNDED = 0.10      # the most its written digits may widen that ("5 nm": 4.5 to
 
 class Amount(float):
     """An amount in base units that knows how far from a figure its written digits allow."""
-
     rel: float = SAME
 
 
@@ -50,6 +49,10 @@ METRIC_DIMENSION = {"FLOPS": "flops", "OPS": "ops", "B": "bytes", "B/s": "rate",
 
 def same_figure(claimed: float, published: float) -> bool:
     return math.isclose(claimed, published, rel_tol=getattr(claimed, "rel", SAME))
+
+
+def readings(value: float, unit: str) -> list[float]:   # "94 GiB" is the vendor's "94 GB" (CONTRACT 10.2)
+    return [value, *([value / 2 ** 30 * 1e9] if unit == "GiB" else [])]
 
 
 def metrics_of_dimension(catalogue, unit: str) -> list[str]:
@@ -165,14 +168,13 @@ def another_holder(catalogue, number, reading, named: list[str],
         return
     value = amount(f"{number.text} {number.unit}".rstrip())
     own = catalogue.figures.get((subject, metric), ())
-    # "94 GiB" in a table headed in GiB is the vendor's "94 GB" too (CONTRACT 10.2)
     if value is None or not own:
         return
-    readings = [value, *([value / 2 ** 30 * 1e9] if number.unit == "GiB" else [])]
-    if any(matching(catalogue, [subject], [metric], v) for v in readings):
+    both = readings(value, number.unit)
+    if any(matching(catalogue, [subject], [metric], v) for v in both):
         return
     others = sorted({i for i in named if i and i != subject and i in catalogue.entities})
-    holders = sorted({e for v in readings for e, _ in matching(catalogue, others, [metric], v)})
+    holders = sorted({e for v in both for e, _ in matching(catalogue, others, [metric], v)})
     if holders:
         reading.candidates = [subject, *holders]
         reading.todo.append(f"subject: {number.text} {number.unit} is not {subject}'s published figure; "

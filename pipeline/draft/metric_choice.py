@@ -12,7 +12,14 @@ from claimaudit.draft.claims import Place, Reading, claimed_text
 from claimaudit.draft.compared import compared_metric, spoken_metrics
 from claimaudit.draft.counts import stack_height
 from claimaudit.draft.entities import Catalogue
-from claimaudit.draft.figure_match import amount, matching, metrics_of_dimension, same_figure, scaled
+from claimaudit.draft.figure_match import (
+    amount,
+    matching,
+    metrics_of_dimension,
+    readings,
+    same_figure,
+    scaled,
+)
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.memory_words import RATE_OF_MEMORY, cpu_memory, memory_metric, memory_said
@@ -284,8 +291,8 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
     if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
         return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
-    if own and not hits and any(same_figure(value, f) for f in own):
-        return metric, ""       # "L40S 48GB": the subject's published memory, and no other of its
+    if own and not hits and any(same_figure(v, f) for v in readings(value, number.unit) for f in own):
+        return metric, ""       # "L40S 48GB", "H20 (96GiB)": the subject's published memory, no other of its
     return metric, missing
 
 
