@@ -1,4 +1,4 @@
-r"""Known answers for rules from held-out rounds 234 to 237 (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 234 to 239 (issue 19), on fictional specs:
 - a multiplier before a name that a chip noun follows counts those chips, in brackets too: in
   "Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each)" the KX900 is counted, no ratio's baseline, and
   the memory and power after it are the KX900's, as its published figures say (round 235: a
@@ -12,7 +12,10 @@ r"""Known answers for rules from held-out rounds 234 to 237 (issue 19), on ficti
   `KX900 (256GiB) x 128` (round 237's GPU tables, 18 counts missed); "KX900 x 16 lanes" counts lanes;
 - a chip's memory in GiB of the number the vendor publishes in GB is that memory, as the same number in
   GB is ("H20 (96GiB)", round 237; CONTRACT 10.2): no question which memory; 300 GiB of a 256 GB chip
-  still asks."""
+  still asks;
+- a ratio column headed as a division of two names (`Ratio (KX900/KX800)`, `KX900 Advantage (KX900/
+  KX800)`) has its first name as each ratio's subject and its second as the baseline (rounds 190 and 239:
+  asked as "names both; name one" before)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -28,6 +31,13 @@ entities:
     facts:
       - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
       - {metric: power, value: "750 W", source: ex-sheet, quote: "750 W"}
+  - id: kite8
+    name: Example Kite K8
+    vendor: Example
+    kind: chip
+    aliases: [Kite K8, KX800]
+    facts:
+      - {metric: hbm_capacity, value: "80 GB", source: ex-sheet, quote: "80 GB"}
   - id: kite9_box
     name: Example Kite Box9
     vendor: Example
@@ -92,3 +102,12 @@ def test_a_chips_gib_of_its_published_gb_is_that_memory(specs, written, asked):
     claim = next(c for c in claims if c["claimed"].endswith(("GiB", " GB")))
     assert claim.get("metric") == "hbm_capacity" and claim.get("subject") == "kite9", claim
     assert any("which memory" in t for t in claim.get("todo", [])) == asked, claim
+
+
+@pytest.mark.parametrize("header", ["Ratio (KX900/KX800)", "KX900 Advantage<br>(KX900/ KX800)",
+                                    "KX900 vs KX800"])
+def test_a_ratio_column_headed_as_a_division_names_subject_and_baseline(specs, header):
+    text = (f"| Spec | KX900 | KX800 | {header} |\n|---|---|---|---|\n"
+            "| HBM capacity | 256 GB | 80 GB | 3.2x |\n")
+    claim = claim_of(drafted_claims(text, specs), "3.2x")
+    assert (claim.get("subject"), claim.get("baseline")) == ("kite9", "kite8"), claim

@@ -158,8 +158,13 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     moved = replace(number, start=number.start + shift, end=number.end + shift)
     reading = build.Reading()
     subject = cell.subject
-    reading.subject = table_names.named_in(catalogue, plain, subject, mentions_in(subject.start, subject.end),
-                                           "subject", reading, mentions_in(cell.row.start, cell.row.end))
+    divided = table_names.ratio_pair(plain, subject, mentions_in(subject.start, subject.end)) \
+        if number.unit == "x" and cell.baseline is None else None
+    if divided:         # `| Ratio (B200/H200) |` over `| 2.28× |` (held-out round 239)
+        reading.subject, reading.baseline = divided
+    else:
+        reading.subject = table_names.named_in(catalogue, plain, subject, mentions_in(
+            subject.start, subject.end), "subject", reading, mentions_in(cell.row.start, cell.row.end))
     if cell.baseline is not None:
         base = cell.baseline
         reading.baseline = table_names.named_in(catalogue, plain, base, mentions_in(base.start, base.end),

@@ -99,6 +99,18 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
     return None
 
 
+def ratio_pair(text: str, span: Span, mentions: list[Mention]) -> tuple[str, str] | None:
+    """A ratio column's header written as a division of two names (`Ratio (B200/H200)`, `MI300X
+    Advantage (MI300X/ H100)`): its first name is each ratio's subject, its second the baseline."""
+    inside = [m for m in mentions if span.start <= m.start < span.end and m.entity]
+    pairs = [(a.entity, b.entity) for a, b in zip(inside, inside[1:])
+             if a.entity != b.entity and DIVIDED.fullmatch(text, a.end, b.start)]
+    return pairs[-1] if len(set(pairs)) == 1 else None
+
+
+DIVIDED = re.compile(r"\s*(?:/|÷|vs\.?|versus)\s*", re.IGNORECASE)
+
+
 def _without_bracketed_kin(catalogue: Catalogue, text: str, inside: list[Mention]) -> list[Mention]:
     """"| Trainium2 (trn2) |": a name in brackets after a name of the same product at another
     scope (the instance that carries the chip) is a note on the cell's name, not a second one."""
