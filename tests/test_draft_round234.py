@@ -15,7 +15,8 @@ r"""Known answers for rules from held-out rounds 234 to 239 (issue 19), on ficti
   still asks;
 - a ratio column headed as a division of two names (`Ratio (KX900/KX800)`, `KX900 Advantage (KX900/
   KX800)`) has its first name as each ratio's subject and its second as the baseline (rounds 190 and 239:
-  asked as "names both; name one" before)."""
+  asked as "names both; name one" before), and the metric its row's figures have ("| Rated | 750 W |
+  700 W | 1.07x |" compares powers)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -111,3 +112,10 @@ def test_a_ratio_column_headed_as_a_division_names_subject_and_baseline(specs, h
             "| HBM capacity | 256 GB | 80 GB | 3.2x |\n")
     claim = claim_of(drafted_claims(text, specs), "3.2x")
     assert (claim.get("subject"), claim.get("baseline")) == ("kite9", "kite8"), claim
+
+
+def test_a_divided_ratio_takes_its_rows_metric(specs):
+    text = ("| Spec | KX900 | KX800 | Ratio (KX900/KX800) |\n|---|---|---|---|\n"
+            "| Rated | 750 W | 700 W | 1.07x |\n")
+    claim = claim_of(drafted_claims(text, specs), "1.07x")
+    assert (claim.get("subject"), claim.get("baseline"), claim.get("metric")) == ("kite9", "kite8", "power")

@@ -105,7 +105,7 @@ def draft_records(raw: str, catalogue: Catalogue) -> list[dict]:
             continue
         cell = table_cells.cell_at(table, cell_starts, number.start)
         if cell is not None:
-            row = row_metric.get(cell.row.start) if cell.baseline is not None else None
+            row = row_metric.get(cell.row.start) if cell.baseline is not None or number.unit == "x" else None
             record = cell_record(catalogue, plain, cell, number, mentions_in, paragraphs,
                                  row and row[0], star, topics.ids)
             table_cells.as_its_row(record, cell, row_metric)
@@ -179,7 +179,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
-                        metric=row_metric, text_ids=text_ids)
+                        metric=row_metric if cell.baseline or divided else None, text_ids=text_ids)
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:
