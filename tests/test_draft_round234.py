@@ -1,4 +1,4 @@
-r"""Known answers for rules from held-out rounds 234 to 239 (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 234 to 241 (issue 19), on fictional specs:
 - a multiplier before a name that a chip noun follows counts those chips, in brackets too: in
   "Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each)" the KX900 is counted, no ratio's baseline, and
   the memory and power after it are the KX900's, as its published figures say (round 235: a
@@ -16,7 +16,12 @@ r"""Known answers for rules from held-out rounds 234 to 239 (issue 19), on ficti
 - a ratio column headed as a division of two names (`Ratio (KX900/KX800)`, `KX900 Advantage (KX900/
   KX800)`) has its first name as each ratio's subject and its second as the baseline (rounds 190 and 239:
   asked as "names both; name one" before), and the metric its row's figures have ("| Rated | 750 W |
-  700 W | 1.07x |" compares powers)."""
+  700 W | 1.07x |" compares powers);
+- a chip that publishes no HBM, only LPDDR: a figure equal to its LPDDR in a clause that mentions HBM
+  ("sidesteps HBM shortage with 160GB of cheaper memory", round 241's silent error) is not read as HBM
+  off the word; "160GB HBM" written so stays HBM (the claim then fails, as it should);
+- an area equal to the chip's published die area is its die area though the sentence names its
+  interposer ("~820mm2 ... N5 process with COWOS-S interposer", round 241)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -39,6 +44,14 @@ entities:
     aliases: [Kite K8, KX800]
     facts:
       - {metric: hbm_capacity, value: "80 GB", source: ex-sheet, quote: "80 GB"}
+  - id: kite7
+    name: Example Kite K7
+    vendor: Example
+    kind: chip
+    aliases: [Kite K7, KX700]
+    facts:
+      - {metric: lpddr_capacity, value: "160 GB", source: ex-sheet, quote: "160 GB"}
+      - {metric: die_area, value: "820 mm2", source: ex-sheet, quote: "820 mm2"}
   - id: kite9_box
     name: Example Kite Box9
     vendor: Example
@@ -119,3 +132,16 @@ def test_a_divided_ratio_takes_its_rows_metric(specs):
             "| Rated | 750 W | 700 W | 1.07x |\n")
     claim = claim_of(drafted_claims(text, specs), "1.07x")
     assert (claim.get("subject"), claim.get("baseline"), claim.get("metric")) == ("kite9", "kite8", "power")
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("The KX700 sidesteps HBM shortage with 160GB of cheaper memory.\n", "lpddr_capacity"),
+    ("The KX700 carries 160GB HBM.\n", "hbm_capacity")])
+def test_an_lpddr_chips_memory_is_not_hbm_off_a_nearby_word(specs, text, metric):
+    assert claim_of(drafted_claims(text, specs), "160 GB").get("metric") == metric
+
+
+def test_a_dies_published_area_is_its_area_beside_an_interposer(specs):
+    claims = drafted_claims("The KX700 measures ~820mm2 on an N5 process with a COWOS-S interposer.\n", specs)
+    claim = next(c for c in claims if c["claimed"].startswith("820"))
+    assert claim.get("metric") == "die_area", claim

@@ -108,6 +108,11 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", unnegated):
             metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing,
                                               bool(HIGH_SPEED_MEMORY.search(clause)), lpddr_chip)
+        lpddr = catalogue.figures.get((reading.subject, "lpddr_capacity"), ())
+        if metric == "hbm_capacity" and lpddr_chip and not own and not missing and any(
+                same_figure(v, f) for v in readings(amount(claimed_text(number)) or 0, number.unit)
+                for f in lpddr):
+            missing = "which memory"    # "sidesteps HBM shortage with 160GB of cheaper memory": its LPDDR's
         if BYTES_OF_BANDWIDTH.match(place.view, number.end):     # "1.4 PB of bandwidth": a slip
             metric, missing = None, ""
             rates = ", ".join(metrics_of_dimension(catalogue, "TB/s"))
@@ -116,6 +121,10 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "area":           # "421mm2": a die's area, unless the words say a package's
         metric = None if re.search(r"package|substrate|interposer|封裝|封装|基板|中介層|中介层", sentence,
                                    re.IGNORECASE) else "die_area"
+        value = amount(claimed_text(number))
+        if metric is None and value and any(same_figure(value, f) for f in catalogue.figures.get(
+                (reading.subject, "die_area"), ())):
+            metric = "die_area"     # "~820mm2 ... N5 process with COWOS-S interposer": the die's own figure
         missing = "" if metric else f"an area that is no die's{NO_METRIC}"
     elif dimension == "rate":
         # "128GB of 1.6 TB/s memory": a rate right before the word memory is the memory's
