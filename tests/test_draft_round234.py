@@ -1,4 +1,4 @@
-r"""Known answers for rules from held-out rounds 234 to 241 (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on fictional specs:
 - a multiplier before a name that a chip noun follows counts those chips, in brackets too: in
   "Kite Box9 (8x KX900 GPUs 256GB HBM3, 750W each)" the KX900 is counted, no ratio's baseline, and
   the memory and power after it are the KX900's, as its published figures say (round 235: a
@@ -21,7 +21,9 @@ r"""Known answers for rules from held-out rounds 234 to 241 (issue 19), on ficti
   ("sidesteps HBM shortage with 160GB of cheaper memory", round 241's silent error) is not read as HBM
   off the word; "160GB HBM" written so stays HBM (the claim then fails, as it should);
 - an area equal to the chip's published die area is its die area though the sentence names its
-  interposer ("~820mm2 ... N5 process with COWOS-S interposer", round 241)."""
+  interposer ("~820mm2 ... N5 process with COWOS-S interposer", round 241);
+- "GPU + Host memory together" (one noun for both sides) is the two memories together, no CPU's
+  LPDDR: the figure decides which of the specs' memories (round 242's silent DGX GH200 144TB)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
@@ -145,3 +147,10 @@ def test_a_dies_published_area_is_its_area_beside_an_interposer(specs):
     claims = drafted_claims("The KX700 measures ~820mm2 on an N5 process with a COWOS-S interposer.\n", specs)
     claim = next(c for c in claims if c["claimed"].startswith("820"))
     assert claim.get("metric") == "die_area", claim
+
+
+@pytest.mark.parametrize("words", ["GPU + Host memory together", "CPU and GPU memory combined"])
+def test_two_sides_of_one_memory_noun_are_no_cpus_memory(words):
+    from claimaudit.draft.memory_words import memory_metric
+    assert memory_metric(f"144TB when you add {words}.") is None
+    assert memory_metric("480 GB of host memory") == "lpddr_capacity"

@@ -14,7 +14,10 @@ import re
 _CPU_SIDE = r"(?:内存|內存|記憶體|LPDDR\w*|(?:CPU|system|host) memory)"
 _GPU_SIDE = r"(?:显存|顯存|HBM\w*|GPU memory)"
 COMBINED = re.compile(rf"{_CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_GPU_SIDE}|"
-                      rf"{_GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_CPU_SIDE}", re.IGNORECASE)
+                      rf"{_GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_CPU_SIDE}|"
+                      # "144TB when you add GPU + Host memory together": one noun for both sides
+                      r"\b(?:GPU|CPU|host|system)\s*(?:[+＋&]|and|plus)\s*(?:GPU|CPU|host|system)\s+memory",
+                      re.IGNORECASE)
 
 # "显存和内存分别为 640GB 和 2TB": each memory its own figure, not the two together
 EACH_ITS_OWN = re.compile(r"分别|分別|各自|respectively|each", re.IGNORECASE)
