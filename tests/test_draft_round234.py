@@ -28,6 +28,8 @@ r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on ficti
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
 
+from claimaudit.draft.memory_words import memory_metric
+
 SPECS = """sources:
   - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
 entities:
@@ -151,6 +153,5 @@ def test_a_dies_published_area_is_its_area_beside_an_interposer(specs):
 
 @pytest.mark.parametrize("words", ["GPU + Host memory together", "CPU and GPU memory combined"])
 def test_two_sides_of_one_memory_noun_are_no_cpus_memory(words):
-    from claimaudit.draft.memory_words import memory_metric
     assert memory_metric(f"144TB when you add {words}.") is None
     assert memory_metric("480 GB of host memory") == "lpddr_capacity"
