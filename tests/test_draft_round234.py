@@ -23,12 +23,15 @@ r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on ficti
 - an area equal to the chip's published die area is its die area though the sentence names its
   interposer ("~820mm2 ... N5 process with COWOS-S interposer", round 241);
 - "GPU + Host memory together" (one noun for both sides) is the two memories together, no CPU's
-  LPDDR: the figure decides which of the specs' memories (round 242's silent DGX GH200 144TB)."""
+  LPDDR: the figure decides which of the specs' memories (round 242's silent DGX GH200 144TB);
+- a bare B before a singular transistor word is a billion ("a 77B transistor chip", "a 59.4 B
+  transistor parallel processor", rounds 241-242), as before the plural; "a 70B model" is no figure."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims
 
 from claimaudit.draft.memory_words import memory_metric
+from claimaudit.draft.numbers import find_numbers
 
 SPECS = """sources:
   - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
@@ -155,3 +158,11 @@ def test_a_dies_published_area_is_its_area_beside_an_interposer(specs):
 def test_two_sides_of_one_memory_noun_are_no_cpus_memory(words):
     assert memory_metric(f"144TB when you add {words}.") is None
     assert memory_metric("480 GB of host memory") == "lpddr_capacity"
+
+
+@pytest.mark.parametrize(("text", "found"), [("The BR100 is a 77B transistor 7nm chip.", ["77e9", "7"]),
+                                             ("It is a 59.4 B transistor parallel processor.", ["59.4e9"]),
+                                             ("It has 80B transistors.", ["80e9"]),
+                                             ("Serving a 70B model.", [])])
+def test_a_bare_b_before_a_transistor_word_is_a_billion(text, found):
+    assert [n.text for n in find_numbers(text)] == found

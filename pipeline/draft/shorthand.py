@@ -41,8 +41,8 @@ def stacked_scale() -> re.Pattern:
     data = lexicon().data
     small = alternation(data["chinese_small_scales"], bounded=False)
     big = alternation(data["chinese_big_scales"], bounded=False)
-    # "208B transistors": a bare B before a transistor word is a billion
-    bare_b = r"B(?=\s?(?:transistors|晶体管|晶體管|電晶體))"
+    # "208B transistors", "a 77B transistor chip": a bare B before a transistor word is a billion
+    bare_b = r"B(?=\s?(?:transistors?\b|晶体管|晶體管|電晶體))"
     english = alternation(data["english_scales"])
     # "230K GPUs", "1M+ GPUs", "a 100k-GPU cluster", "the 350k H100 target": K and M abbreviate a
     # count of chips (or of a chip the name after them names)
