@@ -37,15 +37,17 @@ def catalogue_of(tmp_path_factory, specs_text: str):
     return load_catalogue(folder)
 
 
-def example_chips(chips: dict[str, list[tuple[str, str]]]) -> str:
-    """Spec YAML of fictional chips: each id `kiteN` is "Example Kite KN" (alias "Kite KN") with its
-    facts as (metric, value) pairs, all from one example datasheet."""
+def example_chips(chips: dict[str, list[tuple[str, str]]],
+                  aliases: dict[str, list[str]] | None = None) -> str:
+    """Spec YAML of fictional chips: each id `kiteN` is "Example Kite KN" (alias "Kite KN", and any
+    `aliases` given for it) with its facts as (metric, value) pairs, all from one example datasheet."""
     lines = ["sources:", '  - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}',
              "entities:"]
     for entity, facts in chips.items():
         name = f"Kite K{entity.removeprefix('kite')}"
+        names = ", ".join([name, *(aliases or {}).get(entity, [])])
         lines += [f"  - id: {entity}", f"    name: Example {name}", "    vendor: Example", "    kind: chip",
-                  f"    aliases: [{name}]", "    facts:"]
+                  f"    aliases: [{names}]", "    facts:"]
         lines += [f'      - {{metric: {metric}, value: {value}, source: ex-sheet, quote: "{value}"}}'
                   for metric, value in facts]
     return "\n".join(lines) + "\n"

@@ -28,37 +28,15 @@ r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on ficti
   transistor parallel processor", rounds 241-242), as before the plural; "a 70B model" is no figure."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
 from claimaudit.draft.memory_words import memory_metric
 from claimaudit.draft.numbers import find_numbers
 
-SPECS = """sources:
-  - {id: ex-sheet, title: "Example datasheet", url: "https://example.com/sheet"}
-entities:
-  - id: kite9
-    name: Example Kite K9
-    vendor: Example
-    kind: chip
-    aliases: [Kite K9, Instinkt KX900, KX900]
-    facts:
-      - {metric: hbm_capacity, value: "256 GB", source: ex-sheet, quote: "256 GB"}
-      - {metric: power, value: "750 W", source: ex-sheet, quote: "750 W"}
-  - id: kite8
-    name: Example Kite K8
-    vendor: Example
-    kind: chip
-    aliases: [Kite K8, KX800]
-    facts:
-      - {metric: hbm_capacity, value: "80 GB", source: ex-sheet, quote: "80 GB"}
-  - id: kite7
-    name: Example Kite K7
-    vendor: Example
-    kind: chip
-    aliases: [Kite K7, KX700]
-    facts:
-      - {metric: lpddr_capacity, value: "160 GB", source: ex-sheet, quote: "160 GB"}
-      - {metric: die_area, value: "820 mm2", source: ex-sheet, quote: "820 mm2"}
+SPECS = example_chips({"kite9": [("hbm_capacity", "256 GB"), ("power", "750 W")],
+                       "kite8": [("hbm_capacity", "80 GB")],
+                       "kite7": [("lpddr_capacity", "160 GB"), ("die_area", "820 mm2")]},
+                      {"kite9": ["Instinkt KX900", "KX900"], "kite8": ["KX800"], "kite7": ["KX700"]}) + """\
   - id: kite9_box
     name: Example Kite Box9
     vendor: Example
