@@ -425,9 +425,6 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout241": "docs/draft-first-runs/round241.txt",  # first run after rounds 193-239's rules:
     # 89.2% recall, 25.0% noise (a float8 post's throughput tables); of 24 decided claims 17 right (70.8%),
     # 1 silent, 2 missed
-    "heldout242": "docs/draft-first-runs/round242.txt",  # first run after rounds 193-241's rules:
-    # 90.7% recall, 8.9% noise (an ISA page's measured DRAM tables); of 61 decided claims 38 right,
-    # 1 silent, 9 missed
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
