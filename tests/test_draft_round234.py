@@ -30,6 +30,7 @@ r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on ficti
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
+from claimaudit.draft.figure_match import readings
 from claimaudit.draft.memory_words import memory_metric
 from claimaudit.draft.numbers import find_numbers
 
@@ -144,3 +145,9 @@ def test_two_sides_of_one_memory_noun_are_no_cpus_memory(words):
                                              ("Serving a 70B model.", [])])
 def test_a_bare_b_before_a_transistor_word_is_a_billion(text, found):
     assert [n.text for n in find_numbers(text)] == found
+
+
+@pytest.mark.parametrize(("value", "unit", "decimal"), [(96 * 2 ** 30, "GiB", 96e9),
+                                                        (2 * 2 ** 40, "TiB", 2e12), (96e9, "GB", None)])
+def test_a_binary_amount_reads_also_as_its_decimal_twin(value, unit, decimal):
+    assert readings(value, unit) == [value] + ([pytest.approx(decimal, rel=1e-12)] if decimal else [])

@@ -178,8 +178,9 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
         if not sign and cell.baseline is not None:
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
+    metric = row_metric if cell.baseline is not None or divided else None     # a change's, a divided ratio's
     return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
-                        metric=row_metric if cell.baseline or divided else None, text_ids=text_ids)
+                        metric=metric, text_ids=text_ids)
 
 
 def _table_lead(plain: str, cell, paragraphs) -> str:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from claimaudit.draft.context import UNIT_DIMENSION
 from claimaudit.draft.defined_metrics import figures_of
 from claimaudit.draft.score import base_value
-from claimaudit.model.units import UnitError, parse_quantity
+from claimaudit.model.units import UnitError, decimal_reading, parse_quantity, unit_info
 
 SAME = 0.01         # an amount within 1% of a figure is that figure, however it is written
 ROUNDED = 0.10      # the most its written digits may widen that ("5 nm": 4.5 to 5.5)
@@ -29,8 +29,7 @@ class Amount(float):
 
 @lru_cache(maxsize=4096)
 def amount(claimed: str) -> Amount | None:
-    """A `claimed` text as an Amount: "1.8 PFLOPS" is 1.8e15, give or take 2.8% (parsed once:
-    every rule of settle.py asks for the same number)."""
+    """A `claimed` text as an Amount ("1.8 PFLOPS": 1.8e15, give or take 2.8%), parsed once for all rules."""
     value = base_value(claimed)
     if value is None:
         return None
@@ -52,7 +51,8 @@ def same_figure(claimed: float, published: float) -> bool:
 
 
 def readings(value: float, unit: str) -> list[float]:   # "94 GiB" is the vendor's "94 GB" (CONTRACT 10.2)
-    return [value, *([value / 2 ** 30 * 1e9] if unit == "GiB" else [])]
+    twin = decimal_reading(unit)
+    return [value, *([value * unit_info(twin).factor / unit_info(unit).factor] if twin else [])]
 
 
 def metrics_of_dimension(catalogue, unit: str) -> list[str]:
