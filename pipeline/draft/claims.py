@@ -122,7 +122,8 @@ OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前�
                             r"previous generation|predecessor", re.IGNORECASE)
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)
 OWNS_A_FIGURE = re.compile(r"\s?(?:的|'s|’s)\s?\d")
-RELATIVE = re.compile(r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
+RELATIVE = re.compile(r"(?:\s+(?:AI|data[- ]?cent(?:er|re)|GPU|chip|accelerator|processor)s?){0,3}"
+                      r"\s*,\s*(?:which|that)\s+(?:[A-Za-z-]+\s+){1,3}(?:up to\s+|about\s+|nearly\s+)?",
                       re.IGNORECASE)
 
 
@@ -132,7 +133,7 @@ def _sentence_subject(catalogue: Catalogue, place: Place, number: Number,
     named in the number's clause or before it (a name in a later clause belongs to another
     number), and is not a thing counted by a number (`72 B300 GPUs`)."""
     reading = Reading()
-    # "against the NVIDIA H200, which carries 141GB": a relative clause's figure is its name's
+    # "against the NVIDIA H200, which carries 141GB", "the H100 AI GPU, which measures": its name's
     relative = [m for m in inside if m.entity and m.end <= number.start and RELATIVE.fullmatch(
         place.view, m.end, number.start)]
     if relative and number.unit not in ("x", "%"):

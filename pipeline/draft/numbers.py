@@ -132,8 +132,13 @@ def _arabic(view: str) -> list[Number]:
     return out
 
 
+ASIDE = re.compile(r"\s?\([A-Za-z]{3,10}\)")     # "61.3 (vector) and 122.6 (matrix) teraFLOPS"
+
+
 def _with_unit(view: str, start: int, end: int, value: float, text: str, word=False) -> Number:
     unit, unit_end = read_unit(view, end)
+    if not unit and (aside := ASIDE.match(view, end)) and read_unit(view, aside.end())[0]:
+        unit, unit_end = read_unit(view, aside.end())
     return Number(start, unit_end, value, text, unit, word=word)
 
 
@@ -278,8 +283,8 @@ def count_kind(view: str, number: Number) -> str | None:
     return gapped or ("other" if not number.unit and general_count(view, number) else None)
 
 
-FORWARD = re.compile(r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|[涨漲增升提降减減跌高低长長加少]{0,2}[到至]|"
-                     r"±|\+/-)\s*(?:[~≈]\s?)?", re.IGNORECASE)   # "312 → 989", "从 312 涨到 989", "~2 to ~9"
+FORWARD = re.compile(r"(?:\s?\([A-Za-z]{3,10}\))?\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|"
+                     r"[涨漲增升提降减減跌高低长長加少]{0,2}[到至]|±|\+/-)\s*(?:[~≈]\s?)?", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)
 PRECISION_SLASH = re.compile(r"\s*\([A-Za-z]+\d*\)\s*/\s*")

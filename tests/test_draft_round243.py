@@ -1,0 +1,54 @@
+r"""Known answers for rules from held-out round 243 (issue 19), on fictional specs:
+- a relative clause after a name and its device nouns is that name's: in "57x larger than the Kite K8
+  AI GPU, which measures 826mm2" the area is the K8's, not the sentence subject's (round 243's silent
+  error: TweakTown gave the H100's die to the WSE-3 it was compared with); a clause after a name and
+  other words ("the Kite K8 in most tests, which ...") is not;
+- a bracketed word between a figure and its unit keeps the unit: "61.3 (vector) and 122.6 (matrix)
+  teraFLOPS of FP64" is two TFLOPS figures (round 243 missed both); a bracket before no unit adds
+  nothing."""
+
+import pytest
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+
+from claimaudit.draft.numbers import find_numbers
+
+SPECS = example_chips({"kite9": [("die_area", "46225 mm2"), ("fp64_dense", "122.6 TFLOPS"),
+                                 ("fp64_dense", "61.3 TFLOPS")],
+                       "kite8": [("die_area", "814 mm2")]})
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, SPECS)
+
+
+def test_a_relative_clause_after_a_named_gpu_is_that_gpus(specs):
+    text = ("Example says its Kite K9 has a die size of 46,225mm2, which is 57x larger than "
+            "the current Kite K8 AI GPU, which measures 826mm2.\n")
+    claim = claim_of(drafted_claims(text, specs), "826 mm2")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite8", "die_area")
+    assert claim_of(drafted_claims(text, specs), "46,225 mm2")["subject"] == "kite9"
+
+
+def test_a_relative_clause_after_other_words_is_not_the_names(specs):
+    text = "The Kite K9 beat the Kite K8 in most tests, which shows 46,225mm2 of silicon at work.\n"
+    assert claim_of(drafted_claims(text, specs), "46,225 mm2").get("subject") != "kite8"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("compute dies for 61.3 (vector) and 122.6 (matrix) teraFLOPS of FP64 performance",
+     [("61.3", 61.3, "TFLOPS"), ("122.6", 122.6, "TFLOPS")]),
+    ("it delivers 989 (dense) TFLOPS", [("989", 989.0, "TFLOPS")]),
+    ("61.3 and 122.6 teraFLOPS", [("61.3", 61.3, "TFLOPS"), ("122.6", 122.6, "TFLOPS")]),
+    ("the card (rev) 2 (two) of them", []),
+])
+def test_a_bracketed_word_between_a_figure_and_its_unit_keeps_the_unit(text, expected):
+    assert [(n.text, n.value, n.unit) for n in find_numbers(text)] == expected
+
+
+def test_both_bracketed_fp64_figures_are_the_chips(specs):
+    text = "Each Kite K9 has six compute dies for 61.3 (vector) and 122.6 (matrix) teraFLOPS of FP64.\n"
+    claims = drafted_claims(text, specs)
+    for claimed in ("61.3 TFLOPS", "122.6 TFLOPS"):
+        claim = claim_of(claims, claimed)
+        assert (claim.get("subject"), claim.get("metric")) == ("kite9", "fp64_dense"), claimed
