@@ -1,20 +1,36 @@
-r"""Known answers for rules from held-out round 243 (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 243 to 245 (issue 19), on fictional specs:
 - a relative clause after a name and its device nouns is that name's: in "57x larger than the Kite K8
   AI GPU, which measures 826mm2" the area is the K8's, not the sentence subject's (round 243's silent
   error: TweakTown gave the H100's die to the WSE-3 it was compared with); a clause after a name and
   other words ("the Kite K8 in most tests, which ...") is not;
 - a bracketed word between a figure and its unit keeps the unit: "61.3 (vector) and 122.6 (matrix)
   teraFLOPS of FP64" is two TFLOPS figures (round 243 missed both); a bracket before no unit adds
-  nothing."""
+  nothing;
+- a dashed aside with no figure but a year leaves the clause it interrupts whole: in "whereas the
+  Kite K8—to be released in 2024—will boast 144 GB" the K8 is the subject (round 245 asked between the
+  sentence's two chips); an aside with a figure ("— 5x the Kite K8 —") still parts the clauses;
+- a family word counted as a named system's chips ("Each Kite Box9 packs 72 Example Kite GPUs (each
+  with 288 GB)") is the one candidate that system holds (round 244's Azure GB300 NVL72 rack)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
+from claimaudit.draft.families import counted_members
 from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.text import Span, clauses
 
 SPECS = example_chips({"kite9": [("die_area", "46225 mm2"), ("fp64_dense", "122.6 TFLOPS"),
-                                 ("fp64_dense", "61.3 TFLOPS")],
-                       "kite8": [("die_area", "814 mm2")]})
+                                 ("fp64_dense", "61.3 TFLOPS"), ("hbm_capacity", "288 GB")],
+                       "kite8": [("die_area", "814 mm2"), ("hbm_capacity", "288 GB")]}) + """\
+  - id: kite9_box
+    name: Example Kite Box9
+    vendor: Example
+    kind: system
+    aliases: [Kite Box9]
+    members: {kite9: 72}
+    facts:
+      - {metric: chips, value: "72", source: ex-sheet, quote: "72 GPUs"}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +68,28 @@ def test_both_bracketed_fp64_figures_are_the_chips(specs):
     for claimed in ("61.3 TFLOPS", "122.6 TFLOPS"):
         claim = claim_of(claims, claimed)
         assert (claim.get("subject"), claim.get("metric")) == ("kite9", "fp64_dense"), claimed
+
+
+def test_a_dashed_aside_without_a_figure_leaves_the_clause_whole(specs):
+    text = "The Kite K9 had 288 GB, whereas the Kite K8—to be released in 2024—will boast 144 GB.\n"
+    claim = claim_of(drafted_claims(text, specs), "144 GB")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite8", "hbm_capacity")
+
+
+def test_a_dashed_aside_with_a_figure_parts_the_clauses():
+    text = "The Kite K9 reaches 288 GB — 2x the Kite K8 — and 61.3 TFLOPS of FP64."
+    parts = [text[c.start:c.end].strip() for c in clauses(text, Span(0, len(text)))]
+    assert "2x the Kite K8" in parts
+    text = "The Kite K8—to be released in 2024—will boast 144 GB."
+    assert len(clauses(text, Span(0, len(text)))) == 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Each Kite Box9 rack integrates 72 Example Kite GPUs (each with 288 GB HBM3e each).", "kite9"),
+    ("Each Kite Box9 rack packs 72 Kite GPUs.", "kite9"),
+    ("Each Kite Box9 rack is built on Example Kite, with 288 GB HBM3e each.", ""),   # not counted
+    ("72 Example Kite GPUs fill each Kite Box9 rack.", ""),                           # no system before
+])
+def test_a_family_word_counted_as_a_named_systems_chips_is_its_member(specs, text, expected):
+    family = [m for m in counted_members(specs, text, specs.find(text)) if m.text == "Kite"]
+    assert family and family[0].entity == expected

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from claimaudit.draft import owner as owning
 from claimaudit.draft.counts import is_counted as _is_counted
 from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.families import counted_members
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
@@ -66,8 +67,8 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
                          mentions: list[Mention]) -> Reading:
     """Whose the number is: the name that owns an amount by the words next to it (owner.py),
     else the sentence's subject; the amount after "vs." is the compared-with side."""
-    inside = _without_named_families(
-        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end])
+    inside = counted_members(catalogue, place.view, _without_named_families(
+        [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]))
     counted = re.match(r"[\s-]*(models|cards|versions|variants|parts|SKUs|chips|GPUs|accelerators)\b",
                        place.view[number.end:number.end + 16], re.IGNORECASE)
     if counted and re.search(r"\b(?:of|with) the\s*$", place.view[max(0, number.start - 10):number.start]):
@@ -301,8 +302,7 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
 
 
 def _times_the_of(view: str, mention: Mention, number: Number) -> bool:
-    """"4x the memory bandwidth of Trainium2", "three times the FP4 performance of Amazon's
-    Trainium 3": the name after "of" is what the ratio compares with."""
+    """"4x the memory bandwidth of Trainium2": the name after "of" is what the ratio compares with."""
     between = view[number.end:mention.start] if mention.start >= number.end else ""
     # "2.5x the Ascend 910C", "double the WSE-2's 2.6 trillion": the name right after "the"
     return number.unit == "x" and bool(re.fullmatch(

@@ -13,6 +13,7 @@ candidate silently: it asks, naming them, unless a rule decides.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.text import containing, sentences
@@ -172,3 +173,22 @@ def past_vendor_word(pattern: re.Pattern, text: str, match: re.Match) -> re.Matc
     prefix = lexicon().pattern("vendor_prefixes").match(match.group("name"))
     inner = pattern.match(text, match.start() + prefix.end()) if prefix else None
     return inner if inner is not None and inner.end() > match.end() else match
+
+
+COUNTED_BEFORE = re.compile(r"\d[\d,]*\s+(?:[A-Z][A-Za-z]+\s+)?$")        # "packs 72 NVIDIA "
+CHIPS_AFTER = re.compile(r"\s*(?:GPUs?|chips?|accelerators?)\b", re.IGNORECASE)
+
+
+def counted_members(catalogue, view: str, inside: list) -> list:
+    """"Each GB300 NVL72 rack packs 72 NVIDIA Blackwell Ultra GPUs (each with 288 GB)": a family word
+    counted as a system's chips, after that system's name, is the one candidate the system holds."""
+    out = list(inside)
+    for i, mention in enumerate(inside):
+        if mention.entity or not mention.candidates or not CHIPS_AFTER.match(view, mention.end) \
+                or not COUNTED_BEFORE.search(view[max(0, mention.start - 24):mention.start]):
+            continue
+        held = {c for m in inside if m.entity and m.end <= mention.start for c in mention.candidates
+                if catalogue.holds(m.entity, c)}
+        if len(held) == 1:
+            out[i] = replace(mention, entity=held.pop())
+    return out

@@ -43,6 +43,9 @@ _CLAUSE_END = re.compile(
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
 _LABEL_LINE = re.compile(r"[^\d:：\n|,，]{2,40}[:：]\s*[~≈]?\s*\d[\d.,]*\s?[A-Za-z/]{0,8}\s*"
                          r"(?:[(（][^()（）]{1,20}[)）])?\s*")      # `Bandwidth (GB/s): 900`, `TDP: 700 W`
+# "the H200—to be released in 2024—will boast 144 GB": a dashed aside with no figure (a year at most)
+# leaves the clause it interrupts whole
+_ASIDE = re.compile(r"\s?—(?:[^\d—,;.]|(?:19|20)\d\d){2,60}—\s?")
 _LEAD = re.compile(r"\d[\d.,]*\s?[A-Za-z/%×]{0,12}")      # "42.5 ExaFLOPS", "4.4x", "144"
 
 
@@ -311,7 +314,12 @@ def clauses(text: str, sentence: Span) -> list[Span]:
         return [sentence]       # `Per card power: 150 W`: the label says what the figure is
     spans = pieces(text, sentence.start, sentence.end, _CLAUSE_END)
     merged: list[Span] = []
-    for span in spans:
+    for i, span in enumerate(spans):
+        if len(merged) >= 2 and merged[-1] == spans[i - 1] and merged[-2].end == spans[i - 2].end \
+                and _ASIDE.fullmatch(text, spans[i - 2].end, span.start):
+            merged.pop()
+            merged[-1] = Span(merged[-1].start, span.end)
+            continue
         lead = len(merged) == 1 and _LEAD.fullmatch(text, merged[0].start, merged[0].end)
         if merged and (_BETWEEN.search(text, merged[-1].start, merged[-1].end)
                        or lead and text[merged[0].end:span.start].strip() == ":"):
