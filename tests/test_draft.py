@@ -429,6 +429,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # recall, 19.0% noise; of 21 decided claims 4 right, 15 asked, 0 silent
     "heldout245": "docs/draft-first-runs/round245.txt",  # first run after round 243's rules: 80.6%
     # recall, 16.7% noise (a forum post's per-clock arithmetic); of 13 decided claims 6 right, 0 silent
+    "heldout246": "docs/draft-first-runs/round246.txt",  # first run after rounds 243-245's rules: 81.2%
+    # recall, 37.5% noise (a book chapter's measured TFLOPS and MFU tables); of 7 decided claims 3 right
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
