@@ -10,13 +10,15 @@ r"""Known answers for rules from held-out rounds 243 to 245 (issue 19), on ficti
   Kite K8—to be released in 2024—will boast 144 GB" the K8 is the subject (round 245 asked between the
   sentence's two chips); an aside with a figure ("— 5x the Kite K8 —") still parts the clauses;
 - a family word counted as a named system's chips ("Each Kite Box9 packs 72 Example Kite GPUs (each
-  with 288 GB)") is the one candidate that system holds (round 244's Azure GB300 NVL72 rack)."""
+  with 288 GB)") is the one candidate that system holds (round 244's Azure GB300 NVL72 rack);
+- a processor category in the plural counts chips as GPUs and TPUs do ("4 IPUs in a 1U", round 247);
+  in the singular it stays a name's part ("Groq 3 LPU" counts nothing)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
 
 from claimaudit.draft.families import counted_members
-from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.numbers import count_kind, find_numbers
 from claimaudit.draft.text import Span, clauses
 
 SPECS = example_chips({"kite9": [("die_area", "46225 mm2"), ("fp64_dense", "122.6 TFLOPS"),
@@ -93,3 +95,12 @@ def test_a_dashed_aside_with_a_figure_parts_the_clauses():
 def test_a_family_word_counted_as_a_named_systems_chips_is_its_member(specs, text, expected):
     family = [m for m in counted_members(specs, text, specs.find(text)) if m.text == "Kite"]
     assert family and family[0].entity == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("4 IPUs in a 1U", [("4", "chips")]),
+    ("a rack of 64 LPUs and 8 RDUs", [("64", "chips"), ("8", "chips")]),
+    ("the Groq 3 LPU", []),
+])
+def test_a_processor_category_in_the_plural_counts_chips(text, expected):
+    assert [(n.text, count_kind(text, n)) for n in find_numbers(text)] == expected
