@@ -12,7 +12,10 @@ r"""Known answers for rules from held-out rounds 243 to 245 (issue 19), on ficti
 - a family word counted as a named system's chips ("Each Kite Box9 packs 72 Example Kite GPUs (each
   with 288 GB)") is the one candidate that system holds (round 244's Azure GB300 NVL72 rack);
 - a processor category in the plural counts chips as GPUs and TPUs do ("4 IPUs in a 1U", round 247);
-  in the singular it stays a name's part ("Groq 3 LPU" counts nothing)."""
+  in the singular it stays a name's part ("Groq 3 LPU" counts nothing);
+- a table under a heading that names one product is that product's, a family word beside its own member
+  in the heading included ("## 3.1 H100（Hopper 架构，2022）" over a table of precisions, round 248), and a
+  table's header row is no heading of its own."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
@@ -104,3 +107,28 @@ def test_a_family_word_counted_as_a_named_systems_chips_is_its_member(specs, tex
 ])
 def test_a_processor_category_in_the_plural_counts_chips(text, expected):
     assert [(n.text, count_kind(text, n)) for n in find_numbers(text)] == expected
+
+
+SECTIONED = """# 3. Example chips: Kite K9 and Kite K8
+
+Both are sold in 2024.
+
+## 3.1 Kite K9 (Kite architecture, 2022)
+
+| Precision | Peak | Note |
+|---|---|---|
+| FP64 | 61.3 TFLOPS | HPC |
+"""
+
+
+def test_a_table_under_a_heading_naming_one_product_is_that_products(specs):
+    # round 248: "## 3.1 H100（Hopper 架构，2022）" over a table of precisions; the family word beside
+    # its own member still names one product, and the table's header row is no heading
+    claim = claim_of(drafted_claims(SECTIONED, specs), "61.3 TFLOPS")
+    assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("kite9", "fp64_dense", None)
+
+
+def test_a_table_under_a_heading_naming_two_products_still_asks(specs):
+    text = SECTIONED.replace("## 3.1 Kite K9 (Kite architecture, 2022)", "## 3.1 Kite K9 and Kite K8")
+    claim = claim_of(drafted_claims(text, specs), "61.3 TFLOPS")
+    assert claim.get("todo")

@@ -318,9 +318,9 @@ def _earlier_subject(catalogue: Catalogue, place: Place, mentions: list[Mention]
     sentence = place.view[place.sentence.start:place.sentence.end]
     kind = anaphor(sentence, number.start - place.sentence.start)
     lead = place.topics.leads.get(place.paragraph.start) if place.topics is not None else None
-    # a field under a heading naming one product ("### H200" over "**Memory:** ... (1.1 TB per 8-GPU
-    # node)") is that product's, not also the text's most named one's
-    section = place.topics.sections.get(place.paragraph.start) if place.topics is not None else None
+    # a field or a row under a heading naming one product ("### H200" over "**Memory:** ...") is its
+    section = place.topics.sections.get(place.paragraph.start) or place.topics.prose_sections.get(
+        place.paragraph.start) if place.topics is not None else None
     topic = [section] if section and not kind and section in topic else topic
     pair = place.topics.recent(place.sentence.start) if place.topics is not None and one_of_a_pair(
         sentence, number.start - place.sentence.start) else []

@@ -282,13 +282,15 @@ def section_leads(view: str, paragraphs, mentions) -> tuple[dict[int, str], dict
     lead = None
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
+        # "## 3.1 H100（Hopper 架构）": a family word beside one of its own members names that member
         named = {m.entity for m in inside}
+        named = {m.entity for m in inside if not (m.candidates and named & set(m.candidates))}
         field = not inside and FIELD.match(view, start, end)    # `Suitable for: Servers`: no heading
         if any(COMPARED_NAME.search(view, max(start, m.start - 48), m.start) for m in inside):
             named.add("")       # "Per-chip vs v5e": a heading of what is compared with leads no one
         # `GPUs: 72× B200` names a product in a field's value: a field, no heading of the B200's
         heading = not BULLET.match(view, start) and not FIELD.match(view, start, end) \
-            and HEADING.fullmatch(view, start, end)
+            and "|" not in view[start:end] and HEADING.fullmatch(view, start, end)    # a table's row: none
         if heading and not (len(named) == 1 and "" not in named):
             lead = None         # "Architectural Highlights": another section, of no one named
         if heading and len(named) == 1 and "" not in named:
