@@ -53,6 +53,16 @@ def example_chips(chips: dict[str, list[tuple[str, str]]],
     return "\n".join(lines) + "\n"
 
 
+def example_box(chip: str, count: int) -> str:
+    """Spec YAML of a fictional system `<chip>_box` ("Example Kite BoxN", alias "Kite BoxN") holding
+    `count` of the chip, with its published chip count; appended to `example_chips`' YAML."""
+    box = f"Kite Box{chip.removeprefix('kite')}"
+    return "\n".join([f"  - id: {chip}_box", f"    name: Example {box}", "    vendor: Example",
+                      "    kind: system", f"    aliases: [{box}]", f"    members: {{{chip}: {count}}}",
+                      "    facts:", f'      - {{metric: chips, value: "{count}", source: ex-sheet, '
+                      f'quote: "{count} GPUs"}}']) + "\n"
+
+
 def drafted_claims(text: str, catalogue, language: str = "en") -> list[dict]:
     return draft_document(text, SourceInfo("t", "t", language), catalogue)["claims"]
 

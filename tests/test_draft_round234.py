@@ -28,7 +28,7 @@ r"""Known answers for rules from held-out rounds 234 to 242 (issue 19), on ficti
   transistor parallel processor", rounds 241-242), as before the plural; "a 70B model" is no figure."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
 
 from claimaudit.draft.figure_match import readings
 from claimaudit.draft.memory_words import memory_metric
@@ -37,16 +37,8 @@ from claimaudit.draft.numbers import find_numbers
 SPECS = example_chips({"kite9": [("hbm_capacity", "256 GB"), ("power", "750 W")],
                        "kite8": [("hbm_capacity", "80 GB")],
                        "kite7": [("lpddr_capacity", "160 GB"), ("die_area", "820 mm2")]},
-                      {"kite9": ["Instinkt KX900", "KX900"], "kite8": ["KX800"], "kite7": ["KX700"]}) + """\
-  - id: kite9_box
-    name: Example Kite Box9
-    vendor: Example
-    kind: system
-    aliases: [Kite Box9]
-    members: {kite9: 8}
-    facts:
-      - {metric: chips, value: "8", source: ex-sheet, quote: "8 GPUs"}
-"""
+                      {"kite9": ["Instinkt KX900", "KX900"], "kite8": ["KX800"], "kite7": ["KX700"]}) \
+    + example_box("kite9", 8)
 
 
 @pytest.fixture(scope="module")

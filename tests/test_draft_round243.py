@@ -18,7 +18,7 @@ r"""Known answers for rules from held-out rounds 243 to 245 (issue 19), on ficti
   table's header row is no heading of its own."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
 
 from claimaudit.draft.families import counted_members
 from claimaudit.draft.numbers import count_kind, find_numbers
@@ -26,16 +26,8 @@ from claimaudit.draft.text import Span, clauses
 
 SPECS = example_chips({"kite9": [("die_area", "46225 mm2"), ("fp64_dense", "122.6 TFLOPS"),
                                  ("fp64_dense", "61.3 TFLOPS"), ("hbm_capacity", "288 GB")],
-                       "kite8": [("die_area", "814 mm2"), ("hbm_capacity", "288 GB")]}) + """\
-  - id: kite9_box
-    name: Example Kite Box9
-    vendor: Example
-    kind: system
-    aliases: [Kite Box9]
-    members: {kite9: 72}
-    facts:
-      - {metric: chips, value: "72", source: ex-sheet, quote: "72 GPUs"}
-"""
+                       "kite8": [("die_area", "814 mm2"), ("hbm_capacity", "288 GB")]}) \
+    + example_box("kite9", 72)
 
 
 @pytest.fixture(scope="module")
