@@ -15,10 +15,12 @@ r"""Known answers for rules from held-out rounds 243 to 245 (issue 19), on ficti
   in the singular it stays a name's part ("Groq 3 LPU" counts nothing);
 - a table under a heading that names one product is that product's, a family word beside its own member
   in the heading included ("## 3.1 H100（Hopper 架构，2022）" over a table of precisions, round 248), and a
-  table's header row is no heading of its own."""
+  table's header row is no heading of its own;
+- a table row that says both densities ("| 3958 TFLOPS | 稀疏，稠密约 1979 |") says neither of the row's
+  figure: its density is asked (round 248 drafted it dense, silently, once its subject was decided)."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips, metric_todos
 
 from claimaudit.draft.families import counted_members
 from claimaudit.draft.numbers import count_kind, find_numbers
@@ -124,3 +126,15 @@ def test_a_table_under_a_heading_naming_two_products_still_asks(specs):
     text = SECTIONED.replace("## 3.1 Kite K9 (Kite architecture, 2022)", "## 3.1 Kite K9 and Kite K8")
     claim = claim_of(drafted_claims(text, specs), "61.3 TFLOPS")
     assert claim.get("todo")
+
+
+@pytest.mark.parametrize("note, dense", [("稀疏，稠密约 1979", False), ("稠密", True)])
+def test_a_row_saying_both_densities_says_neither_of_its_figure(tmp_path_factory, note, dense):
+    # round 248: "| FP8 Tensor Core | 3958 TFLOPS（~4 PFLOPS） | 稀疏，稠密约 1979 |" was drafted dense
+    specs = catalogue_of(tmp_path_factory, example_chips(
+        {"kite9": [("fp8_dense", "1979 TFLOPS"), ("fp8_sparse", "3958 TFLOPS")]}))
+    text = ("## Kite K9\n\n| 精度 | 峰值算力 | 说明 |\n|---|---|---|\n"
+            f"| FP8 Tensor Core | 3958 TFLOPS（~4 PFLOPS） | {note} |\n")
+    claim = claim_of(drafted_claims(text, specs, "zh-Hans"), "3958 TFLOPS")
+    silently_dense = claim.get("metric") == "fp8_dense" and not metric_todos(claim)
+    assert silently_dense is dense

@@ -290,8 +290,7 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
 
 
 def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | None, str]:
-    """(metric, what is missing): fp8_dense when FP8 and dense are said (in the clause or
-    sentence, else in `around`: the paragraph, or a table with its caption)."""
+    """(metric, what is missing): fp8_dense when FP8 and dense are said (clause, sentence, else `around`)."""
     chosen = precision(texts)
     if chosen is None and family == "flops" and said("half_precision_words", texts[:1]):
         return "bf16_dense", HALF          # the figure may tell bf16 from fp16 (settle.py)
@@ -313,7 +312,8 @@ def flops_metric(texts, family: str = "flops", around: str = "") -> tuple[str | 
     texts = [(without_unsparse(text), position) for text, position in texts]
     sparse = said("sparse_words", texts[:1]) or (said("sparse_words", texts)
                                                 and not said("dense_words", texts))
-    dense = off or said("dense_words", texts[:1]) or said("dense_words", texts)
+    dense = off or said("dense_words", texts[:1]) or said("dense_words", texts) and not said(
+        "sparse_words", texts)     # a row saying both ("| 3958 TFLOPS | 稀疏，稠密约 1979 |") says neither
     if sparse and not said("dense_words", texts[:1]):
         return f"{chosen}_sparse", ""
     if dense or density(around) == "dense":
