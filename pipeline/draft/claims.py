@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from claimaudit.draft import owner as owning
 from claimaudit.draft.counts import is_counted as _is_counted
 from claimaudit.draft.entities import Catalogue, Mention
-from claimaudit.draft.families import counted_members
+from claimaudit.draft.families import counted_members, without_named_families
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
@@ -67,7 +67,7 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
                          mentions: list[Mention]) -> Reading:
     """Whose the number is: the name that owns an amount by the words next to it (owner.py),
     else the sentence's subject; the amount after "vs." is the compared-with side."""
-    inside = counted_members(catalogue, place.view, _without_named_families(
+    inside = counted_members(catalogue, place.view, without_named_families(
         [m for m in mentions if place.sentence.start <= m.start < place.sentence.end]))
     counted = re.match(r"[\s-]*(models|cards|versions|variants|parts|SKUs|chips|GPUs|accelerators)\b",
                        place.view[number.end:number.end + 16], re.IGNORECASE)
@@ -258,13 +258,6 @@ def _listed_with(view: str, named: list[Mention], ids: set) -> list[str]:
 
 
 LIST_GAP = re.compile(r"\s*(,)?\s*(、|和|與|与|及|and|&|/)?\s*")
-
-
-def _without_named_families(inside: list[Mention]) -> list[Mention]:
-    """"Ironwood is Google's first TPU": a family word beside one of its own members names
-    that member, not another candidate."""
-    named = {m.entity for m in inside if m.entity}
-    return [m for m in inside if not (m.candidates and named & set(m.candidates))]
 
 
 def unmatched_question(mention: Mention) -> str:

@@ -175,6 +175,13 @@ def past_vendor_word(pattern: re.Pattern, text: str, match: re.Match) -> re.Matc
     return inner if inner is not None and inner.end() > match.end() else match
 
 
+def without_named_families(inside: list) -> list:
+    """"Ironwood is Google's first TPU", "## 3.1 H100（Hopper 架构）": a family word beside one of its
+    own members names that member, not another candidate."""
+    named = {m.entity for m in inside if m.entity}
+    return [m for m in inside if not (m.candidates and named & set(m.candidates))]
+
+
 COUNTED_BEFORE = re.compile(r"\d[\d,]*\s+(?:[A-Z][A-Za-z]+\s+)?$")        # "packs 72 NVIDIA "
 CHIPS_AFTER = re.compile(r"\s*(?:GPUs?|chips?|accelerators?)\b", re.IGNORECASE)
 

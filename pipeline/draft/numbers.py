@@ -283,7 +283,7 @@ def count_kind(view: str, number: Number) -> str | None:
     return gapped or ("other" if not number.unit and general_count(view, number) else None)
 
 
-FORWARD = re.compile(r"(?:\s?\([A-Za-z]{3,10}\))?\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|"
+FORWARD = re.compile(rf"(?:{ASIDE.pattern})?" r"\s*(?:to|and|or|vs\.?|versus|-|–|~|/|→|->|"
                      r"[涨漲增升提降减減跌高低长長加少]{0,2}[到至]|±|\+/-)\s*(?:[~≈]\s?)?", re.IGNORECASE)
 BACKWARD = re.compile(r"[^.;。；]{0,40}?\b(?:from|vs\.?|versus|compared (?:to|with)|to|than)\s*$"
                       r"|\s*(?:到|至)\s*$", re.IGNORECASE)

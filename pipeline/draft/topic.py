@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from functools import cache
 from typing import Callable
 
+from claimaudit.draft.families import without_named_families
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import COMPARED_NAME
 from claimaudit.draft.text import PIECE_END
@@ -282,9 +283,7 @@ def section_leads(view: str, paragraphs, mentions) -> tuple[dict[int, str], dict
     lead = None
     for start, end in paragraphs:
         inside = mentions[bisect_left(starts, start):bisect_left(starts, end)]
-        # "## 3.1 H100（Hopper 架构）": a family word beside one of its own members names that member
-        named = {m.entity for m in inside}
-        named = {m.entity for m in inside if not (m.candidates and named & set(m.candidates))}
+        named = {m.entity for m in without_named_families(inside)}    # "## 3.1 H100（Hopper 架构）"
         field = not inside and FIELD.match(view, start, end)    # `Suitable for: Servers`: no heading
         if any(COMPARED_NAME.search(view, max(start, m.start - 48), m.start) for m in inside):
             named.add("")       # "Per-chip vs v5e": a heading of what is compared with leads no one
