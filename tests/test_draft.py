@@ -436,6 +436,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout248": "docs/draft-first-runs/round248.txt",  # first run after round 247's rule: 89.0% recall,
     # 21.0% noise (a Chinese post's precision tables for NVIDIA and Ascend chips); of 142 decided claims 58
     # right, 53 asked, 4 silent
+    "heldout249": "docs/draft-first-runs/round249.txt",  # first run after round 248's rules: 81.6% recall,
+    # 46.6% noise (a TensorRT-LLM blog's expert counts and token figures); of 10 decided claims 5 right,
+    # 1 silent (a caption's `8 GPU` of a DGX H200 read as the B200 before it)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
