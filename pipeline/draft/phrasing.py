@@ -116,9 +116,12 @@ def in_path(view: str, number: Number) -> bool:
 
 def acronym_hyphen_name(view: str, number: Number) -> bool:
     """`WSE-3 engine clusters`, `HL-388`: digits glued by a hyphen to an acronym are a model
-    number, even before a count noun."""
+    number, even before a count noun; so are digits hyphened between two words (`NVLink
+    Chip-2-Chip`)."""
+    before = view[max(0, number.start - 12):number.start]
     return not number.unit and not number.word and bool(
-        re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", view[max(0, number.start - 12):number.start]))
+        re.search(r"(?<![A-Za-z0-9])[A-Z][A-Za-z]*[A-Z]-$", before)
+        or re.search(r"[A-Za-z]-$", before) and re.match(r"-[A-Za-z]", view[number.end:number.end + 2]))
 
 
 # `2024-04-29`, `2024/4/29`, and a day and month before the year (`04/26/2024`, `26.04.2024`)
@@ -182,14 +185,19 @@ SINGLE_MODEL = re.compile(r"\s?(?:series|family|chip|GPU|accelerator|processor|c
 def name_before_noun(view: str, number: Number) -> bool:
     """昇騰960晶片, 採用950核心: digits glued to a noun Chinese counts only through a classifier
     (144顆晶片) name a product; so do digits after a name and before one chip or a series ("the
-    Ascend 910 chip", "Ascend 910 series chips"; "Using 36 accelerators" counts)."""
+    Ascend 910 chip", "Ascend 910 series chips"; "Using 36 accelerators" counts), but not a count
+    of one or two digits after a whole model code (`DGX H200 8 GPU system`)."""
     nouns = alternation(lexicon().words("classifier_nouns"), bounded=False)
     written = view[number.start:number.end]
     if number.unit or number.word or not written.replace(",", "").isdigit():
         return False
     before = view[max(0, number.start - 24):number.start]
     return bool(re.match(nouns, view[number.end:number.end + 3])          # 90 萬核心 is a count
-                or SINGLE_MODEL.match(view, number.end) and after_name(before, number))
+                or SINGLE_MODEL.match(view, number.end) and after_name(before, number)
+                and not (len(written) <= 2 and MODEL_CODE.search(before)))
+
+
+MODEL_CODE = re.compile(r"\b[A-Za-z]+\d+[A-Za-z]*\s$")     # `DGX H200 8 GPU system`: a name is whole
 
 
 def change_window(view: str, clause, number: Number) -> str:
