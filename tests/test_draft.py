@@ -444,7 +444,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # silent (`H100 GPUs, each with 80GB`: the bare name read as the SXM, whose 80 GB the PCIe card shares)
     "heldout251": "docs/draft-first-runs/round251.txt",  # first run after round 249's rules: 49.3% recall,
     # 34.8% noise (benchmark tables of seconds and tokens/s, TFLOP/s per GPU); of 27 decided claims 8 right,
-    # 15 asked another field, 1 silent (`8x80GB A100 node w/ 512GB of CPU memory`: the 80 GB read as CPU memory)
+    # 15 asked another field, 1 silent (`8x80GB A100 node w/ 512GB of CPU memory`: the 80 GB read as the
+    # CPU's)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -163,8 +163,7 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     if divided:         # `| Ratio (B200/H200) |` over `| 2.28× |` (held-out round 239)
         reading.subject, reading.baseline = divided
     else:
-        reading.subject = table_names.named_in(catalogue, plain, subject, mentions_in(
-            subject.start, subject.end), "subject", reading, mentions_in(cell.row.start, cell.row.end))
+        table_names.subject_of_cell(catalogue, plain, cell, reading, mentions_in, paragraphs)
     if cell.baseline is not None:
         base = cell.baseline
         reading.baseline = table_names.named_in(catalogue, plain, base, mentions_in(base.start, base.end),

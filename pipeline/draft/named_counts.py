@@ -1,7 +1,7 @@
 """Counts written as a multiplier and a product's name (pipeline/draft/, issue 19).
 
-"8x B200 per node", "16xH100 GPUs", "| H100 x 16 |": the multiplier counts the chips it names; no
-ratio is written so. "is 2x B200" stays a ratio: a comparing word before it (`is`, `than`,
+"8x B200 per node", "16xH100 GPUs", "| H100 x 16 |", "8x80GB A100 GPUs": the multiplier counts the
+chips it names; no ratio is written so. "is 2x B200" stays a ratio: a comparing word before it (`is`, `than`,
 `delivers`) makes it one, as a bracket of the product's figures does ("2x TPU v5e (exact GB not
 disclosed)"). A counted number keeps no unit and takes the noun `chips` (count_kind in numbers.py).
 """
@@ -25,7 +25,7 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
-                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）])|$|"
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
@@ -52,14 +52,21 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)
         return not n.unit and not n.word and n.value == int(n.value) and n.value >= 1 and bool(
             NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
+    def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
+        return bool(MEMORY_NAME.match(view, n.end))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
-            and not n.word and counted(n) else replace(n, end=n.end + 1, noun="chips") if glued(n)
+            and not n.word and (counted(n) or of_memory(n))
+            else replace(n, end=n.end + 1, noun="chips") if glued(n)
             else replace(n, noun="chips") if name_times(n) else n for n in numbers]
 
 
 # a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
 # ("16xRx16" is a shape)
 GLUED_NAME = re.compile(r"[x×*](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
+# a multiplier glued to each chip's memory and then its model number or the word GPU: "8x80GB A100"
+# (glued, even after "is": "2x 80GB" may compare)
+MEMORY_NAME = re.compile(r"\d{2,3}GB\s(?:NVIDIA\s|AMD\s)?"
+                         r"(?:[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}s?|GPUs?)\b")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"

@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import cache
 
 from claimaudit.draft.claims import Reading, unmatched_question
 from claimaudit.draft.entities import Catalogue, Mention
+from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import FORM_WORD, forms_of
 from claimaudit.draft.settle import one_product
 from claimaudit.draft.table_cells import tables
@@ -93,10 +95,48 @@ def named_in(catalogue: Catalogue, text: str, span: Span | None, mentions: list[
         reading.todo.append(f"{role}: {unmatched_question(unmatched)}")
     elif len(ids) > 1:      # asked, not left to the figure: "| Lark K1 (Heron H9) |" may be either's
         reading.todo.append(f"{role}: the table's {header!r} names {', '.join(sorted(ids))}; name one")
-    else:
+    elif not workload_model(header):    # `| LLAMA2-7B | 8 |`: a model's row, the hardware the text's
         reading.todo.append(f"{role}: the table's {header!r} is not one entity of the specs; add it "
                             "(or an alias) with `extend:` or a new entity, then name it here")
     return None
+
+
+def subject_of_cell(catalogue: Catalogue, text: str, cell, reading: Reading, mentions_in, paragraphs) -> None:
+    """The subject of a table cell: the one entity its header (or first cell) names; under rows
+    named by a workload's model (`| LLAMA2-7B | 8 |`), the one entity the paragraph right above the
+    table names (`- System: DGX-H100`), if it names one, assumed as an earlier sentence's: it stands
+    when the figure is its own (`8` GPUs), else it is asked (`16`: two systems; held-out round 251)."""
+    span = cell.subject
+    reading.subject = named_in(catalogue, text, span, mentions_in(span.start, span.end) if span else [],
+                               "subject", reading, mentions_in(cell.row.start, cell.row.end))
+    if reading.subject is not None or span is None or cell.table is None or \
+            not workload_model(text[span.start:span.end]):
+        return
+    starts = [start for start, _ in paragraphs]
+    index = bisect_left(starts, cell.table.start) - 1
+    while index >= 0 and not text[paragraphs[index][0]:paragraphs[index][1]].strip():
+        index -= 1          # the blank lines between
+    above = sorted({m.entity for m in mentions_in(*paragraphs[index]) if m.entity} if index >= 0 else ())
+    if len(above) == 1:     # stands with no question when the figure is its own (settle.confirm_assumed)
+        reading.subject = above[0]
+        reading.todo.append(f"subject: not named in this sentence; {reading.subject} (named earlier) "
+                            "assumed: confirm or change")
+    else:
+        reading.candidates = above
+        reading.todo.append(f"subject: the table's {text[span.start:span.end].strip()!r} is a workload's "
+                            "model, not hardware; name the chip or system the figure is of"
+                            + (f" ({', '.join(above)} named above the table)" if above else ""))
+
+
+def workload_model(header: str) -> bool:
+    """A table header or row label naming a workload's model (`LLAMA2-7B`, `GPT3-175B`), no hardware."""
+    return bool(_workload_models().match(header))
+
+
+@cache
+def _workload_models() -> re.Pattern:
+    models = alternation(lexicon().words("workload_models"), bounded=False)
+    return re.compile(r"\s*[|*_`]*\s*(?:" + models + r")(?![a-z])")
 
 
 def ratio_pair(text: str, span: Span, mentions: list[Mention]) -> tuple[str, str] | None:
