@@ -1,4 +1,4 @@
-r"""Known answers for rules from held-out round 251 (issue 19), on fictional specs:
+r"""Known answers for rules from held-out rounds 251 and 252 (issue 19), on fictional specs:
 - a multiplier glued to each chip's memory and then a model number or the word GPU counts the chips
   ("8x80GB KX900 GPUs", "on 8x80GB GPUs"), even after "is"; it is no ratio needing a baseline
   (round 251 asked a baseline for five such set-ups); with a space after the multiplier ("is 2x 80GB")
@@ -10,12 +10,15 @@ r"""Known answers for rules from held-out round 251 (issue 19), on fictional spe
   memory, silently), the 512 GB the CPU's;
 - a table whose rows are named by a workload's model (`| LLAMA2-7B | 8 |`) is about the hardware the
   paragraph right above it names (`- System: Kite Box9`): the row's count stands when it is that
-  system's (8), and is asked when it is not (16: two systems)."""
+  system's (8), and is asked when it is not (16: two systems);
+- (round 252) "每个 GPU" says a chip's figure as "每 GPU" does, and a name glued to a version ("Tensor
+  Core3.0") is no product the specs lack."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips, subject_todos
 
 from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.products import unknown_product
 from claimaudit.draft.table_names import workload_model
 
 SPECS = example_chips({"kite9": [("hbm_capacity", "80 GB")], "kite8": [("hbm_capacity", "40 GB")]},
@@ -79,3 +82,20 @@ def test_a_table_with_two_systems_above_it_still_asks(specs):
 ])
 def test_a_workload_models_row_label(header, expected):
     assert workload_model(header) is expected
+
+
+# round 252: "每个 GPU" (with its classifier) says a chip's figure as "每 GPU" does; a name glued to a
+# version ("Tensor Core3.0") is no product the specs lack
+
+
+def test_a_per_gpu_figure_with_a_classifier_is_the_chips(specs):
+    text = "Kite Box9 是基于 8 个 Kite K9 的平台，每个 GPU 最高可配置为 700 瓦。\n"
+    claim = claim_of(drafted_claims(text, specs, "zh-Hans"), "700 W")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite9", "power")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Tensor Core3.0，RT Core2.0，NVLink3.0", None), ("the QX9000 chip", "QX9000"), ("MI325X.", "MI325X"),
+])
+def test_a_name_glued_to_its_version_is_no_product(text, expected):
+    assert unknown_product(text, 0, len(text), []) == expected

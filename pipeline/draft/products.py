@@ -1,7 +1,8 @@
 """Product-like names the specs may lack (pipeline/draft/, issue 19): a capital, letters and
 digits ("QX9000", "MI325X"), "TPU v5p", "X Ultra", "X NVL144"; precisions (BlockFP8), memory
-types, form factors, architectures (CDNA3), links (NVLink4), CPU cores (Zen4), bare numbers and
-a table's label glued to its figure ("TDP700W") are no products."""
+types, form factors, architectures (CDNA3), links (NVLink4), CPU cores (Zen4), bare numbers,
+a table's label glued to its figure ("TDP700W") and a name glued to its version ("Tensor Core3.0")
+are no products."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?!(?<=\d )[KMGT]B\d)"
                      r"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|[A-Z]{2,} v\d+\w*|"
                      r"(?!(?:The|This|That|These|Its|Their|Our|An?|Each|Every)\b)[A-Z][a-z]+ Ultra|"
-                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])")
+                     r"[A-Z][a-z]+ (?:NVL\d+))(?![A-Za-z0-9])(?!\.\d)")      # `Tensor Core3.0`: a version
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|[Bb][Ff]loat\d+|"
                           r"HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
                           r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
