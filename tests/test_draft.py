@@ -448,6 +448,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # CPU's)
     "heldout252": "docs/draft-first-runs/round252.txt",  # first run after round 251's rules: 90.5% recall,
     # 34.2% noise (a vLLM post's measured memory tables); of 101 decided claims 36 right, 44 asked, 8 silent
+    "heldout253": "docs/draft-first-runs/round253.txt",  # first run after round 252's rules: 86.5% recall,
+    # 6.7% noise (a Chinese chapter's PCIe rates in GT/s); of 11 decided claims 6 right, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
