@@ -309,3 +309,13 @@ def slashed_pair(view: str, inside: list[Mention], glued: Mention, reading) -> b
         reading.candidates = [pair[-1], glued.entity]
         reading.todo.append(f"subject: the figure follows {pair[-1]}/{glued.entity} together; pick one")
     return bool(pair)
+
+
+def named_beside(reading, place, mentions: list[Mention]) -> list[str]:
+    """The ids a figure's sentence names when its own clause does not name its subject ("H100s ...
+    than A100s - 2.0 vs 3.35TBps": the A100, whose figure the 2.0 is; held-out round 254); none
+    when the clause names it ("昇腾950PR配备144GB内存": the text's own attribution, right or wrong)."""
+    clause, sentence = place.clause, place.sentence
+    if any(m.entity == reading.subject and clause.start <= m.start < clause.end for m in mentions):
+        return []
+    return sorted({m.entity for m in mentions if m.entity and sentence.start <= m.start < sentence.end})

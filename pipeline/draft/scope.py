@@ -19,6 +19,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.claims import open_subject
+from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import matching
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.topic import related
@@ -206,3 +207,11 @@ def kin_of_the_named(catalogue, reading) -> None:
            if k not in named and k in catalogue.entities]
     if kin:
         reading.todo[asked] += f" (or a chip or system of theirs: {', '.join(list(dict.fromkeys(kin))[:4])})"
+
+
+def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
+    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
+    tell the scope apart, never one product from another."""
+    def kin(a: str) -> set:
+        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
+    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)

@@ -36,7 +36,8 @@ from claimaudit.draft.figure_match import (
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
-from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of
+from claimaudit.draft.owner import named_beside
+from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of, one_product
 from claimaudit.draft.topic import ANOTHER_PART, related
 
 
@@ -186,19 +187,21 @@ def not_its_own_baseline(catalogue: Catalogue, number: Number, reading: Reading)
 def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place: Place,
                    mentions: list[Mention]) -> None:
     """A decided subject far from the number (its kin near), or not publishing it while a family
-    its sentence (or, carried over, one before it) names does, or carried over at all, is asked."""
+    its sentence (or, carried over, one before it) or another id beside it names does, is asked."""
     far_from_its_figure(catalogue, number, reading, claimed_text(number), place.view)
     rate_without_seconds(catalogue, reading, claimed_text(number))
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
+    beside = named_beside(reading, place, mentions)      # "than A100s - 2.0 vs 3.35TBps": the A100's
+    another_holder(catalogue, number, reading, beside, "named in the sentence")
     if reading.metric in AMOUNTS and place.topics is not None:
         # "2x Hopper H100 GPU with 96 GB HBM3 each" on a GH200 page: a memory is one part's exactly
         another_holder(catalogue, number, reading, sorted(place.topics.ids_and_families), "named in the text")
     carried_off_to_a_family(catalogue, number, reading, place.topics, place.sentence.start)
     referred_off_its_figure(catalogue, number, reading)
-    one_way_figure(catalogue, reading, amount(claimed_text(number)), place.view[place.clause.start:
-                                                                                place.clause.end])
+    clause = place.view[place.clause.start:place.clause.end]
+    one_way_figure(catalogue, reading, amount(claimed_text(number)), clause)
     kin_of_the_named(catalogue, reading)
 
 
@@ -261,14 +264,6 @@ def baseline_scopes(catalogue: Catalogue, reading: Reading) -> None:
     if kin:
         reading.todo.append(f"baseline: {reading.baseline} is named; at the scope of the subject it may be "
                             f"{', '.join(dict.fromkeys(kin))}: pick one or keep {reading.baseline}")
-
-
-def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
-    """Whether the ids are one product at several scopes (a chip and its pod): a figure may
-    tell the scope apart, never one product from another."""
-    def kin(a: str) -> set:
-        return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
-    return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
 
 
 def settle_by_figures(catalogue: Catalogue, number: Number, reading: Reading, before: str = "",

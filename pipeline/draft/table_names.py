@@ -13,7 +13,7 @@ from claimaudit.draft.claims import Reading, unmatched_question
 from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.owner import FORM_WORD, forms_of
-from claimaudit.draft.settle import one_product
+from claimaudit.draft.scope import one_product
 from claimaudit.draft.table_cells import tables
 from claimaudit.draft.text import Span
 
