@@ -452,6 +452,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # 6.7% noise (a Chinese chapter's PCIe rates in GT/s); of 11 decided claims 6 right, 0 silent
     "heldout254": "docs/draft-first-runs/round254.txt",  # first run after round 252's rules: 81.0% recall,
     # 47.9% noise (measured kernel TFLOPS, cache tables); of 45 decided claims 10 right, 18 asked, 3 silent
+    "heldout255": "docs/draft-first-runs/round255.txt",  # first run after round 254's rule: 79.5% recall,
+    # 67.2% noise (serving and training posts' measured timings and throughputs); of 22 decided claims 15
+    # right, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
