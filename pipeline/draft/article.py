@@ -186,12 +186,8 @@ def _table_lead(plain: str, cell, paragraphs) -> str:
     """The table's text and the paragraph above it ("Performance numbers without sparsity")."""
     if cell.table is None:
         return ""
-    starts = [start for start, _ in paragraphs]
-    index = bisect_left(starts, cell.table.start) - 1
-    while index >= 0 and not plain[paragraphs[index][0]:paragraphs[index][1]].strip():
-        index -= 1          # the blank lines between
-    above = paragraphs[index][0] if index >= 0 else cell.table.start
-    return plain[above:cell.table.end]
+    above = table_names.paragraph_above(plain, cell.table.start, paragraphs)
+    return plain[above[0] if above else cell.table.start:cell.table.end]
 
 
 def claim_record(catalogue: Catalogue, place: build.Place, number: Number, mentions,

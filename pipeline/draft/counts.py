@@ -99,8 +99,8 @@ def general_count(view: str, number: Number) -> bool:
     if after_name(line, number):
         return False                 # CDNA 3 架構, GB200 8科技巨頭: a name's number
     noun = NOUN_AFTER.match(view, number.end, number.end + 32)
-    said = {noun.group(1).lower(), f"{noun.group(1)} {noun.group(2)}".lower(), str(noun.group(2)).lower()} \
-        if noun else set()      # `1,024 output tokens`: the noun after one word
+    said = {w.lower() for w in (noun.group(1), f"{noun.group(1)} {noun.group(2)}", noun.group(2)) if w} \
+        if noun else set()      # `1,024 output tokens`: the noun after one word too
     if said & _large_not_counts():
         return False                 # "1,200 researchers", "9,000 euro", "30 working groups" (300万开发者:
                                      # workload_count, which numbers.count_kind asks first)

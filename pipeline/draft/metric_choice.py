@@ -23,14 +23,11 @@ from claimaudit.draft.figure_match import (
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.memory_words import RATE_OF_MEMORY, cpu_memory, memory_metric, memory_said
+from claimaudit.draft.named_counts import MEMORY_NAME
 from claimaudit.draft.numbers import count_kind
 
 # the memory named right after an amount is its own ("480GB LPDDR5X + 144GB HBM3e")
 MEMORY_AFTER = re.compile(r"\s?(?:of\s+)?(?:LPDDR|DDR|HBM|SRAM|GDDR|high[- ]bandwidth memory)\w*",
-                          re.IGNORECASE)
-# "8x80GB A100 node w/ 512GB of CPU memory", "on 8x80GB GPUs": a capacity right before a GPU's model
-# number or the word GPU is that GPU's memory, whatever memory the clause names after it
-DEVICE_AFTER = re.compile(r"\s?(?:NVIDIA\s|AMD\s)?(?:(?-i:[A-Z][A-Za-z]{0,7})-?\d{2,4}[A-Za-z]{0,3}|GPUs?)\b",
                           re.IGNORECASE)
 
 
@@ -79,7 +76,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "bytes":
         own = MEMORY_AFTER.match(place.view, number.end)       # "480GB LPDDR5X + 144GB HBM3e"
         if own is None and re.match(r"[x×]", place.view[number.start - 1:number.start]):
-            own = DEVICE_AFTER.match(place.view, number.end)   # "8x80GB A100": the GPU's (HBM)
+            # "8x80GB A100 node w/ 512GB of CPU memory": a counted GPU's memory, whatever comes after
+            own = MEMORY_NAME.match(place.view, number.start)
         if not own and place.view[place.clause.start - 1:place.clause.start] in ("(", "（"):
             # "LPDDR5也提高到了128GB(MTIA v1 為 64GB)": a figure in brackets after another is of its memory
             lead = re.split(r"[,，;；。]", place.view[place.sentence.start:place.clause.start])[-1]

@@ -62,11 +62,11 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
 
 # a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
 # ("16xRx16" is a shape)
-GLUED_NAME = re.compile(r"[x×*](?:NVIDIA\s|AMD\s)?[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}\b(?!\s?[x×]\s?\d)")
+MODEL_NUMBER = r"[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}"       # "H100", "MI300X", "B-200"
+GLUED_NAME = re.compile(rf"[x×*](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}\b(?!\s?[x×]\s?\d)")
 # a multiplier glued to each chip's memory and then its model number or the word GPU: "8x80GB A100"
 # (glued, even after "is": "2x 80GB" may compare)
-MEMORY_NAME = re.compile(r"\d{2,3}GB\s(?:NVIDIA\s|AMD\s)?"
-                         r"(?:[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}s?|GPUs?)\b")
+MEMORY_NAME = re.compile(rf"\d{{2,3}}GB\s(?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}s?|GPUs?)\b")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"

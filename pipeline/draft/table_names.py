@@ -112,11 +112,8 @@ def subject_of_cell(catalogue: Catalogue, text: str, cell, reading: Reading, men
     if reading.subject is not None or span is None or cell.table is None or \
             not workload_model(text[span.start:span.end]):
         return
-    starts = [start for start, _ in paragraphs]
-    index = bisect_left(starts, cell.table.start) - 1
-    while index >= 0 and not text[paragraphs[index][0]:paragraphs[index][1]].strip():
-        index -= 1          # the blank lines between
-    above = sorted({m.entity for m in mentions_in(*paragraphs[index]) if m.entity} if index >= 0 else ())
+    lead = paragraph_above(text, cell.table.start, paragraphs)
+    above = sorted({m.entity for m in mentions_in(*lead) if m.entity} if lead else ())
     if len(above) == 1:     # stands with no question when the figure is its own (settle.confirm_assumed)
         reading.subject = above[0]
         reading.todo.append(f"subject: not named in this sentence; {reading.subject} (named earlier) "
@@ -126,6 +123,15 @@ def subject_of_cell(catalogue: Catalogue, text: str, cell, reading: Reading, men
         reading.todo.append(f"subject: the table's {text[span.start:span.end].strip()!r} is a workload's "
                             "model, not hardware; name the chip or system the figure is of"
                             + (f" ({', '.join(above)} named above the table)" if above else ""))
+
+
+def paragraph_above(text: str, table_start: int, paragraphs) -> tuple[int, int] | None:
+    """The paragraph right above a table (its caption, "- System: DGX-H100"), past blank lines."""
+    starts = [start for start, _ in paragraphs]
+    index = bisect_left(starts, table_start) - 1
+    while index >= 0 and not text[paragraphs[index][0]:paragraphs[index][1]].strip():
+        index -= 1          # the blank lines between
+    return paragraphs[index] if index >= 0 else None
 
 
 def workload_model(header: str) -> bool:
