@@ -55,6 +55,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     offered = metrics_of_dimension(catalogue, number.unit)
     other = context.no_metric_word(clause, dimension) or (
         context.no_metric_word(sentence, dimension) if not context.names_a_metric(clause) else None)
+    if other and dimension == "count" and number.noun == "chips":
+        other = None        # "a KV-cache ... on 8x NVIDIA H200 GPUs": the count names what it counts
     if other:
         metric, missing = None, f"a metric for {other!r} (none of the specs' metrics measures it)"
     elif dimension in ("flops", "ops"):

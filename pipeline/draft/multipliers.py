@@ -1,5 +1,6 @@
 """A multiplier written before its figure (pipeline/draft/, issue 19): `V100 (x4)`, `GPUs [x8]`,
-`Intel Xeon 6776P x2`, `x1.28 faster`; and a count glued to the amount it multiplies, `2×96GB`.
+`Intel Xeon 6776P x2`, `x1.28 faster`; and a count glued to the amount it multiplies, `2×96GB` (a
+count of links glued to their speed, `4x200G uplinks`, is the speed alone: round 255).
 
 The number after an `x` is a count of what a bracket or a model number before it names, or a ratio
 when a comparison follows it ("x2.5 speedups compared to A100"). A link's width (`PCIe Gen 5 x16`,
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.draft.forms import Number, plain, read_unit
+from claimaudit.draft.shorthand import network_prefix
 
 MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
 INSTRUCTION_SETS = {"86", "64"}
@@ -37,11 +39,17 @@ def multipliers(view: str) -> list[Number]:
     count and amount of `NxM<unit>`."""
     out = []
     for match in GLUED_TIMES.finditer(view):
+        count, amount = float(match.group(1)), float(match.group(3))
         unit, end = read_unit(view, match.end())
+        if not unit:            # `4x200G uplinks`: a bare G before a network word is a link speed
+            unit, end = network_prefix(view, match.start(3), match.end(), amount) or (unit, end)
         if unit not in ("", "x", "%"):
-            count, amount = float(match.group(1)), float(match.group(3))
-            out += [Number(match.start(), match.end(2), count, plain(count), "x"),
-                    Number(match.start(3), end, amount, match.group(3), unit)]
+            # `8×400 Gb/s NICs`, `3x400G uplinks`: the links' speed as written is the figure (readers
+            # split between it and the sum); the count of links or ports is none (a count of chips
+            # glued to each one's memory, `8x80GB A100`, is one)
+            if not unit.endswith("bps"):
+                out.append(Number(match.start(), match.end(2), count, plain(count), "x"))
+            out.append(Number(match.start(3), end, amount, match.group(3), unit))
     for match in MULTIPLIER.finditer(view):
         written = match.group(1)
         value = float(written)

@@ -14,9 +14,9 @@ Read by rule, not by listing each article's wording:
   clause speaks of compute (算力, compute, performance) and names no integer format (INT8,
   TOPS: then the prefix may mean operations): `bare_prefix_units`. T is left out: `1T`
   is as often a trillion parameters or TOPS;
-- a bare G or T glued to a number and followed by a network word (`800G ConnectX-8 NIC`,
-  `1.6T 光模組`, `400G Ethernet ports`) is a link speed in bits per second:
-  `network_prefix_units`; below 10 G it is a mobile generation (5G network), no speed;
+- a bare G or T glued to a number and followed by a network word, up to two words on (`800G
+  ConnectX-8 NIC`, `1.6T 光模組`, `400G NVIDIA Quantum-2 InfiniBand`, `100G TCP`) is a link speed
+  in bits per second: `network_prefix_units`; below 10 G it is a mobile generation (5G network), no speed;
 - a vague quantity (數百萬, thousands of) counts hardware only when a hardware word follows
   it (數千台 UltraServers), not when a generic classifier counts something else (數百萬個
   token);
@@ -143,7 +143,7 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     if letter == "G" and value < 10 and not bits:          # 5G: a mobile generation
         return None
     end = end + bits.end() - 1 if bits else end
-    after = CLAUSE_BREAK.split(view[end + 1:end + 28])[0]
+    after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     words = alternation(lexicon().words("network_words"))
     # `800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
@@ -155,11 +155,18 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     return table[letter], end + 1
 
 
+MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")     # "2xA100-"
+
+
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
-    a heading line) that speaks of memory and of no bandwidth or network."""
+    a heading line) that speaks of memory and of no bandwidth or network; so for a G after a model
+    number and a hyphen (`A100-80G`: held-out round 255)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
+    if letter in ("G", "g") and value >= 8 and MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
+            not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]):
+        return "GB", end + 1        # "A100-80G", "2xA100-80g": a model's memory written in its name
     if letter not in table or value < 8 or re.match(r"[A-Za-z0-9\-/]", view[end + 1:end + 2]):
         return None
     line_start = view.rfind("\n", 0, start) + 1
