@@ -17,8 +17,11 @@ from claimaudit.draft.lexicon import alternation, lexicon
 
 # ... with an exponent in e-notation (`9.0e11`, `2.75e14`: a reference table's figures; not a
 # formula's divisor, `/1e12`)
-# (`826mm2,542亿`: after an area unit's 2 and a comma, a figure starts)
-ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?:(?<!\d,)|(?<=mm2,))(?!(?<=[/×*])\d+(?:\.\d+)?[eE]\+?\d)"
+# (`826mm2,542亿`: after an area unit's 2 and a comma, a figure starts; so a figure of one or two digits
+# after a name's last digit (`HBM3,80GB`; not `SXM1,128 GB`), any after a version's (`NVSwitch v3，256 GPU`):
+# held-out round 257)
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?:(?<!\d,)|(?<=mm2,)|(?<=[A-Za-z]\d,)(?!\d{3})|(?<=\b[vV]\d,))"
+                    r"(?!(?<=[/×*])\d+(?:\.\d+)?[eE]\+?\d)"
                     r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[eE]\+?\d{1,2}(?![\w.]))?(?![\d])")
 # a figure glued to the unit or the precision label before it, in a table pasted without its
 # cell borders (`FP3219.5 TFLOPS51 TFLOPS2.6x`, `2TB/s3.35TB/s`): kept only with a unit after it

@@ -10,7 +10,7 @@ the pattern needs no new entry:
   Chinese X分之Y (Y of X parts; 百分之30 and 百分之一百五十 are percentages); a percentage
   whose sign the words give;
 - Chinese doublings: 翻一番 / 翻了两番 (doubled N times: 2^N x), 翻了一倍 (2x), and 一倍
-  after an increase verb (頻寬增加一倍, 提升了一倍: grew by its own size, 2x);
+  after an increase verb or a comparative (頻寬增加一倍, 提升了一倍, 尺寸大一倍: grew by its own size, 2x);
 - a digit fraction as a ratio where the words make it one: `是 B 的约 1/3`, `1/3 the power of`
   (a proper fraction, denominator 2 to 12; `1/3` alone may be a date or a score);
 - English cardinals composed from their words (`twenty-four`, `three hundred`,
@@ -61,7 +61,8 @@ def doublings(view: str) -> list[Number]:
             value = 2.0 ** times
             out.append(Number(m.start(), m.end(), value, plain(value), "x", word=True,
                               ratio_word=True))
-    verbs = alternation(lexicon().words("increase_by_verbs"), bounded=False)
+    verbs = alternation(lexicon().words("increase_by_verbs") + lexicon().words("increase_by_adjectives"),
+                        bounded=False)
     for m in re.finditer(rf"(?:{verbs})了?\s?一倍", view):     # the verb in the span: 一倍 alone is 1x
         out.append(Number(m.start(), m.end(), 2.0, "2", "x", word=True, ratio_word=True))
     return out

@@ -306,6 +306,13 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
     if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
         return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
+    held = [f for system in catalogue.containers_of_any(subject)
+            for f in catalogue.figures.get((system, metric), ())]
+    if own and not hits and value > 2 * max(own) and \
+            not any(0.8 <= value / f <= 1.25 for f in [*near, *held] if f):
+        # "| H200 GPU | ... | Memory per Node (GB) | 2,048 |": far above the chip's HBM and any system's
+        # of it, a host's memory as likely: which? (held-out round 256)
+        return metric, "which memory"
     if own and not hits and any(same_figure(v, f) for v in readings(value, number.unit) for f in own):
         return metric, ""       # "L40S 48GB", "H20 (96GiB)": the subject's published memory, no other of its
     return metric, missing

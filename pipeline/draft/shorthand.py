@@ -136,6 +136,15 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     """`800G ConnectX-8 NIC`: (Gbps, end) for a bare G or T before a network word; so for an
     amount of bits there (`200Gb inter-node fabric`, `2x25 Gb Ethernet`: held-out round 214)."""
     table = lexicon().data["network_prefix_units"]
+    spelled = SPELLED_BIT.match(view, end)
+    if spelled:     # `102.4-terabit-per-second`, `a 100-terabit switch`, `512 200-gigabit SerDes`
+        letter = "T" if (spelled.group(1) or "").lower() == "tera" else "G"
+        if spelled.group(3):
+            return table[letter], spelled.end()
+        end = spelled.end() - 1
+        after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
+        before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
+        return (table[letter], end + 1) if _network_word_near(after, before) else None
     bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
     letter = bits.group(1) if bits else view[end:end + 1]
     if letter not in table or not bits and re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
@@ -145,14 +154,21 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     end = end + bits.end() - 1 if bits else end
     after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
+    return (table[letter], end + 1) if _network_word_near(after, before) else None
+
+
+# a rate's prefix spelled out in the singular, `-terabit` or ` gigabit` (or `gig`), its `per second` hyphened
+# or not: a speed (held-out round 258); the plural `terabits per second` is a unit of its own
+SPELLED_BIT = re.compile(r"[\s-]?(?i:(giga|tera)bit(?!s)|(?<=\s)(gig)\b)((?:-per-|\s(?:per|a)\s)second)?")
+
+
+def _network_word_near(after: str, before: str) -> bool:
+    """`800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
+    network word), after words or Han characters that name no memory ("80G显存与网络": a memory's size)."""
     words = alternation(lexicon().words("network_words"))
-    # `800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
-    # network word), after words or Han characters that name no memory ("80G显存与网络": a memory's size)
     lead = r"(?:[\w-]+\s|(?:(?![显顯記记内內存])[\u4e00-\u9fff]){1,2}?(?=[\u4e00-\u9fff]))"
-    if not (re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{words})", after, re.IGNORECASE)
-            or re.search(words, before, re.IGNORECASE)):
-        return None
-    return table[letter], end + 1
+    return bool(re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{words})", after, re.IGNORECASE)
+                or re.search(words, before, re.IGNORECASE))
 
 
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")     # "2xA100-"
