@@ -20,7 +20,8 @@ from claimaudit.draft.lexicon import alternation, lexicon
 # (`826mm2,542亿`: after an area unit's 2 and a comma, a figure starts; so a figure of one or two digits
 # after a name's last digit (`HBM3,80GB`; not `SXM1,128 GB`), any after a version's (`NVSwitch v3，256 GPU`):
 # held-out round 257)
-ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])(?:(?<!\d,)|(?<=mm2,)|(?<=[A-Za-z]\d,)(?!\d{3})|(?<=\b[vV]\d,))"
+ARABIC = re.compile(r"(?<![A-Za-z0-9_.^])"
+                    r"(?:(?<!\d,)|(?<=mm2,)|(?<=[A-Za-z]\d,)(?<!Gen\d,)(?!\d{3})|(?<=\b[vV]\d,))"
                     r"(?!(?<=[/×*])\d+(?:\.\d+)?[eE]\+?\d)"
                     r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:[eE]\+?\d{1,2}(?![\w.]))?(?![\d])")
 # a figure glued to the unit or the precision label before it, in a table pasted without its

@@ -306,8 +306,10 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
     if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
         return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
+    # a system's published figure, or its chips' sum (`| B200 | 1,440 |` per node: 8 x 180 GB)
     held = [f for system in catalogue.containers_of_any(subject)
-            for f in catalogue.figures.get((system, metric), ())]
+            for f in [*catalogue.figures.get((system, metric), ()),
+                      *(float(catalogue.members_of(system).get(subject, 0)) * g for g in own)]]
     if own and not hits and value > 2 * max(own) and \
             not any(0.8 <= value / f <= 1.25 for f in [*near, *held] if f):
         # "| H200 GPU | ... | Memory per Node (GB) | 2,048 |": far above the chip's HBM and any system's

@@ -14,9 +14,6 @@ from dataclasses import replace
 from claimaudit.draft.forms import Number
 from claimaudit.draft.products import FORM_FACTOR
 
-# Markdown emphasis closing the multiplier and opening the name is no word between them ("on **8x**
-# **NVIDIA H200 GPUs**": held-out round 255)
-EMPHASIS = r"\s*(?:[*_]{1,2}\s*){0,2}"
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an 8× H200
 # system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's model number,
 # and then a count noun, a system's noun (after a platform's acronym: "(8x H100 HGX node)"), "per", "with",
@@ -24,7 +21,7 @@ EMPHASIS = r"\s*(?:[*_]{1,2}\s*){0,2}"
 # "2x TPU v5e (exact GB not disclosed)" stays a ratio), or the fabric that joins them in a server's row
 # ("8 × A100 80GB NVLink 2× 6438Y 1 TB"); its memory and power may come between ("8x AMD MI300X 192GB
 # HBM3 750W \", round 236)
-COUNTED_NAME = re.compile(EMPHASIS + r"(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™®]?\s(?=[A-Z]{1,3}\d))?"
+COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™®]?\s(?=[A-Z]{1,3}\d))?"
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
@@ -33,7 +30,7 @@ COUNTED_NAME = re.compile(EMPHASIS + r"(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{
                           re.IGNORECASE)
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
 # chip noun after one to three capitalised words
-COUNTED_PLURAL = re.compile(EMPHASIS + r"(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
+COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
                             r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)")
 COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
                        re.IGNORECASE)

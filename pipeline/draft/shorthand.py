@@ -144,6 +144,9 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
         end = spelled.end() - 1
         after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
         before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
+        memory = alternation(lexicon().words("bit_memory_words"))
+        if re.match(rf"\s?(?:of\s)?(?:[\w-]+\s)?(?:{memory})\b", after, re.IGNORECASE):
+            return None     # `16-gigabit DRAM`, `16 gig of RAM`: a memory's size
         return (table[letter], end + 1) if _network_word_near(after, before) else None
     bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
     letter = bits.group(1) if bits else view[end:end + 1]
@@ -151,6 +154,11 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
         return None
     if letter == "G" and value < 10 and not bits:          # 5G: a mobile generation
         return None
+    network = alternation(lexicon().words("network_words"))
+    named = GPU_MODEL_BEFORE.search(view, max(0, start - 12), start) and not re.match(
+        rf"\s?(?:{network})", view[end + 1:end + 24], re.IGNORECASE)
+    if named or GPU_MODEL_AFTER.match(view, end + 1):
+        return None     # `A100 80G with RDMA`, `8x80G A100 InfiniBand nodes`: a GPU's memory
     end = end + bits.end() - 1 if bits else end
     after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
@@ -162,16 +170,25 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
 SPELLED_BIT = re.compile(r"[\s-]?(?i:(giga|tera)bit(?!s)|(?<=\s)(gig)\b)((?:-per-|\s(?:per|a)\s)second)?")
 
 
+# a GPU's model number right before the figure (`A100 80G`, `A100-80G`) or right after it (`80G A100`); not
+# an optics part (`SFP28`)
+GPU_MODEL_BEFORE = re.compile(r"(?<![A-Za-z])(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]{0,2}[\s-]$")
+GPU_MODEL_AFTER = re.compile(r"\s(?:NVIDIA\s|AMD\s)?(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]{0,2}\b")
+
+
 def _network_word_near(after: str, before: str) -> bool:
     """`800G ConnectX-8 NIC`, `800G的网卡`, `800G高速網路`, `光模塊也從800G升級到1.6T` (the clause's
-    network word), after words or Han characters that name no memory ("80G显存与网络": a memory's size)."""
+    network word), after words or Han characters that name no memory ("80G显存与网络": a memory's size);
+    a link word only after the figure (`400G NVIDIA Quantum-2 InfiniBand fabric`, `100G TCP`)."""
     words = alternation(lexicon().words("network_words"))
+    after_words = alternation(lexicon().words("network_words") + lexicon().words("link_words_after"))
     lead = r"(?:[\w-]+\s|(?:(?![显顯記记内內存])[\u4e00-\u9fff]){1,2}?(?=[\u4e00-\u9fff]))"
-    return bool(re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{words})", after, re.IGNORECASE)
+    return bool(re.match(rf"\s?(?:的\s?)?{lead}{{0,2}}?(?:{after_words})", after, re.IGNORECASE)
                 or re.search(words, before, re.IGNORECASE))
 
 
-MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")     # "2xA100-"
+# "2xA100-" (not an optics part, `SFP28-25G`)
+MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")
 
 
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:

@@ -251,7 +251,8 @@ def _without_item_numbers(view: str) -> str:
 
 # digits grouped in threes by a space (`10 624 compute blades`, `5 612 teraflops`, `84 992`)
 SPACE = " \u00a0\u202f\u2009"
-SPACED = re.compile(rf"(?<![\w.,])\d{{1,3}}(?:[{SPACE}]\d{{3}})+(?![\w,]|\.\d|[{SPACE}]\d)")
+# (not before a hyphened unit: `512 200-gigabit SerDes` is 512 of them at 200 gigabits)
+SPACED = re.compile(rf"(?<![\w.,])\d{{1,3}}(?:[{SPACE}]\d{{3}})+(?![\w,]|\.\d|[{SPACE}]\d|-[A-Za-z])")
 
 
 def spaced_thousands(view: str) -> str:
