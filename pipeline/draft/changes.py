@@ -131,9 +131,9 @@ def change_new_value(catalogue: Catalogue, view: str, number: Number, reading: R
 
 
 def share_wording(before: str, view: str, end: int) -> bool:
-    """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change (but "translates to
-    68% faster generation": a comparative after the figure makes it one); "50% of the increase is
-    due to clock speed": a share of a change."""
+    """`降低至原來的50%`, `cut to 50%`: a share of the old value, not a change (but not a range's
+    "by 24 to 35%", and "translates to 68% faster generation": a comparative after the figure
+    makes it one); "50% of the increase is due to clock speed": a share of a change."""
     comparative = alternation(lexicon().words("times_more_after") + ["lower", "less", "slower", "fewer"])
     after = view[end:end + 40]
     if EITHER_WAY.search(before):
@@ -141,7 +141,7 @@ def share_wording(before: str, view: str, end: int) -> bool:
     if SHARE_OF_CHANGE.match(after):
         return True
     return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(
-        re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before))
+        re.search(r"(至|到|為|为|(?<!up )(?<![\d%] )to)\s*(原來的|原来的|the )?\s*$", before))
 
 
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"

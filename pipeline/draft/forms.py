@@ -72,6 +72,9 @@ def read_unit(view: str, position: int) -> tuple[str, int]:
         unit, end = unit_at(view, between.end())
         if not unit:                                 # 2,563 FP8 sparse TFLOPS
             unit, end = unit_after_adjective(view, between.end())
+        precision = None if unit else PRECISION_BEFORE_UNIT.match(view, between.end())
+        if precision:                                # 1466 peak FP8 TFLOPS
+            unit, end = unit_at(view, precision.end())
         return (unit, end) if unit not in ("", "x", "%") else ("", position)
     if not unit:
         return unit_after_adjective(view, position)  # 83.2 peak petaflops, 3 usable terabytes

@@ -1,14 +1,13 @@
 """Find the numbers in an article: digits, Chinese and English number words, ratio words,
 with the unit written after them, and skip what is not a claim (pipeline/draft/).
 
-`find_numbers(text)`: each `Number` keeps its span, value, the number as `claimed` writes it
-(written precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit; a range's
-ends are bounds (bounds.py). Decisions (README): a number glued to letters on its left (MI355X,
-GB300, NVL72, v7) is a name; a number after a product word with no unit (NVLink 6, Llama 3.1)
-is a version; a model name's parameter count (Llama 3.1 405B) is part of the name; years,
-dates, ordinals (第七代), page counters (浏览量:93), list numbers, prices, ratios of digits (16:4)
-and shapes (4x4x4) are skipped, unless they lay out chips or cores (shapes.py); a bare
-number with no unit nor count noun near is not drafted."""
+`find_numbers(text)`: each `Number` keeps its span, value, the number as `claimed` writes it (written
+precision kept: 100萬 -> 100e4, a million -> 1e6) and the canonical unit; a range's ends are bounds
+(bounds.py). Decisions (README): a number glued to letters on its left (MI355X, GB300, NVL72, v7) is a
+name; a number after a product word with no unit (NVLink 6, Llama 3.1) is a version; a model's parameter
+count (Llama 3.1 405B) is part of the name; years, dates, ordinals (第七代), page counters (浏览量:93), list
+numbers, prices, a workload's milliseconds, ratios of digits (16:4) and shapes (4x4x4) are skipped, unless
+they lay out chips or cores (shapes.py); a bare number, no unit nor count noun near, is not drafted."""
 
 from __future__ import annotations
 
@@ -54,6 +53,7 @@ from claimaudit.draft.phrasing import (
     of_a_schedule,
     operand,
     second_side,
+    workload_time,
 )
 from claimaudit.draft.shapes import shapes
 from claimaudit.draft.shorthand import (
@@ -370,7 +370,7 @@ def skipped(view: str, number: Number) -> bool:
         person_clause(view, number),
         market_share(view, number),
         name_glued(view, number), acronym_hyphen_name(view, number), name_after_count(view, number),
-        in_path(view, number),
+        in_path(view, number), workload_time(view, number),
     )
     return any(checks)
 

@@ -203,13 +203,15 @@ MODEL_CODE = re.compile(r"\b[A-Za-z]+\d+[A-Za-z]*\s$")     # `DGX H200 8 GPU sys
 def change_window(view: str, clause, number: Number) -> str:
     """The words next to a number, inside its clause (after "by", back to "outperforms"), that
     say whether it is a change."""
-    by = re.search(r"\bby\s*~?\s*$", view[max(0, number.start - 10):number.start])
+    by = BY_BEFORE.search(view[max(0, number.start - 24):number.start])
     start = max(clause.start, number.start - (60 if by else 12))
     # "a 50% overall bandwidth increase": two words may stand before the change noun
     noun = CHANGE_NOUN.match(view, number.end, clause.end)
     return view[start:min(clause.end, noun.end() if noun else number.end + 16)]
 
 
+# "by", or "by" and a range's lower end ("outperforms V100 by 24–35%")
+BY_BEFORE = re.compile(r"\bby\s*~?\s*(?:\d[\d.,]*\s?%?\s?(?:[-–—]|to)\s?)?$")
 CHANGE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]*\s+){1,2}"
                          r"(?:increase|boost|improvement|uplift|gain|reduction|decrease|cut)\b")
 
@@ -230,6 +232,18 @@ def not_hardware(view: str, number: Number) -> bool:
     made = number.unit == "%" and (YIELD_BEFORE.search(view, max(0, number.start - 30), number.start)
                                    or YIELD_AFTER.match(view, number.end))
     return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made)
+
+
+def workload_time(view: str, number: Number) -> bool:
+    """Milliseconds are a workload's (a step time, `~42ms per forward pass`, `sub-100ms response`: no
+    spec's; 15 of 240 such figures marked in rounds 1-262), but for a link's latency (`NPU-to-NPU latency
+    reduced to 2.1ms`)."""
+    if number.unit != "ms":
+        return False
+    before = view[max(0, number.start - 60):number.start]
+    links = r"|\b[A-Z]{2,4}-to-[A-Z]{2,4}\b|NVLink|UALink|interconnect|fabric|互联|互連"
+    return not (re.search(r"latency|延迟|延遲|時延|时延", before, re.IGNORECASE)
+                and re.search(alternation(lexicon().words("network_words")) + links, before))
 
 
 # a manufacturing yield, the noun: "yields stuck around 20%", "yield rate of 60%", "a 90% yield",
