@@ -457,8 +457,6 @@ NOT_YET_TUNED: dict[str, str] = {
     # 13.5% noise (a CPU table in an MI200 preview); of 12 decided claims 7 right, 0 silent
     "heldout262": "docs/draft-first-runs/round262.txt",  # first run after round 258's rules: 92.7% recall,
     # 28.2% noise (a benchmark post's latencies and model sizes); of 7 decided claims 6 right, 0 silent
-    "heldout264": "docs/draft-first-runs/round264.txt",  # first run after round 263's rules: 88.7% recall,
-    # 8.5% noise (HBM stack news in Chinese: `12H`, `8 層`); of 26 decided claims 17 right, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

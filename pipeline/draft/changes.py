@@ -140,8 +140,13 @@ def share_wording(before: str, view: str, end: int) -> bool:
         return False        # "差距仅为 3%": a difference between two, not a share of one
     if SHARE_OF_CHANGE.match(after):
         return True
-    return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(
-        re.search(r"(至|到|為|为|(?<!up )(?<![\d%] )to)\s*(原來的|原来的|the )?\s*$", before))
+    to = re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before)
+    return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(to) \
+        and not RANGE_LOW.search(before)
+
+
+# a range's lower end: "by 24 to 35%", "about 10 to 15% speedup" (not "from 40 to 60%", "cut H100 to 60%")
+RANGE_LOW = re.compile(r"(?<!from )(?<![\w.,])\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?(?:to|[-–—])\s?$")
 
 
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"

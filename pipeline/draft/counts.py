@@ -207,7 +207,7 @@ def _compound_before_noun(view: str, number: Number) -> bool:
 
 
 # (not `2-Stack Ponte Vecchio`: a part's tile configuration, in its name's case)
-STACK_HEIGHT = re.compile(r"(?:-(?:[Hh]igh|[Ll]ayer|stack)|-?[Hh][Ii])(?![\w-])")
+STACK_HEIGHT = re.compile(r"(?:-(?:[Hh]igh|[Ll]ayer|stack)|-?[Hh][Ii]|H)(?![\w-])")     # 12H HBM3E
 MEMORY_NEAR = re.compile(r"HBM|DRAM|memory", re.IGNORECASE)
 MEMORY_AFTER = re.compile(r"[\s(]*(?:[\w-]+\s+)?(?:HBM|DRAM|memory|显存|內存|内存|記憶體)", re.IGNORECASE)
 STACKING = re.compile(r"\s+stack(?:s|ing|ed)?\b", re.IGNORECASE)
@@ -218,8 +218,9 @@ def stack_height(view: str, number: Number) -> bool:
     height of a memory stack, in digits (a number word before a hyphen is `hyphen_compound`'s; a
     `78-layer PCB`, a `232-layer NAND`, a `15-layer metal stack` are none)."""
     shape = STACK_HEIGHT.match(view, number.end)
-    if number.unit or number.word or shape is None:
-        return False
+    if number.unit or number.word or shape is None or shape.group() == "H" and (
+            number.value < 4 or re.match(r"\s?(?:'|20)\d\d", view[shape.end():])):
+        return False                # 2H 2025, 1H'26: a half-year
     # the memory named right after it (`12-layer HBM3E`, `16-high HBM4`), or a stack near a
     # memory word (`the 12-layer stack to meet HBM packaging`)
     near = MEMORY_NEAR.search(view, max(0, number.start - 80), number.end + 40)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import gapped_kind, general_count, workload_count
+from claimaudit.draft.counts import gapped_kind, general_count, stack_height, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -256,10 +256,10 @@ def _count_noun_before(kind: str) -> re.Pattern:
                       rf"(?:{words})\s*(?:數量|数量)?(?:{links})\s*$", re.IGNORECASE)
 
 
-def _count_noun_glued(view: str, position: int) -> bool:
-    """`8GPUs`: a count noun glued to the number (`200GbE links` is a name, then a noun)."""
-    nouns = [w for words in lexicon().data["count_nouns"].values() for w in words]
-    return bool(re.compile(alternation(nouns), re.IGNORECASE).match(view, position))
+def _count_noun_glued(view: str, number: Number) -> bool:
+    """`8GPUs`: a count noun glued to the number (not `200GbE links`); `12H HBM3E`: a stack's height."""
+    nouns = alternation([w for words in lexicon().data["count_nouns"].values() for w in words])
+    return bool(re.compile(nouns, re.IGNORECASE).match(view, number.end)) or stack_height(view, number)
 
 
 def _count_noun_at(view: str, position: int) -> bool:
@@ -335,7 +335,7 @@ def skipped(view: str, number: Number) -> bool:
     after = view[number.end:number.end + 12]
     if number.unit == "" and number.end < len(view):
         tail = view[number.end]
-        if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number.end) \
+        if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number) \
                 and not (number.noun and view[number.end - 1] in "x×*"):     # 8xH100 (counts.py)
             return True                      # 4K, 3D, 405B: part of a name
     checks = (

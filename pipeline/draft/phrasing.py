@@ -24,7 +24,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import Number, after_name, unit_at
+from claimaudit.draft.forms import BY_FIGURE, Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -203,15 +203,13 @@ MODEL_CODE = re.compile(r"\b[A-Za-z]+\d+[A-Za-z]*\s$")     # `DGX H200 8 GPU sys
 def change_window(view: str, clause, number: Number) -> str:
     """The words next to a number, inside its clause (after "by", back to "outperforms"), that
     say whether it is a change."""
-    by = BY_BEFORE.search(view[max(0, number.start - 24):number.start])
+    by = BY_FIGURE.search(view[max(0, number.start - 24):number.start])
     start = max(clause.start, number.start - (60 if by else 12))
     # "a 50% overall bandwidth increase": two words may stand before the change noun
     noun = CHANGE_NOUN.match(view, number.end, clause.end)
     return view[start:min(clause.end, noun.end() if noun else number.end + 16)]
 
 
-# "by", or "by" and a range's lower end ("outperforms V100 by 24–35%")
-BY_BEFORE = re.compile(r"\bby\s*~?\s*(?:\d[\d.,]*\s?%?\s?(?:[-–—]|to)\s?)?$")
 CHANGE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]*\s+){1,2}"
                          r"(?:increase|boost|improvement|uplift|gain|reduction|decrease|cut)\b")
 
@@ -236,14 +234,20 @@ def not_hardware(view: str, number: Number) -> bool:
 
 def workload_time(view: str, number: Number) -> bool:
     """Milliseconds are a workload's (a step time, `~42ms per forward pass`, `sub-100ms response`: no
-    spec's; 15 of 240 such figures marked in rounds 1-262), but for a link's latency (`NPU-to-NPU latency
-    reduced to 2.1ms`)."""
+    spec's; 15 of 240 such figures marked in rounds 1-262), but for a link's latency named in the
+    sentence (`NPU-to-NPU latency reduced to 2.1ms`, `adds just 0.5 ms of latency over NVLink`)."""
     if number.unit != "ms":
         return False
-    before = view[max(0, number.start - 60):number.start]
-    links = r"|\b[A-Z]{2,4}-to-[A-Z]{2,4}\b|NVLink|UALink|interconnect|fabric|互联|互連"
-    return not (re.search(r"latency|延迟|延遲|時延|时延", before, re.IGNORECASE)
-                and re.search(alternation(lexicon().words("network_words")) + links, before))
+    before = re.split(r"[.!?]\s|[。！？\n]", view[max(0, number.start - 60):number.start])[-1]
+    after = re.split(r"[.!?](?:\s|$)|[。！？\n]", view[number.end:number.end + 40])[0]
+    words = before + " " + after
+    links = alternation(lexicon().words("network_words")) + LINKS
+    return not (LATENCY.search(words) and re.search(links, words, re.IGNORECASE))
+
+
+LATENCY = re.compile(r"latenc(?:y|ies)|延迟|延遲|時延|时延", re.IGNORECASE)
+PARTS = r"(?:chip|die|[GNTX]PU|node|rack|card|socket|host)s?"     # NPU-to-NPU, not token-to-token
+LINKS = rf"|\b{PARTS}-to-{PARTS}\b|NVLink|UALink|PCIe|interconnect|fabric|互联|互連"
 
 
 # a manufacturing yield, the noun: "yields stuck around 20%", "yield rate of 60%", "a 90% yield",
