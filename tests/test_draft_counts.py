@@ -106,7 +106,7 @@ def test_compounds_dates_and_table_cells(text, expected):
     # round 181: a memory stack's height is a count readers mark, after a name too
     ("Samsung will supply HBM3e 12-layer DRAM for the MI350", ["12"]),
     ("the 16-high HBM4 stack and the 8-Hi HBM3E part", ["16", "8"]),
-    ("compared to the 8-stack HBM3 8H", ["8"]),
+    ("compared to the 8-stack HBM3 8H", ["8", "8"]),     # the 8H label too (round 264's readers mark it)
     # no memory word near: a board's layers are no stack
     ("switching to a 78-layer PCB orthogonal backplane for the GPU", []),
 ])

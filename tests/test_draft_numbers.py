@@ -133,7 +133,7 @@ NUMBER_FORMS = [
     ("不是用微縮來加倍運算速度", ["2x"]),
     ("每瓦特性能达到 5.2 TFLOPS/W", ["5.2 TFLOPS/W"]),     # an efficiency: its own figure
     ("容量密度提升至24GB/mm²", ["24 GB/mm2"]),           # a density: its own figure, not a capacity
-    ("2 TFLOPS per watt", ["2 TFLOPS"]),
+    ("2 TFLOPS per watt", ["2 TFLOPS/W"]),              # spelled out too (round 264)
     ("頻寬倍增", ["2x"]),
     ("延迟减半", ["0.5x"]),
     # counts need a count noun (after, or "number of ... from")
