@@ -523,9 +523,6 @@ FIRST_RUN_ONLY: dict[str, str] = {
     "heldout183": "docs/draft-first-runs/round183.txt",  # first run late in the session, not tuned on:
     # 93.5% recall, 11.5% noise; of 52 decided claims 32 right, 1 silent: a talk summary's "the chip's 362
     # petaflops compute, 20.7TB HBM3E capacity" given by its figure to the UltraServer the text names
-    "heldout266": "docs/draft-first-runs/round266.txt",  # first run at the session's end, not tuned on:
-    # 90.8% recall, 4.2% noise; of 16 decided claims 8 right, 1 silent: "doubles the FP16 hardware of its
-    # 7 nm predecessor" gives the 7 nm to the WSE-3 the sentence is about, not to its predecessor (WSE-2)
 }
 # round 171 (first run on the final drafter: 93.4% recall, 16.6% noise, 2 silent: a DGX H200's "1.8 TB/s
 # GPU-to-GPU bandwidth" given to its HGX baseboard, "A100 ... GPUs and 1TB of DDR4" to the A100) is

@@ -226,6 +226,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)
     settle.baseline_scopes(catalogue, reading)
     scope.chip_property(catalogue, reading)
+    ratios.predecessors_figure(catalogue, view, number, reading)      # "its 7 nm predecessor"
     changes.earlier_value(catalogue, view, number, reading, named)
     changes.change_new_value(catalogue, view, number, reading, named)
     changes.difference_baseline(view, place.clause, number, reading)

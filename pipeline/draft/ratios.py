@@ -44,8 +44,9 @@ NAMED_AFTER = re.compile(r"\s?[x×X倍]?\s*(?:than |vs\.? |over |of )?(?:the )?[
 
 ROUGHLY = re.compile(r"nearly|almost|about|around|roughly|approximately|接近|將近|将近|近|約|约",
                      re.IGNORECASE)
+# "its predecessor", "its 7 nm predecessor"
 PREVIOUS = re.compile(r"上一代|上代|前一代|前代|previous generation|prior generation|last generation|"
-                      r"its predecessor|the predecessor", re.IGNORECASE)
+                      r"(?:its|the) (?:[\d.]+\s?[A-Za-z]{1,5} )?predecessor", re.IGNORECASE)
 
 
 def predecessor(catalogue: Catalogue, entity: str) -> str | None:
@@ -58,6 +59,28 @@ def predecessor(catalogue: Catalogue, entity: str) -> str | None:
     wanted = name[:-1] + str(int(last.group(1)) - 1)
     found = [e.id for e in catalogue.entities.values() if re.sub(r"\s*\(.*$", "", e.name) == wanted]
     return found[0] if len(found) == 1 else None
+
+
+def predecessors_figure(catalogue: Catalogue, view: str, number: Number, reading: Reading) -> None:
+    """`doubles the FP16 hardware of its 7 nm predecessor`: an amount right before "predecessor" is
+    the predecessor's, the subject's by name with its last digit one less, else asked (round 266)."""
+    subject = reading.subject or ""
+    if number.unit in ("", "x", "%") or not PREDECESSOR_AFTER.match(view, number.end) \
+            or subject not in catalogue.entities:
+        return
+    earlier = predecessor(catalogue, subject)
+    reading.subject = earlier
+    reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
+    if earlier is None:
+        reading.todo.insert(0, f"subject: {build_quote(view, number)} is its predecessor's, which the "
+                               "specs do not hold by name: name it")
+
+
+PREDECESSOR_AFTER = re.compile(r"\s+(?:predecessor|forerunner)s?\b", re.IGNORECASE)
+
+
+def build_quote(view: str, number: Number) -> str:
+    return view[number.start:number.end].strip()
 
 
 def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str,
