@@ -59,6 +59,10 @@ def test_a_range_after_by_is_a_change(text, claimed, base):  # noqa: F811
     ("The Kite K9's UALink latencies reach 2 ms.\n", ["2 ms"]),
     ("Token-to-token latency (TTL) = 50ms real time.\n", []),
     ("The Kite K9 offloads to the NIC. Per-token latency is 20 ms.\n", []),
+    # (second review) the figure's clause only; any processor's part-to-part latency
+    ("The Kite K9 cut first-token latency to 90 ms, and NVLink bandwidth is 900 GB/s.\n", ["900 GB/s"]),
+    ("IPU-to-IPU latency on the Kite K9 is 2 ms.\n", ["2 ms"]),
+    ("Network latency: 1 ms between Kite K9 nodes.\n", ["1 ms"]),
 ])
 def test_milliseconds_are_a_workloads_but_a_links_latency(text, claimed, base):  # noqa: F811
     assert [c.get("claimed") for c in drafted_claims(text, base)] == claimed

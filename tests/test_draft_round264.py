@@ -25,6 +25,7 @@ def test_a_stack_height_glued_to_an_h(text, claimed, base):  # noqa: F811
 @pytest.mark.parametrize(("text", "claimed"), [
     ("The Kite K9 delivers 2 INT8 TOPS per watt.\n", "2 TOPS/W"),
     ("The Kite K9 delivers 2 TOPS per watt.\n", "2 TOPS/W"),
+    ("The Kite K9 delivers 1 TOPS per Watt.\n", "1 TOPS/W"),
     ("The Kite K9 reaches 2.9 tebibytes per second of HBM bandwidth.\n", "2.9 TiB/s"),
 ])
 def test_spelled_per_units(text, claimed, base):  # noqa: F811

@@ -146,7 +146,7 @@ def share_wording(before: str, view: str, end: int) -> bool:
 
 
 # a range's lower end: "by 24 to 35%", "about 10 to 15% speedup" (not "from 40 to 60%", "cut H100 to 60%")
-RANGE_LOW = re.compile(r"(?<!from )(?<![\w.,])\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?(?:to|[-–—])\s?$")
+RANGE_LOW = re.compile(r"(?<!from )(?<![\w.,])\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?to\s?$")
 
 
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"

@@ -56,7 +56,7 @@ class Number:
 
 
 # "by", or "by" and a range's lower end ("outperforms V100 by 24–35%"; not a year: "by 2026 to 60%")
-BY_FIGURE = re.compile(r"\bby\s*~?\s*(?P<low>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)\s?)?$")
+BY_FIGURE = re.compile(r"\bby\s*~?\s*(?:\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?(?:[-–—]|to)\s?)?$")
 PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8|fp\d+|bf16|tf32|int8)"    # ("990 bf16 TFLOPs/s")
 # one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
 PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
@@ -239,7 +239,7 @@ def after_name(before: str, number: Number) -> bool:
         r"\b(?:[A-Z][a-z]+(?<![aisu])s|The|A|An|To|From|Of|With|And|In|On|At|By|For)\s$", before)
 
 
-PER_UNIT = re.compile(r"(?:/| per )(W|watt|mm²|mm2)(?![A-Za-z0-9])")     # 5.2 TFLOPS/W, 2 TOPS per watt
+PER_UNIT = re.compile(r"(?:/| per )(W|[Ww]att|mm²|mm2)(?![A-Za-z0-9-])")     # 5.2 TFLOPS/W, 2 TOPS per watt
 
 
 def per_unit(view: str, number: Number) -> Number:
@@ -248,5 +248,5 @@ def per_unit(view: str, number: Number) -> Number:
     per = PER_UNIT.match(view, number.end) if number.unit in AMOUNT_UNITS else None
     if per is None:
         return number
-    unit = per.group(1).replace("²", "2").replace("watt", "W")
+    unit = re.sub("[Ww]att", "W", per.group(1).replace("²", "2"))
     return replace(number, unit=f"{number.unit}/{unit}", end=per.end())

@@ -238,16 +238,16 @@ def workload_time(view: str, number: Number) -> bool:
     sentence (`NPU-to-NPU latency reduced to 2.1ms`, `adds just 0.5 ms of latency over NVLink`)."""
     if number.unit != "ms":
         return False
-    before = re.split(r"[.!?]\s|[。！？\n]", view[max(0, number.start - 60):number.start])[-1]
-    after = re.split(r"[.!?](?:\s|$)|[。！？\n]", view[number.end:number.end + 40])[0]
-    words = before + " " + after
-    links = alternation(lexicon().words("network_words")) + LINKS
-    return not (LATENCY.search(words) and re.search(links, words, re.IGNORECASE))
+    before = re.split(r"[.!?;]\s|[。！？；;\n]", view[max(0, number.start - 60):number.start])[-1]
+    after = re.split(r"[.!?,;](?:\s|$)|[。！？，；\n]", view[number.end:number.end + 40])[0]
+    words = before + " " + after      # the figure's clause (`90 ms, and NVLink bandwidth is` names no link's)
+    named = alternation(lexicon().words("network_words"))
+    return not (LATENCY.search(words) and (re.search(named, words) or re.search(LINKS, words, re.IGNORECASE)))
 
 
 LATENCY = re.compile(r"latenc(?:y|ies)|延迟|延遲|時延|时延", re.IGNORECASE)
-PARTS = r"(?:chip|die|[GNTX]PU|node|rack|card|socket|host)s?"     # NPU-to-NPU, not token-to-token
-LINKS = rf"|\b{PARTS}-to-{PARTS}\b|NVLink|UALink|PCIe|interconnect|fabric|互联|互連"
+PARTS = r"(?:chip|die|[A-Z]PU|RDU|node|rack|card|socket|host)s?"     # NPU-to-NPU, not token-to-token
+LINKS = rf"\b{PARTS}-to-{PARTS}\b|NVLink|UALink|PCIe|interconnect|fabric|network|互联|互連"
 
 
 # a manufacturing yield, the noun: "yields stuck around 20%", "yield rate of 60%", "a 90% yield",

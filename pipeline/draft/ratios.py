@@ -16,7 +16,7 @@ import re
 from itertools import permutations
 
 from claimaudit.draft import context
-from claimaudit.draft.claims import Reading, open_subject
+from claimaudit.draft.claims import Reading, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.forms import Number
 
@@ -44,9 +44,8 @@ NAMED_AFTER = re.compile(r"\s?[x×X倍]?\s*(?:than |vs\.? |over |of )?(?:the )?[
 
 ROUGHLY = re.compile(r"nearly|almost|about|around|roughly|approximately|接近|將近|将近|近|約|约",
                      re.IGNORECASE)
-# "its predecessor", "its 7 nm predecessor"
 PREVIOUS = re.compile(r"上一代|上代|前一代|前代|previous generation|prior generation|last generation|"
-                      r"(?:its|the) (?:[\d.]+\s?[A-Za-z]{1,5} )?predecessor", re.IGNORECASE)
+                      r"its predecessor|the predecessor", re.IGNORECASE)
 
 
 def predecessor(catalogue: Catalogue, entity: str) -> str | None:
@@ -63,24 +62,28 @@ def predecessor(catalogue: Catalogue, entity: str) -> str | None:
 
 def predecessors_figure(catalogue: Catalogue, view: str, number: Number, reading: Reading) -> None:
     """`doubles the FP16 hardware of its 7 nm predecessor`: an amount right before "predecessor" is
-    the predecessor's, the subject's by name with its last digit one less, else asked (round 266)."""
+    the predecessor's, the subject's by name with its last digit one less, else asked (round 266);
+    not "the 3 nm predecessor of Trainium4" nor "the 3 nm predecessor Trainium3", which name it. A
+    subject that was itself asked leaves its predecessor asked too."""
     subject = reading.subject or ""
     if number.unit in ("", "x", "%") or not PREDECESSOR_AFTER.match(view, number.end) \
             or subject not in catalogue.entities:
         return
     earlier = predecessor(catalogue, subject)
+    asked = any(t.startswith("subject:") for t in reading.todo)
     reading.subject = earlier
     reading.todo = [t for t in reading.todo if not t.startswith("subject:")]
+    figure = claimed_text(number)
     if earlier is None:
-        reading.todo.insert(0, f"subject: {build_quote(view, number)} is its predecessor's, which the "
-                               "specs do not hold by name: name it")
+        reading.todo.insert(0, f"subject: {figure} is its predecessor's, which the specs do not hold by "
+                               "name: name it")
+    elif asked:
+        reading.todo.insert(0, f"subject: {figure} is its predecessor's; {earlier} written, the predecessor "
+                               f"of {subject}, itself asked: confirm or change")
 
 
-PREDECESSOR_AFTER = re.compile(r"\s+(?:predecessor|forerunner)s?\b", re.IGNORECASE)
-
-
-def build_quote(view: str, number: Number) -> str:
-    return view[number.start:number.end].strip()
+# "its 7 nm predecessor" (not "the predecessor of X", "the predecessor Trainium3": a name follows)
+PREDECESSOR_AFTER = re.compile(r"\s+(?i:predecessor|forerunner)s?\b(?!\s+(?:of|to)\b|\s*[,(]?\s*[A-Z])")
 
 
 def ratio_by_figures(catalogue: Catalogue, view: str, number: Number, reading: Reading, words: str,
