@@ -14,7 +14,7 @@ import re
 from claimaudit.draft.claims import Reading, claimed_text, open_subject
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import amount, matching
-from claimaudit.draft.forms import Number
+from claimaudit.draft.forms import RANGE_LOW, Number
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.ratios import PREVIOUS, predecessor
 from claimaudit.draft.text import Span
@@ -142,11 +142,11 @@ def share_wording(before: str, view: str, end: int) -> bool:
         return True
     to = re.search(r"(至|到|為|为|(?<!up )to)\s*(原來的|原来的|the )?\s*$", before)
     return not re.match(rf"\s*(?:{comparative})", after, re.IGNORECASE) and bool(to) \
-        and not RANGE_LOW.search(before)
+        and not LOWER_END.search(before)
 
 
-# a range's lower end: "by 24 to 35%", "about 10 to 15% speedup" (not "from 40 to 60%", "cut H100 to 60%")
-RANGE_LOW = re.compile(r"(?<!from )(?<![\w.,])\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?to\s?$")
+# "by 24 to 35%", "about 10 to 15% speedup": a range (not "from 40 to 60%", "cut H100 to 60%")
+LOWER_END = re.compile(rf"(?<!from )(?<![\w.,]){RANGE_LOW}$")
 
 
 SHARE_OF_CHANGE = re.compile(r"\s+of\s+(?:the|this|that|its)\s+(?:[a-z]+\s+)?"

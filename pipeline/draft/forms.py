@@ -55,8 +55,10 @@ class Number:
     ratio_word: bool = False  # the word itself is the ratio (twice, quadruples, 減半)
 
 
-# "by", or "by" and a range's lower end ("outperforms V100 by 24–35%"; not a year: "by 2026 to 60%")
-BY_FIGURE = re.compile(r"\bby\s*~?\s*(?:\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?(?:[-–—]|to)\s?)?$")
+# a range's lower end ("24–", "24% to"; up to three digits, not a year: "by 2026 to 60%"), and
+# "by" or "by" and a range's lower end ("outperforms V100 by 24–35%")
+RANGE_LOW = r"\d{1,3}(?:\.\d+)?\s?(?:%|percent)?\s?(?:[-–—]|to)\s?"
+BY_FIGURE = re.compile(rf"\bby\s*~?\s*(?:{RANGE_LOW})?$")
 PRECISION = r"(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT8|fp\d+|bf16|tf32|int8)"    # ("990 bf16 TFLOPs/s")
 # one precision or a list of them (`2,563 FP8/FP16/BF16/TF32 sparse TFLOPS`)
 PRECISION_BEFORE_UNIT = re.compile(rf"[ \u00a0]?{PRECISION}(?:/{PRECISION})*(?= ?[A-Za-z])")
