@@ -28,7 +28,7 @@ from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
-from claimaudit.draft.products import form_factor_names, sized_class, unknown_product
+from claimaudit.draft.products import custom_part, form_factor_names, sized_class, unknown_product
 from claimaudit.draft.system_parts import network_of_a_system, system_sized_power
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -207,8 +207,9 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
         reading.todo = [t for t in reading.todo if not t.startswith("metric: the text does not say what is")]
     clause_text = view[place.clause.start:place.clause.end]
     named = place.topics.ids if place.topics is not None else {m.entity for m in mentions}
+    value = amount(build.claimed_text(number))
     scope.apply_scope(catalogue, scope.without_names(view, place.clause, mentions), reading,
-                      amount(build.claimed_text(number)), named, number.start - place.clause.start)
+                      value, named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
     settle.settle_by_figures(catalogue, number, reading, before, after)
@@ -218,9 +219,10 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.density_settled(catalogue, reading, ratio=number.unit in ("x", "%"))
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
-    network_of_a_system(catalogue, reading, clause_text, scope.says_scope, amount(build.claimed_text(number)))
+    network_of_a_system(catalogue, reading, clause_text, scope.says_scope, value)
     variants(catalogue, number, reading, text_ids or named, names_of, view, place.clause, mentions)
     sized_class(view, number, reading, place.sentence, mentions)
+    custom_part(catalogue, view, reading, place.sentence, mentions, value)
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None)

@@ -20,6 +20,8 @@ def as_shown(raw: str) -> str:
     if "<pre" in raw:
         raw = PRE.sub(lambda block: "" if _is_code("", [line for line in block.group(1).splitlines()
                                                         if line.strip()]) else block.group(), raw)
+    if "[[" in raw or "[^" in raw:      # a wiki's notes: `8 [[GPU terminology decoder ring|GPC]]s`
+        raw = FOOTNOTE_REFERENCE.sub("", WIKI_LINK.sub(r"\1", raw))
     if "](" in raw or "]:" in raw:
         raw = _markdown_links(raw)
     if "list-table" in raw:
@@ -96,6 +98,12 @@ MD_IMAGE = re.compile(r"!\[[^\[\]\n]{0,300}\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)")
 MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((?:https?://|/|\.{0,2}/|#|mailto:)[^()\s]*(?:\s+\"[^\"\n]*\")?\)")
 MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?://|\.{0,2}/|#)\S*"
                            r"(?:[ \t]+\"[^\"\n]*\")?[ \t]*$", re.MULTILINE)
+
+
+# a wiki link (Obsidian, Quartz) shows its label or its target: `[[custom A100]]`, `[[page|SM]]`; a
+# footnote's reference (`fat tree with:[^14090]`) is a superscript, no word of the sentence
+WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]{1,200}\|)?([^\[\]|\n]{1,200})\]\]")
+FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\[\]\s]{1,80}\](?!:)")
 
 
 def _markdown_links(raw: str) -> str:

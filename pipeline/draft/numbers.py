@@ -240,8 +240,8 @@ def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
     return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
                       r"(?:(?:SXM\d?|PCIe|OAM)\s)?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
-                      "(?:" + alternation(nouns) + (PLURAL_NAME if kind in (None, "chips") else "") + ")",
-                      re.IGNORECASE)
+                      "(?:" + alternation(nouns) + (PLURAL_NAME if kind in (None, "chips") else "") + ")"
+                      r"(?!\s+generations?\b)", re.IGNORECASE)      # `four MTIA chip generations`: of time
 
 
 PLURAL_NAME = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"      # `8 B300s`, `350,000 H100s`: chips

@@ -203,13 +203,17 @@ MODEL_CODE = re.compile(r"\b[A-Za-z]+\d+[A-Za-z]*\s$")     # `DGX H200 8 GPU sys
 def change_window(view: str, clause, number: Number) -> str:
     """The words next to a number, inside its clause (after "by", back to "outperforms"), that
     say whether it is a change."""
-    by = BY_FIGURE.search(view[max(0, number.start - 24):number.start])
+    by = BY_FIGURE.search(view[max(0, number.start - 24):number.start]) \
+        or OF_CHANGE.search(view, max(0, number.start - 60), number.start)
     start = max(clause.start, number.start - (60 if by else 12))
     # "a 50% overall bandwidth increase": two words may stand before the change noun
     noun = CHANGE_NOUN.match(view, number.end, clause.end)
     return view[start:min(clause.end, noun.end() if noun else number.end + 16)]
 
 
+# "a performance improvement of 24%", "improvements for BERT performance of 5%": the change noun before
+OF_CHANGE = re.compile(r"\b(?:increase|boost|improvement|uplift|gain|speed-?up|reduction|decrease)s?"
+                       r"(?:\s+(?:for|in|on)(?:\s+[\w-]+){1,3})?\s+of\s+(?:up to |about |around |~)?$")
 CHANGE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]*\s+){1,2}"
                          r"(?:increase|boost|improvement|uplift|gain|reduction|decrease|cut)\b")
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.draft.defined_metrics import figures_of
+from claimaudit.draft.figure_match import same_figure
+
 # ("The Ultra", "Its Ultra": a determiner before Ultra names no product)
 # (`32 GB96 GB128 GB`: a unit right after a figure, glued to the next cell's figure, names nothing)
 PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?!(?<=\d )[KMGT]B\d)"
@@ -94,3 +97,30 @@ def sized_class(view: str, number, reading, sentence, mentions) -> None:
     reading.candidates = [reading.subject]
     reading.todo.append(f"subject: '{view[number.start:noun.end()]}' is a size of card, not one product; "
                         f"{reading.subject} (named earlier) assumed: confirm or change")
+
+
+# "4x NVIDIA custom A100 with 64 GB HBM2", "a cut-down version of the H100": a part made apart
+CUSTOM = re.compile(r"\b(?:custom(?:-built|ized|ised)?|bespoke|modified|cut-down)\s+(?:version\s+of\s+"
+                    r"(?:the\s+)?)?(?:[A-Z][\w-]*\s+)?$", re.IGNORECASE)
+
+
+def custom_part(catalogue, view: str, reading, sentence, mentions, claimed) -> None:
+    """A subject named as a custom part ("Leonardo uses a custom A100 with 64 GB HBM2") whose figure
+    its published ones contradict is a part the specs do not hold: asked, never judged against the
+    product (its 40 or 80 GB would call the page wrong). A figure the specs publish stands ("AWS's
+    custom Trainium2 chips, 96 GB each": custom silicon, the product itself)."""
+    if reading.subject is None or reading.metric is None or claimed is None or any(
+            t.startswith("subject:") for t in reading.todo):
+        return
+    own = figures_of(catalogue, reading.subject, reading.metric)
+    if not own or any(same_figure(claimed, f) for f in own):
+        return
+    for mention in mentions:
+        custom = CUSTOM.search(view, max(sentence.start, mention.start - 40), mention.start) \
+            if mention.entity == reading.subject and sentence.start <= mention.start < sentence.end else None
+        if custom is not None:
+            reading.candidates = [reading.subject]
+            subject = reading.subject
+            reading.todo.append(f"subject: '{view[custom.start():mention.end]}' is a part of its own, not "
+                                f"{subject} as the specs hold it: confirm {subject} or name the part")
+            return

@@ -36,8 +36,9 @@ _SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-
                            r"(?<=[a-z)\]])\.(?=[A-Z][a-z]{2,}\s)|\n+")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
-    # an en dash ends a clause unless it joins a range ("5.6–8kW", "350–400W")
-    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—]|(?<=\s)–|–(?!\d)|:(?=\s)|\s-\s|以及|並且|并且"
+    # a dash ends a clause unless it joins a range ("5.6–8kW", "350–400W", "1,000 - 2,000 servers")
+    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—]|(?<!\d\s)(?<=\s)–|–(?!\s?\d)|:(?=\s)|(?<!\d)\s-\s|\s-\s(?!\d)"
+    r"|以及|並且|并且"
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
