@@ -29,6 +29,8 @@ def kites(tmp_path_factory):
     ("a two-level fat tree with:[^14090]", "a two-level fat tree with:"),
     ("[^14090]: See the vendor's sheet.", "[^14090]: See the vendor's sheet."),   # the footnote itself
     ("a [[link]] and [plain](https://example.com)", "a link and plain"),
+    # a Wikipedia citation converted to Markdown is a link, no wiki link (a review found `37,8885(`)
+    ("has 37,888[[5]](#cite_note-5) GPUs", "has 37,888[[5]](#cite_note-5) GPUs"),
 ])
 def test_wiki_links_and_footnote_references_read_as_shown(raw, shown):
     assert as_shown(raw) == shown
@@ -49,6 +51,8 @@ def test_a_custom_part_the_specs_contradict_is_asked(text, kites):
 
 
 @pytest.mark.parametrize("text", ["AWS built it from its custom Kite K2 chips, each with 96 GB of HBM.\n",
+                                  # a maker's own silicon, wrong figure and all: the check, not a question
+                                  "Example's custom Kite K1 chip packs 64 GB of HBM2.\n",
                                   "Leonardo uses a Kite K1 with 64 GB of HBM2.\n"])
 def test_a_published_figure_or_no_custom_word_asks_nothing_of_it(text, kites):
     claims = drafted_claims(text, kites)

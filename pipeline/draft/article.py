@@ -151,11 +151,10 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
     words = table_cells.section_label(plain, cell) + (f"{cell.label}: " if re.search(r"\w$", cell.label)
                                                       else f"{cell.label} ")
     local = textmod.digits_view(words + plain[cell.span.start:cell.span.end])
-    whole = Span(0, len(local))
-    place = build.Place(local, local, whole, whole, whole, lead=_table_lead(plain, cell, paragraphs),
-                        star=star, row=plain[cell.row.start:cell.row.end])
-    shift = len(words) - cell.span.start
+    whole, shift = Span(0, len(local)), len(words) - cell.span.start
     moved = replace(number, start=number.start + shift, end=number.end + shift)
+    place = build.Place(local, local, whole, table_cells.cell_clause(local, moved.start), whole, star=star,
+                        lead=_table_lead(plain, cell, paragraphs), row=plain[cell.row.start:cell.row.end])
     reading = build.Reading()
     subject = cell.subject
     divided = table_names.ratio_pair(plain, subject, mentions_in(subject.start, subject.end)) \
@@ -178,7 +177,9 @@ def cell_record(catalogue: Catalogue, plain: str, cell, number: Number, mentions
             change = "+"        # a bare percentage under an increase header (table_cells.py)
     quote = plain[cell.row.start:cell.row.end]
     metric = row_metric if cell.baseline is not None or divided else None     # a change's, a divided ratio's
-    return claim_record(catalogue, place, moved, [], reading=reading, change=change, quote=quote,
+    own = [replace(m, start=m.start + shift, end=m.end + shift)     # the cell's names, where `local` has them
+           for m in mentions_in(cell.span.start, cell.span.end)]
+    return claim_record(catalogue, place, moved, own, reading=reading, change=change, quote=quote,
                         metric=metric, text_ids=text_ids)
 
 

@@ -20,8 +20,8 @@ from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 from claimaudit.draft.memory_words import MEMORY_AT, MEMORY_BRACKET, memory_metric, memory_said
 
 UNIT_DIMENSION = {
-    "FLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops", "ZFLOPS": "flops",
-    "YFLOPS": "flops", "TOPS": "ops", "POPS": "ops",
+    "FLOPS": "flops", "GFLOPS": "flops", "TFLOPS": "flops", "PFLOPS": "flops", "EFLOPS": "flops",
+    "ZFLOPS": "flops", "YFLOPS": "flops", "TOPS": "ops", "POPS": "ops",
     "B": "bytes", "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes",
     "MiB": "bytes", "GiB": "bytes", "TiB": "bytes",     # KB: a core's memory, no metric's (unclaimable_units)
     "B/s": "rate", "MB/s": "rate", "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate",

@@ -102,7 +102,8 @@ MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?:/
 
 # a wiki link (Obsidian, Quartz) shows its label or its target: `[[custom A100]]`, `[[page|SM]]`; a
 # footnote's reference (`fat tree with:[^14090]`) is a superscript, no word of the sentence
-WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]{1,200}\|)?([^\[\]|\n]{1,200})\]\]")
+# (not `[[5]](#cite_note-5)`: a citation's link, Markdown's)
+WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]{1,200}\|)?([^\[\]|\n]{1,200})\]\](?!\()")
 FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\[\]\s]{1,80}\](?!:)")
 
 

@@ -330,9 +330,7 @@ PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|no
 
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
-    lex = lexicon()
-    before = view[max(0, number.start - 24):number.start]
-    after = view[number.end:number.end + 12]
+    lex, before, after = lexicon(), view[max(0, number.start - 24):number.start], view[number.end:][:12]
     if number.unit == "" and number.end < len(view):
         tail = view[number.end]
         if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number) \
@@ -355,7 +353,8 @@ def skipped(view: str, number: Number) -> bool:
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b|"
                                              r" a (?:[mbtr]+illion|thousand)", after))  # doubles down, half a
                                or of_a_schedule(view, number)
-                               or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))),
+                               or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))
+                               or before[-1:] + after[:1] == "()"),      # "FP64 (double)": a precision's name
         not_hardware(view, number),
         # double-wide; but "the doubled-bandwidth NVLink-C2C" doubles the bandwidth
         number.ratio_word and bool(re.match(r"-[A-Za-z]", after)) and not re.match(

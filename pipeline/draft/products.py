@@ -104,6 +104,10 @@ CUSTOM = re.compile(r"\b(?:custom(?:-built|ized|ised)?|bespoke|modified|cut-down
                     r"(?:the\s+)?)?(?:[A-Z][\w-]*\s+)?$", re.IGNORECASE)
 
 
+# "Microsoft's custom Maia 100", "its own custom chip": a maker's own silicon, the product itself
+OWN_SILICON = re.compile(r"(?:['’]s|\bits|\btheir|\bour|\bown|\bin-house)\s+$", re.IGNORECASE)
+
+
 def custom_part(catalogue, view: str, reading, sentence, mentions, claimed) -> None:
     """A subject named as a custom part ("Leonardo uses a custom A100 with 64 GB HBM2") whose figure
     its published ones contradict is a part the specs do not hold: asked, never judged against the
@@ -118,7 +122,7 @@ def custom_part(catalogue, view: str, reading, sentence, mentions, claimed) -> N
     for mention in mentions:
         custom = CUSTOM.search(view, max(sentence.start, mention.start - 40), mention.start) \
             if mention.entity == reading.subject and sentence.start <= mention.start < sentence.end else None
-        if custom is not None:
+        if custom is not None and not OWN_SILICON.search(view, max(0, custom.start() - 24), custom.start()):
             reading.candidates = [reading.subject]
             subject = reading.subject
             reading.todo.append(f"subject: '{view[custom.start():mention.end]}' is a part of its own, not "

@@ -330,3 +330,20 @@ COUNTED = re.compile(r"\s*(?:卡|張|张|颗|顆|\s*[x×]\s*[A-Z])", re.IGNORECA
 def counted_in_name(view: str, number) -> bool:
     return number.unit in ("", "x") and (number.noun == "chips"
                                          or COUNTED.match(view, number.end) is not None)
+
+
+# "| ... Node with 2 NVDIA H100 94GB Gen5 GPUs. 48c AMD EPYC 9224 CPU & 768GB DDR5 Memory. |": a cell of
+# sentences, each figure's words its own sentence's (the 768 GB's DDR5 is not the GPUs' memory)
+CELL_SENTENCE_END = re.compile(r"(?<=[a-z\d)])(?<!\bvs)(?<!\bv)\.\s+(?=[A-Z\d])")
+
+
+def cell_clause(local: str, position: int) -> Span:
+    """The sentence of a cell's text (its label with the first) that holds `position`."""
+    start, end = 0, len(local)
+    for match in CELL_SENTENCE_END.finditer(local):
+        if match.end() <= position:
+            start = match.end()
+        elif match.start() >= position:
+            end = match.start() + 1
+            break
+    return Span(start, end)

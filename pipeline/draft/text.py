@@ -37,8 +37,13 @@ _SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
     # a dash ends a clause unless it joins a range ("5.6–8kW", "350–400W", "1,000 - 2,000 servers")
-    r"(?<!\d),|,(?!\d{3})|[;；：，、（）()\[\]—]|(?<!\d\s)(?<=\s)–|–(?!\s?\d)|:(?=\s)|(?<!\d)\s-\s|\s-\s(?!\d)"
+    # (a comma between digits, 1,452, is none, nor a decimal one, `1,3 TFLOPS`, but for a name's, `HBM4,50`)
+    r"(?<!\d),|,(?!\d{3})(?!\d{1,2}\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b)|(?<=[A-Za-z]\d),(?!\d{3})"
+    r"|[;；：，、（）()\[\]—]|(?<!\d\s)(?<=\s)–|–(?!\s?\d)|:(?=\s)|(?<!\d)\s-\s|\s-\s(?!\d)"
     r"|以及|並且|并且"
+    # "... 94GB Gen5 GPUs. 48c AMD EPYC 9224 CPU & 768GB DDR5": a sentence a digit starts, in a table's row
+    # (one sentence), is a clause of its own; not "vs. 80 GB", "approx. 5", "No. 1", "Fig. 3"
+    r"|(?<=[a-z])(?<!\bvs)(?<!\bv)(?<!approx)(?<!\bca)(?<!\bno)(?<!\bfig)(?<!\bcf)\.\s+(?=\d)(?=[^\n|]*\|)"
     # "144 GB of HBM3E and up to 4.9 TB/s": a new number after "and" starts a new clause
     r"|\s(?:and|but|while)\s(?=(?:up to |about |over |more than |nearly |roughly |just over )?\d)")
 _BETWEEN = re.compile(r"\bbetween\s+\S+$", re.IGNORECASE)
@@ -219,12 +224,27 @@ def digits_view(text: str) -> str:
     """The text with full-width digits, point, comma, percent and slash and the Unicode hyphens
     as ASCII (same length: `51.2 Tb／s` reads as Tb/s, `3‑nanometer` as 3-nanometer), and a TeX
     tie between a figure and its unit as a space (`33.95~PFLOP/s`, `800~GbE` in a paper's text)."""
-    view = text.translate(FULL_WIDTH)
+    view = DECIMAL_COMMA.sub(_decimal_point, text) if "," in text else text      # an ASCII comma only
+    view = view.translate(FULL_WIDTH)
     view = TIE.sub(" ", view) if "~" in view else view
     return _without_item_numbers(view) if ITEM_NUMBER.search(view) else view
 
 
 TIE = re.compile(r"(?<=\d)~(?=[A-Za-z])")
+# a decimal comma before a unit (`1,3 TFLOPS`, `~1,6 TB NVMe`, `119,5 TFLOPS`): one or two digits after
+# it, so no thousands separator; read as the point it is. Not a list of sizes: a doubling (`16,32 GB`,
+# `40,80 GB`) or after a word that lists (`显存分别为 40,80GB`, `versions of 24,48 GB`), nor `，`
+DECIMAL_COMMA = re.compile(r"(?<![\w,.])(\d{1,4}),(\d{1,2})"
+                           r"(?=\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b)")
+LISTING = re.compile(r"(?:分别|分別|\b(?:respectively|versions?|configurations?|options?|sizes?|either|or))"
+                     r"\W{0,3}(?:\w+\W{1,3}){0,2}$", re.IGNORECASE)
+
+
+def _decimal_point(match: re.Match) -> str:
+    whole, part = match.group(1), match.group(2)
+    listed = int(part) == 2 * int(whole) or LISTING.search(match.string, max(0, match.start() - 30),
+                                                             match.start())
+    return match.group() if listed else f"{whole}.{part}"
 # a list's item number run into the item's first word ("- 5B100 GPU supports 192 GB", a page's
 # numbered list flattened): blanked when the items count on (1, 2, 3 ...), so B100 is read
 ITEM_NUMBER = re.compile(r"^[ \t]*[-*•▸][ \t]*(\d{1,3})(?=[A-Z])", re.MULTILINE)
