@@ -330,7 +330,8 @@ PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|no
 
 def skipped(view: str, number: Number) -> bool:
     """True when the number is a year, date, name, version, ordinal, list number or price."""
-    lex, before, after = lexicon(), view[max(0, number.start - 24):number.start], view[number.end:][:12]
+    lex, before = lexicon(), view[max(0, number.start - 24):number.start]
+    after = view[number.end:number.end + 12]
     if number.unit == "" and number.end < len(view):
         tail = view[number.end]
         if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number) \

@@ -34,11 +34,13 @@ _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.
 # glued to the next sentence's first word after a word or a bracket ("the Rubin CPX).The PR")
 _SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-Z\"“(\u4e00-\u9fff])|"
                            r"(?<=[a-z)\]])\.(?=[A-Z][a-z]{2,}\s)|\n+")
+# the unit after a decimal comma (`1,3 TFLOPS`): shared by the clause marks and DECIMAL_COMMA
+DECIMAL_UNIT = r"\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b"
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
     # a dash ends a clause unless it joins a range ("5.6–8kW", "350–400W", "1,000 - 2,000 servers")
     # (a comma between digits, 1,452, is none, nor a decimal one, `1,3 TFLOPS`, but for a name's, `HBM4,50`)
-    r"(?<!\d),|,(?!\d{3})(?!\d{1,2}\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b)|(?<=[A-Za-z]\d),(?!\d{3})"
+    r"(?<!\d),|,(?!\d{3})(?!\d{1,2}" + DECIMAL_UNIT + r")|(?<=[A-Za-z]\d),(?!\d{3})"
     r"|[;；：，、（）()\[\]—]|(?<!\d\s)(?<=\s)–|–(?!\s?\d)|:(?=\s)|(?<!\d)\s-\s|\s-\s(?!\d)"
     r"|以及|並且|并且"
     # "... 94GB Gen5 GPUs. 48c AMD EPYC 9224 CPU & 768GB DDR5": a sentence a digit starts, in a table's row
@@ -234,8 +236,7 @@ TIE = re.compile(r"(?<=\d)~(?=[A-Za-z])")
 # a decimal comma before a unit (`1,3 TFLOPS`, `~1,6 TB NVMe`, `119,5 TFLOPS`): one or two digits after
 # it, so no thousands separator; read as the point it is. Not a list of sizes: a doubling (`16,32 GB`,
 # `40,80 GB`) or after a word that lists (`显存分别为 40,80GB`, `versions of 24,48 GB`), nor `，`
-DECIMAL_COMMA = re.compile(r"(?<![\w,.])(\d{1,4}),(\d{1,2})"
-                           r"(?=\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b)")
+DECIMAL_COMMA = re.compile(r"(?<![\w,.])(\d{1,4}),(\d{1,2})(?=" + DECIMAL_UNIT + ")")
 LISTING = re.compile(r"(?:分别|分別|\b(?:respectively|versions?|configurations?|options?|sizes?|either|or))"
                      r"\W{0,3}(?:\w+\W{1,3}){0,2}$", re.IGNORECASE)
 
@@ -245,6 +246,8 @@ def _decimal_point(match: re.Match) -> str:
     listed = int(part) == 2 * int(whole) or LISTING.search(match.string, max(0, match.start() - 30),
                                                              match.start())
     return match.group() if listed else f"{whole}.{part}"
+
+
 # a list's item number run into the item's first word ("- 5B100 GPU supports 192 GB", a page's
 # numbered list flattened): blanked when the items count on (1, 2, 3 ...), so B100 is read
 ITEM_NUMBER = re.compile(r"^[ \t]*[-*•▸][ \t]*(\d{1,3})(?=[A-Z])", re.MULTILINE)
