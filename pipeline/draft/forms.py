@@ -150,8 +150,8 @@ def below_least(number: Number) -> bool:
 # Units of an amount of hardware (compute, memory, bandwidth, power): a word between the
 # number and one of these is an adjective of the amount, whatever the word.
 AMOUNT_UNITS = {"FLOPS", "GFLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "ZFLOPS", "YFLOPS", "TOPS", "POPS",
-                "KB", "MB", "GB", "TB", "PB", "GiB", "TiB", "GB/s", "TB/s", "PB/s", "GiB/s", "TiB/s", "Gbps",
-                "Tbps", "Pbps", "W", "kW", "MW", "GW"}
+                "KB", "MB", "GB", "TB", "PB", "GiB", "TiB", "GB/s", "TB/s", "PB/s", "GiB/s", "TiB/s", "Mbps",
+                "Gbps", "Tbps", "Pbps", "W", "kW", "MW", "GW"}
 ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
 
 

@@ -48,6 +48,7 @@ POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
+QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)
 PER_CONTAINER = re.compile(r"\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"   # `CPUs/Node`
                            r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|instance|tray|board|machine|VM)\s*",
                            re.IGNORECASE)
@@ -132,6 +133,9 @@ def header_unit(words: str) -> tuple[str, str] | None:
     if not kind and re.fullmatch(r"(?:quantity|qty|count|number|#|数量|數量|个数|個數)", words,
                                  re.IGNORECASE):
         kind = "other"          # `| Chip | Quantity |`, `| GPU | Mem | # |`: its cells count the row's things
+    marked = QUANTITY_MARK.sub("", scopeless)       # `vCPUs (Qty.)`, `Max NICs (Qty.)`: plural things counted
+    if not kind and marked != scopeless:
+        kind = _count_noun_ending(marked) or ("other" if re.search(r"[A-Za-z]{2,}s$", marked) else "")
     return ("", kind) if kind else None
 
 

@@ -30,6 +30,7 @@ def as_shown(raw: str) -> str:
         raw = rest_tables(raw)
     if "<br" in raw or "**" in raw:     # `| H200<br>TFLOPS |`, `| **Memory Bandwidth (TB/s)** |`
         raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()).replace("**", ""), raw)
+    raw = FOOTNOTE_DIGIT.sub(r"\1", raw)     # `| Peak FP641 | 9.7 TFOPS |`: FP64, note 1
     if "`" in raw:         # "up to `1.38` and `1.75` times faster": a figure set in code reads as itself
         raw = INLINE_NUMBER.sub(r"\2", raw)
     if "\\" in raw:        # TeX: `$3.35 \text{TB/s}$`, `$\sim 1{,}000 \text{TFLOP/s}$`
@@ -105,6 +106,13 @@ MD_DEFINITION = re.compile(r"^[ \t]{0,3}\[[^\[\]\n]{1,100}\]:[ \t]*<?(?:https?:/
 # (not `[[5]](#cite_note-5)`: a citation's link, Markdown's)
 WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|\n]{1,200}\|)?([^\[\]|\n]{1,200})\]\](?!\()")
 FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\[\]\s]{1,80}\](?!:)")
+# a datasheet's superscript flattened into its row (`| Peak FP641 |`, `| Peak TF32 Tensor Core1 |`,
+# `| 312 TFOPS2 |`, `800 TFLOPS at FP163, with`): a precision name, "Tensor Core" or a rate's unit with
+# one more digit before the cell's end, a comma or a bracket. Not before a figure (`FP649.7 TFLOPS`,
+# `FP168 TFLOPS`, `Tensor Core1,979 TFLOPS` run together)
+FOOTNOTE_DIGIT = re.compile(r"\b((?:FP64|FP32|FP16|BF16|TF32|INT8|INT4|Tensor Core|[TP]F?L?OPS))[1-9]"
+                            r"(?=[ \t]*(?:\||$)|,(?!\d)|\))",
+                            re.MULTILINE)
 
 
 def _markdown_links(raw: str) -> str:

@@ -37,6 +37,7 @@ from claimaudit.draft.figure_match import (
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.owner import named_beside
+from claimaudit.draft.precision_slip import another_precisions_figure
 from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of, one_product
 from claimaudit.draft.topic import ANOTHER_PART, related
 
@@ -190,6 +191,7 @@ def off_its_figure(catalogue: Catalogue, number: Number, reading: Reading, place
     its sentence (or, carried over, one before it) or another id beside it names does, is asked."""
     far_from_its_figure(catalogue, number, reading, claimed_text(number), place.view)
     rate_without_seconds(catalogue, reading, claimed_text(number))
+    another_precisions_figure(catalogue, reading, claimed_text(number), number.unit)
     named = [i for m in mentions if place.sentence.start <= m.start < place.sentence.end
              and not m.entity for i in m.candidates]
     another_holder(catalogue, number, reading, named)
