@@ -469,6 +469,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout269": "docs/draft-first-runs/round269.txt",  # first run after round 268's rules: 97.4% recall,
     # 63.4% noise (a GEMM tutorial's wave, lane and tile counts, which its reader left unmarked); of 8 decided
     # claims 2 right, 6 asked, 0 silent; not tuned on
+    "heldout271": "docs/draft-first-runs/round271.txt",  # first run after round 270's rules: 71.2% recall,
+    # 13.4% noise (a chapter's CPU-vs-GPU tables of latencies, bytes per latency and thread counts its reader
+    # marked, `| Peak bytes per latency | 24,888 |`); of 9 decided claims 2 right, 0 silent; tuned on: a bare
+    # G's rate words read in its own sentence, "也就是 A100 的…" no baseline; now 72.9% recall, 4 of 9 right
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -268,6 +268,7 @@ def unmatched_question(mention: Mention) -> str:
             "`extend:` or a new entity, then name it here")
 
 
+RESTATED = re.compile(r"(?:也就|就|即|亦即)是\s*$")
 RATIO_BEFORE = re.compile(r"[—–(,]\s*\d+(?:\.\d+)?\s?[x×]\s+(?:the\s+)?$")
 RATIO_THE_BEFORE = re.compile(r"\s\d+(?:\.\d+)?\s?(?:[x×]|times)\s+the\s+$")   # "is roughly 2.4x the H100's"
 
@@ -280,7 +281,9 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     # "与主要竞品相比，英伟达 H100 ...": a comparison word closed by a comma marks no name after it
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
-        return not (before.rstrip().endswith("是") and not after.lstrip().startswith("的"))
+        # "是 Trainium2 的 4 倍" compares; "也就是 A100 的显存大小是 80G" restates, no ratio in it
+        restated = RESTATED.search(before) and number.unit not in ("x", "%")
+        return not before.rstrip().endswith("是") or (after.lstrip().startswith("的") and not restated)
     if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before) and not re.match(
             r"\s*(?:GPUs|chips|accelerators)\b", view[mention.end:mention.end + 16]) or (  # "(8x MI300X GPUs"
             number.end <= mention.start and RATIO_THE_BEFORE.search(before)):   # not "2x the B300 at 15 PF"

@@ -191,9 +191,12 @@ def _network_word_near(after: str, before: str) -> bool:
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")
 
 
+SENTENCE_END = re.compile(r"[。！？!?；;]|\.(?=\s)")
+
+
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
-    a heading line) that speaks of memory and of no bandwidth or network; so for a G after a model
+    a heading line) that speaks of memory, in a sentence of no bandwidth or network; so for a G after a model
     number and a hyphen (`A100-80G`: held-out round 255)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
@@ -205,10 +208,14 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     line_start = view.rfind("\n", 0, start) + 1
     heading = view[view.rfind("\n", 0, max(0, line_start - 1)) + 1:line_start]
     line = view[line_start:view.find("\n", end) % (len(view) + 1)]
+    # a rate in the figure's own sentence, not the line's ("…内存的带宽等问题。… HBM 的大小是 80G")
+    breaks = [m.end() for m in SENTENCE_END.finditer(line, 0, start - line_start)]
+    after = SENTENCE_END.search(line, end - line_start)
+    sentence = line[breaks[-1] if breaks else 0:after.end() if after else len(line)]
     rates = alternation([*lexicon().words("network_words"), *lexicon().words("rate_words")])
     memory = alternation(lexicon().words("memory_words"))
-    if re.search(rates, heading + line, re.IGNORECASE) or not re.search(memory, heading[-80:] + line,
-                                                                            re.IGNORECASE):
+    if re.search(rates, heading + sentence, re.IGNORECASE) or not re.search(memory, heading[-80:] + line,
+                                                                                re.IGNORECASE):
         return None
     return table[letter], end + 1
 

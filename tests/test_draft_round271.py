@@ -1,0 +1,41 @@
+r"""Known answers for the rules from held-out round 271 (issue 19), on fictional specs:
+
+- a bare G after a memory word is GB when the figure's own sentence speaks of no rate: a bandwidth
+  named in an earlier sentence of the line (`…内存的带宽等问题。… HBM 的大小是 80G`) left it unread;
+- "也就是 X 的…" restates, it compares nothing: X is no baseline of a figure that is no ratio
+  (`也就是 Kite K1 的显存大小是 80G`: "the sentence names no entity"); "是 X 的 2.4 倍" still compares,
+  and so does "是 X 的精简版" (a cut-down X)."""
+
+import pytest
+from draft_catalogues import catalogue_of, drafted_claims, example_chips
+
+
+@pytest.fixture(scope="module")
+def kites(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, example_chips({
+        "kite1": [("hbm_capacity", "80 GB"), ("hbm_bandwidth", "2 TB/s")],
+        "kite2": [("hbm_capacity", "192 GB")]}))
+
+
+@pytest.mark.parametrize(("text", "claimed"), [
+    ("还有内存的带宽等一系列问题。Kite K1 的 HBM 大小是 80G。\n", ["80 GB"]),
+    ("Kite K1 显存 80G，带宽 2TB/s。\n", ["2 TB/s"]),           # a rate in its own sentence: no memory G
+])
+def test_a_bare_g_reads_its_own_sentence(text, claimed, kites):
+    assert [c["claimed"] for c in drafted_claims(text, kites, language="zh-hans")] == claimed
+
+
+def test_a_restatement_names_its_subject(kites):
+    text = "Kite K1 的显存是 80GB，也就是 Kite K1 的显存大小是 80GB。\n"
+    claims = drafted_claims(text, kites, language="zh-hans")
+    assert [(c.get("subject"), c.get("metric"), c.get("todo")) for c in claims] == [
+        ("kite1", "hbm_capacity", None), ("kite1", "hbm_capacity", None)]
+
+
+@pytest.mark.parametrize(("text", "baseline"), [
+    ("Kite K2 的内存容量是 Kite K1 的 2.4 倍。\n", "kite1"),
+    ("Kite K2 的内存容量就是 Kite K1 的 2.4 倍。\n", "kite1"),
+])
+def test_a_ratio_after_is_still_compared(text, baseline, kites):
+    claim = drafted_claims(text, kites, language="zh-hans")[0]
+    assert (claim.get("subject"), claim.get("baseline")) == ("kite2", baseline)
