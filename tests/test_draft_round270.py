@@ -7,8 +7,10 @@ r"""Known answers for the rules from held-out round 270 (issue 19), on fictional
 - a rate 4x or more from its subject's published figure for the written precision, and equal to
   another precision's (`Peak FP32 Tensor Core | 156 TFLOPS` of a chip whose TF32 rate is 156), is
   asked between them; a figure within 4x (a density's slip) or its own is not;
-- Mbps is a network rate's unit (`200,000 Mbps`, a header's `Max Bandwidth(Mbps)`), and a header of
-  things with a quantity mark (`vCPUs (Qty.)`, `Max NICs (Qty.)`, `GPU (Qty)`) counts them."""
+- Mbps is a unit (`200,000 Mbps`, a header's `Max Bandwidth(Mbps)`) no metric measures: a VM's or a
+  management port's rate (`its BMC link runs at 100 Mb/s` had been drafted as the HBM's bandwidth in a
+  first version: review), asked; a header of things with a quantity mark (`vCPUs (Qty.)`, `Max NICs
+  (Qty.)`, `GPU (Qty)`) counts them, not people (`Engineers (count)`)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips, metric_todos
@@ -80,15 +82,19 @@ def test_no_question_without_another_precisions_figure_far_from_its_own(text, ki
 @pytest.mark.parametrize(("header", "unit"), [
     ("vCPUs (Qty.)", ("", "other")), ("Max NICs (Qty.)", ("", "other")), ("GPU (Qty)", ("", "chips")),
     ("Max Bandwidth(Mbps)", ("Mbps", "")), ("Price (#)", None), ("Memory (count)", None),
+    ("Engineers (count)", None), ("Users (count)", None),
 ])
 def test_a_quantity_marked_header_counts_its_things(header, unit):
     assert header_unit(header) == unit
 
 
-def test_megabits_per_second_are_a_network_rate(kites):
+def test_megabits_per_second_are_drafted_and_asked(kites):
     text = ("| Size | vCPUs (Qty.) | Max NICs (Qty.) | Max Bandwidth(Mbps) |\n| --- | --- | --- | --- |\n"
             "| Kite_K1_v6 | 32 | 6 | 25000 |\n\n"
-            "Each Kite K1 VM has up to 200,000 Mbps of network bandwidth.\n")
+            "The Kite K1 reads its HBM at 2 TB/s, and its BMC link runs at 100 Mb/s.\n")
     claims = drafted_claims(text, kites)
-    assert [c["claimed"] for c in claims] == ["32", "6", "25000 Mbps", "200,000 Mbps"]
-    assert claim_of(claims, "200,000 Mbps")["metric"] == "scaleout_bandwidth"
+    assert [c["claimed"] for c in claims] == ["32", "6", "25000 Mbps", "2 TB/s", "100 Mbps"]
+    for claimed in ("25000 Mbps", "100 Mbps"):
+        claim = claim_of(claims, claimed)
+        assert claim.get("metric") is None
+        assert metric_todos(claim)[0].startswith("metric: the text does not say a rate in megabits")

@@ -282,7 +282,9 @@ def _is_baseline(view: str, mention: Mention, number: Number) -> bool:
     if re.search(rf"(?:{marker})(?![,，])\s*(?:its |the |their |[A-Z][A-Za-z]+'s |[\u4e00-\u9fff]{{0,3}})?"
                  r"(?:[\w.-]+(?:,\d+)* ){0,2}$", before, re.IGNORECASE):   # "than Google's last-gen Trillium"
         # "是 Trainium2 的 4 倍" compares; "也就是 A100 的显存大小是 80G" restates, no ratio in it
-        restated = RESTATED.search(before) and number.unit not in ("x", "%")
+        said = RESTATED.search(before)      # not "H800 就是 H100 的特供版": a name before it is the subject
+        restated = said and number.unit not in ("x", "%") and not re.search(
+            r"[A-Za-z][\w-]*\d", re.split(r"[,，;；:：]", before[:said.start()])[-1])
         return not before.rstrip().endswith("是") or (after.lstrip().startswith("的") and not restated)
     if re.match(r"\s*(?:相比|相較|相较|比較)", after) or RATIO_BEFORE.search(before) and not re.match(
             r"\s*(?:GPUs|chips|accelerators)\b", view[mention.end:mention.end + 16]) or (  # "(8x MI300X GPUs"

@@ -25,7 +25,7 @@ UNIT_DIMENSION = {
     "B": "bytes", "MB": "bytes", "GB": "bytes", "TB": "bytes", "PB": "bytes",
     "MiB": "bytes", "GiB": "bytes", "TiB": "bytes",     # KB: a core's memory, no metric's (unclaimable_units)
     "B/s": "rate", "MB/s": "rate", "GB/s": "rate", "TB/s": "rate", "PB/s": "rate", "GiB/s": "rate",
-    "TiB/s": "rate", "Mbps": "rate", "Gbps": "rate", "Tbps": "rate", "Pbps": "rate",
+    "TiB/s": "rate", "Gbps": "rate", "Tbps": "rate", "Pbps": "rate",
     "ns": "time", "us": "time", "ms": "time", "s": "time", "min": "time",
     "W": "power", "kW": "power", "MW": "power", "GW": "power", "nm": "length", "mm2": "area",
     "": "count", "x": "ratio", "%": "percent",

@@ -134,7 +134,7 @@ def header_unit(words: str) -> tuple[str, str] | None:
                                  re.IGNORECASE):
         kind = "other"          # `| Chip | Quantity |`, `| GPU | Mem | # |`: its cells count the row's things
     marked = QUANTITY_MARK.sub("", scopeless)       # `vCPUs (Qty.)`, `Max NICs (Qty.)`: plural things counted
-    if not kind and marked != scopeless:
+    if not kind and marked != scopeless and not _not_counted().search(marked):     # not `Engineers (count)`
         kind = _count_noun_ending(marked) or ("other" if re.search(r"[A-Za-z]{2,}s$", marked) else "")
     return ("", kind) if kind else None
 
@@ -147,6 +147,11 @@ def _count_nouns() -> list[tuple[re.Pattern, str]]:
         nouns = [w for w in words if w.isascii() or len(w) >= 2]
         out.append((re.compile(rf"(?:{alternation(nouns)})$", re.IGNORECASE), kind))
     return out
+
+
+@cache
+def _not_counted() -> re.Pattern:
+    return re.compile(rf"\b(?:{alternation(lexicon().words('not_count_nouns'))})$", re.IGNORECASE)
 
 
 def _count_noun_ending(words: str) -> str:

@@ -191,13 +191,15 @@ def _network_word_near(after: str, before: str) -> bool:
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")
 
 
-SENTENCE_END = re.compile(r"[。！？!?；;]|\.(?=\s)")
+SENTENCE_END = re.compile(r"[。！？!?；;]|(?<!\bvs)(?<!\bcf)(?<!approx)(?<!\be\.g)(?<!\bi\.e)\.(?=\s)")
+CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
 
 
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
-    a heading line) that speaks of memory, in a sentence of no bandwidth or network; so for a G after a model
-    number and a hyphen (`A100-80G`: held-out round 255)."""
+    a heading line) that speaks of memory, in a sentence of no bandwidth or network (with a rate
+    elsewhere on the line, its clause must say capacity: `…带宽等问题。… HBM 的大小是 80G`); so
+    for a G after a model number and a hyphen (`A100-80G`: held-out round 255)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
     if letter in ("G", "g") and value >= 8 and MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
@@ -214,9 +216,12 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     sentence = line[breaks[-1] if breaks else 0:after.end() if after else len(line)]
     rates = alternation([*lexicon().words("network_words"), *lexicon().words("rate_words")])
     memory = alternation(lexicon().words("memory_words"))
+    clause = re.split(r"[,，。;；!?！？]", line[:start - line_start])[-1]
     if re.search(rates, heading + sentence, re.IGNORECASE) or not re.search(memory, heading[-80:] + line,
                                                                                 re.IGNORECASE):
         return None
+    if re.search(rates, line, re.IGNORECASE) and not CAPACITY.search(clause):
+        return None     # a rate on the line ("显存带宽惊人。全机柜达到 576T"): "大小是 80G" says capacity
     return table[letter], end + 1
 
 
