@@ -1,9 +1,9 @@
 r"""Known answers for the rules from held-out round 271 (issue 19), on fictional specs:
 
-- a bare G after a memory word is GB when the figure's own sentence speaks of no rate, and, a rate
-  elsewhere on its line, its clause says capacity (`…内存的带宽等问题。… HBM 的大小是 80G` had been left
-  unread); not after a sentence on bandwidth alone (`显存带宽惊人。全机柜达到 576T`) nor across a
-  "vs." (`HBM bandwidth, H100 vs. A100: 3350G vs. 2039G`: a first version read both as GB: review);
+- a bare G after a memory word on a line that also names a rate is GB when its clause says capacity
+  (`…内存的带宽等问题。… HBM 的大小是 80G` had been left unread); not after a sentence on bandwidth
+  alone (`显存带宽惊人。全机柜达到 576T`) nor `HBM bandwidth, H100 vs. A100: 3350G vs. 2039G` (a first
+  version, looking for rates in the figure's sentence only, read these as GB: review);
 - "也就是 X 的…" restates, it compares nothing: X is no baseline of a figure that is no ratio
   (`也就是 Kite K1 的显存大小是 80G`: "the sentence names no entity"); "是 X 的 2.4 倍" still compares,
   and so does "Y 就是 X 的特供版" (a name before it: Y is the subject; a first version lost it: review)."""
@@ -21,7 +21,8 @@ def kites(tmp_path_factory):
 
 @pytest.mark.parametrize(("text", "claimed"), [
     ("还有内存的带宽等一系列问题。Kite K1 的 HBM 大小是 80G。\n", ["80 GB"]),
-    ("Kite K1 显存 80G，带宽 2TB/s。\n", ["2 TB/s"]),           # a rate in its own sentence: no memory G
+    ("Kite K1 显存 80G，带宽 2TB/s。\n", ["2 TB/s"]),           # a rate on the line, no capacity said
+    ("Kite K1 的 HBM 大小是 80G，带宽 2TB/s。\n", ["80 GB", "2 TB/s"]),
     ("Kite K1 的显存带宽惊人。8 卡合计 160T。\n", ["8"]),         # a bandwidth's topic: no capacity said
     ("HBM bandwidth, Kite K1 vs. Kite K2: 3350G vs. 2039G.\n", []),
 ])

@@ -191,15 +191,14 @@ def _network_word_near(after: str, before: str) -> bool:
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?-$")
 
 
-SENTENCE_END = re.compile(r"[。！？!?；;]|(?<!\bvs)(?<!\bcf)(?<!approx)(?<!\be\.g)(?<!\bi\.e)\.(?=\s)")
 CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
 
 
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
-    a heading line) that speaks of memory, in a sentence of no bandwidth or network (with a rate
-    elsewhere on the line, its clause must say capacity: `…带宽等问题。… HBM 的大小是 80G`); so
-    for a G after a model number and a hyphen (`A100-80G`: held-out round 255)."""
+    a heading line) that speaks of memory and of no bandwidth or network, unless its clause says
+    capacity (`…带宽等问题。… HBM 的大小是 80G`); so for a G after a model number and a hyphen
+    (`A100-80G`: held-out round 255)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
     if letter in ("G", "g") and value >= 8 and MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
@@ -210,18 +209,14 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     line_start = view.rfind("\n", 0, start) + 1
     heading = view[view.rfind("\n", 0, max(0, line_start - 1)) + 1:line_start]
     line = view[line_start:view.find("\n", end) % (len(view) + 1)]
-    # a rate in the figure's own sentence, not the line's ("…内存的带宽等问题。… HBM 的大小是 80G")
-    breaks = [m.end() for m in SENTENCE_END.finditer(line, 0, start - line_start)]
-    after = SENTENCE_END.search(line, end - line_start)
-    sentence = line[breaks[-1] if breaks else 0:after.end() if after else len(line)]
     rates = alternation([*lexicon().words("network_words"), *lexicon().words("rate_words")])
     memory = alternation(lexicon().words("memory_words"))
+    # with a rate on the line ("显存带宽惊人。全机柜达到 576T"), only a clause that says capacity
+    # ("…内存的带宽等问题。… HBM 的大小是 80G") makes the G a memory's
     clause = re.split(r"[,，。;；!?！？]", line[:start - line_start])[-1]
-    if re.search(rates, heading + sentence, re.IGNORECASE) or not re.search(memory, heading[-80:] + line,
-                                                                                re.IGNORECASE):
+    if re.search(rates, heading + line, re.IGNORECASE) and not CAPACITY.search(clause) or not re.search(
+            memory, heading[-80:] + line, re.IGNORECASE):
         return None
-    if re.search(rates, line, re.IGNORECASE) and not CAPACITY.search(clause):
-        return None     # a rate on the line ("显存带宽惊人。全机柜达到 576T"): "大小是 80G" says capacity
     return table[letter], end + 1
 
 
