@@ -89,8 +89,8 @@ def composed_units(data: dict) -> dict:
                     if len(p) > 1 and not (b[:1].islower() and len(b) > 3 or b.startswith(("FLOP", "Flop"))):
                         continue          # terabytes, petaFLOP/s; not "teraB" or "kiloW"
                     out[p + b] = unit
-                    if len(p) == 1 and b.lower().startswith("flop"):
-                        out[p + " " + b] = unit   # 8E FLOPS: the prefix spaced from its base
+                    if len(p) == 1 and b.lower().startswith(("flop", "operations/")):
+                        out[p + " " + b] = unit   # 8E FLOPS, 92 T Operations/s: spaced from its base
                     if len(p) > 1:
                         out[p.capitalize() + b] = unit
     return out

@@ -31,6 +31,8 @@ def as_shown(raw: str) -> str:
     if "<br" in raw or "**" in raw:     # `| H200<br>TFLOPS |`, `| **Memory Bandwidth (TB/s)** |`
         raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()).replace("**", ""), raw)
     raw = FOOTNOTE_DIGIT.sub(r"\1", raw)     # `| Peak FP641 | 9.7 TFOPS |`: FP64, note 1
+    if "{:" in raw:        # kramdown's attribute list: `![..](..){:style="max-height:800px; width:100%"}`
+        raw = KRAMDOWN_ATTRIBUTES.sub("", raw)
     if "`" in raw:         # "up to `1.38` and `1.75` times faster": a figure set in code reads as itself
         raw = INLINE_NUMBER.sub(r"\2", raw)
     if "\\" in raw:        # TeX: `$3.35 \text{TB/s}$`, `$\sim 1{,}000 \text{TFLOP/s}$`
@@ -52,6 +54,9 @@ def tex_as_shown(raw: str) -> str:
     return TEX_FRAC.sub(r"\1 / \2", raw)
 
 
+# kramdown's attribute list: `{:style="width:100%"}`, `{: .center width="100%"}`, `{:#id}` (not `{: 80 GB}`)
+KRAMDOWN_ATTRIBUTES = re.compile(r"\{:(?:\s*(?:[.#][\w-]+|[\w-]+="
+                                 r"(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|[^\s}]+)))+\s*\}")
 INLINE_NUMBER = re.compile(r"(?<![`\w])(`{1,2})([~≈]?\d[\d.,]*)\1(?![`\w])")     # reST: ``288``
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
 LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)

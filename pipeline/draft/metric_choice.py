@@ -6,6 +6,7 @@ that lists the metrics the unit can measure."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from claimaudit.draft import context, density_words
 from claimaudit.draft.claims import Place, Reading, claimed_text
@@ -21,7 +22,7 @@ from claimaudit.draft.figure_match import (
     scaled,
 )
 from claimaudit.draft.forms import Number
-from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.lexicon import grouped_pattern, lexicon
 from claimaudit.draft.memory_words import RATE_OF_MEMORY, cpu_memory, memory_metric, memory_said
 from claimaudit.draft.named_counts import MEMORY_NAME
 from claimaudit.draft.numbers import count_kind
@@ -63,6 +64,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         paragraph = place.view[place.paragraph.start:place.paragraph.end]
         around = place.lead if place.lead is not None else paragraph
         metric, missing = context.flops_metric(texts, dimension, around)
+        unmetered = _unmetered_precision(clause, number.start - place.clause.start)
+        if unmetered:       # `INT4 | 1,248 TOPS`, "1,248 TOPS of dense INT4": not the equal INT8 rate
+            metric, missing = None, f"a rate of {unmetered}{NO_METRIC}"
         # "3,958 TFLOPS*"; so "156/312*" under TF32, whose star says sparse though no TF32 is
         if metric and place.star and density_words.starred(place.view, number.end) and (
                 missing == "dense or sparse" or place.star == "sparse" and metric.endswith("_dense")):
@@ -141,10 +145,14 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         _unsaid_link(catalogue, reading, number, metric, sentence)
         _another_rates_figure(catalogue, reading, number, metric)
     elif dimension == "count":
-        metric = {"chips": "chips", "transistors": "transistors"}.get(count_kind(place.view, number) or "")
+        kind = count_kind(place.view, number)
+        metric = {"chips": "chips", "transistors": "transistors"}.get(kind or "")
+        thing = _uncounted_thing(place.view, number.end) if metric is None else None
+        if thing:       # `8 NICs`, `8 个网卡`: no chips, whatever has 8 (not `8-GPU servers`)
+            metric, missing = None, f"a count of {thing}{NO_METRIC}"
         if metric == "chips" and number.value >= 1e9 and TRANSISTORS.search(sentence):
             metric = "transistors"  # "晶体管数量为2080亿颗,比前代H100多了1280亿颗": no billion chips
-        missing = "" if metric else "what is counted"
+        missing = missing or ("" if metric else "what is counted")
         if stack_height(place.view, number):     # `8-layer HBM3E`: no count of chips, whatever it equals
             metric, missing = None, f"a memory stack's height{NO_METRIC}"
     elif dimension == "time":
@@ -189,6 +197,33 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     reading.metric = metric
     if missing:
         reading.todo.append(_missing_words(missing, metric, offered, catalogue.metrics))
+
+
+def _unmetered_precision(clause: str, position: int) -> str | None:
+    """A precision no metric measures (INT4) named nearer the figure than any the metrics hold."""
+    def gap(match: re.Match) -> int:
+        return match.start() - position if match.start() >= position else position - match.end()
+    unmetered = min(lexicon().pattern("unmetered_precision_words").finditer(clause), key=gap, default=None)
+    metered = min(_precisions().finditer(clause), key=gap, default=None)
+    return unmetered.group() if unmetered and (metered is None or gap(unmetered) < gap(metered)) else None
+
+
+@cache
+def _precisions() -> re.Pattern:
+    return grouped_pattern("precision_words")[0]
+
+
+@cache
+def _uncounted() -> re.Pattern:
+    # up to two words (`8 ConnectX-7 NICs`, `8 GPU nodes`) or a classifier (`8 个网卡`) between
+    return re.compile(rf"[\s-](?:[个個台]\s?)?(?:[A-Za-z][\w.-]*\s){{0,2}}?"
+                      rf"({lexicon().pattern('uncounted_things').pattern})(?![\w-])", re.IGNORECASE)
+
+
+def _uncounted_thing(view: str, end: int) -> str | None:
+    """The thing a count counts when it is no chip (`uncounted_things`): `8 NICs`, `8 个网卡`."""
+    thing = _uncounted().match(view[end:end + 48])
+    return thing.group(1) if thing else None
 
 
 LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")

@@ -20,7 +20,7 @@ PRODUCT = re.compile(r"(?<![A-Za-z0-9])(?!(?<=\d )[KMGT]B\d)"
 NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+|Bf16|[Bb][Ff]loat\d+|"
                           r"HBM\d\w*|LPDDR\d\w*|GDDR\d\w*|"
                           r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
-                          r"BLOCKFP\d+|BlockFP\d+|BFP\d+|CDNA\s?\d*|RDNA\s?\d*|"   # formats, architectures
+                          r"BLOCKFP\d+|BlockFP\d+|BFP\d+|E\dM\d|CDNA\s?\d*|RDNA\s?\d*|"   # formats, archs
                           r"EFA v\d+|EFAv\d+|RoCEv\d+|SHARP v\d+|NVLink\d+|CX\d+|"    # networks, links
                           r"Zen\s?\d+\w*|FMA\d+|EC2|S3|"                   # CPU cores, instructions, clouds
                           r"(?:Gemini|GPT|Llama|LLaMA|Qwen|Claude|DeepSeek|Mixtral|Grok)[\w.]*|"  # AI models

@@ -204,6 +204,10 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     if letter in ("G", "g") and value >= 8 and MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
             not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]):
         return "GB", end + 1        # "A100-80G", "2xA100-80g": a model's memory written in its name
+    spaced = letter == " " and view[end + 1:end + 2] in table
+    if spaced:              # `最大内存是 80 G，`: the letter a space after the figure
+        end += 1
+        letter = view[end]
     if letter not in table or value < 8 or re.match(r"[A-Za-z0-9\-/]", view[end + 1:end + 2]):
         return None
     line_start = view.rfind("\n", 0, start) + 1
@@ -217,7 +221,17 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     if re.search(rates, heading + line, re.IGNORECASE) and not CAPACITY.search(clause) or not re.search(
             memory, heading[-80:] + line, re.IGNORECASE):
         return None
+    # "显存 80G，算力 320T": a T in a clause on compute is its TOPS, a figure in one on a link its rate
+    # (not "serving performance ... on two A100 GPUs-80G"); a spaced letter needs the memory said in
+    # its own clause ("HBM 显存共 13.5 T；NVLink 130 T")
+    if letter == "T" and COMPUTE.search(clause) or LINK.search(clause) or spaced and not re.search(
+            memory, clause, re.IGNORECASE):
+        return None
     return table[letter], end + 1
+
+
+COMPUTE = re.compile(r"算力|運算|运算|計算|计算|性能|效能|compute|performance|FLOPS|OPS", re.IGNORECASE)
+LINK = re.compile(r"NVLink|互[联連聯]|interconnect", re.IGNORECASE)
 
 
 # a page's time stamp ("4 小时前", "3 hours ago") is no hardware; nor is a model's size
