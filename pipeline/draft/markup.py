@@ -31,6 +31,8 @@ def as_shown(raw: str) -> str:
     if "<br" in raw or "**" in raw:     # `| H200<br>TFLOPS |`, `| **Memory Bandwidth (TB/s)** |`
         raw = PIPE_ROW.sub(lambda row: LINE_BREAK.sub(" ", row.group()).replace("**", ""), raw)
     raw = FOOTNOTE_DIGIT.sub(r"\1", raw)     # `| Peak FP641 | 9.7 TFOPS |`: FP64, note 1
+    if "\ufe0f" in raw:     # an emoji variation selector (`EPYC™️ 7763`) shows as nothing
+        raw = raw.replace("\ufe0f", "")
     if "{:" in raw:        # kramdown's attribute list: `![..](..){:style="max-height:800px; width:100%"}`
         raw = KRAMDOWN_ATTRIBUTES.sub("", raw)
     if "`" in raw:         # "up to `1.38` and `1.75` times faster": a figure set in code reads as itself

@@ -363,7 +363,7 @@ def skipped(view: str, number: Number) -> bool:
         bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)) and not PER_DEVICE.match(after),
         # 24GB/mm²: a density; "1024 TFLOPS/chip", "128GB/GPU": an amount per device is an amount
         second_side(view, number),
-        number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]", after)),  # 万卡级: a class
+        number.unit == "" and bool(re.match(r"[\u4e00-\u9fff]?[級级]|-[QK]\b", after)),  # 万卡级, 10-Q
         _small_chinese_count(view, number),
         name_before_noun(view, number),
         vague_non_hardware(view, number),
