@@ -28,7 +28,7 @@ from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
-from claimaudit.draft.products import custom_part, form_factor_names, sized_class, unknown_product
+from claimaudit.draft.products import bracketed, custom_part, form_factor_names, sized_class, unknown_product
 from claimaudit.draft.system_parts import network_of_a_system, system_sized_power
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
@@ -213,6 +213,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
                       value, named, number.start - place.clause.start)
     settle.count_holders(catalogue, reading)
     settle.not_its_own_baseline(catalogue, number, reading)
+    bracketed(view, number, reading, mentions)     # `Atlas 800 A3 (64GB`: no id's by its figure
     settle.settle_by_figures(catalogue, number, reading, before, after)
     topics, at, words = place.topics, place.paragraph.start, view[place.sentence.start:place.clause.end]
     settle.confirm_assumed(catalogue, number, reading, named, topics.only_aside if topics else frozenset(),

@@ -338,11 +338,21 @@ def _gapped(kind: str) -> re.Pattern:
                       r"(?:[^\d,;.。\n]|(?<=[A-Za-z])\d){1,40}$", re.IGNORECASE)
 
 
+PER_CARD = re.compile(r"(?<![\d.])(\d{2,3})\s?(?:GB|GiB)\s?[x×]\s?$")
+NOT_CARDS = re.compile(r"DIMM|DDR|GDDR|LPDDR|RAM\b|memory|HBM|stacks?\b|SSD|NVMe|disk|drive|NIC|port|"
+                       r"[内內]存|[網网]卡", re.IGNORECASE)
+
+
 def gapped_kind(view: str, number: Number) -> str | None:
     """A bare number in a list whose earlier item counts with its noun, the later items leaving
     it out: "TPU v4 pods integrate up to 4,096 chips, TPU v5p up to 8,960" (no other figure
     between, the number ending its item), or whose next item's noun counts both ("8192 及 15488
-    張昇騰卡", "64 or 128 GPUs"): the noun's kind ('chips' or 'transistors')."""
+    張昇騰卡", "64 or 128 GPUs"): the noun's kind ('chips' or 'transistors'). So a count after a
+    card's memory and a times sign ("Atlas 800 A2 (64GB × 8)") counts its cards: chips."""
+    card = PER_CARD.search(view, max(0, number.start - 16), number.start)
+    if card and float(card.group(1)) >= 64 and not NOT_CARDS.search(  # (no HBM stack: `24GB × 8`)
+            view, max(0, number.start - 60), number.end + 30):
+        return "chips"
     shared = next((kind for kind in ("chips", "transistors")
                    if _shared(kind).match(view, number.end, number.end + 40)), None)
     if shared or not re.match(r"\s*(?:[,;.]|and\b|$)", view[number.end:number.end + 5]):

@@ -58,6 +58,30 @@ def form_factor_names(view: str, mentions: list, names: dict, key, mention_type)
     return out
 
 
+# a name of capitalised words ending in a letter and digits, then a bracket: "Atlas 800 A3 (", "Radeon PRO
+# W7900 (" (not "Figure 3 (", "Llama 3 70B (", "NVLink 5 (")
+NAMED_BRACKET = re.compile(r"(?:(?:The|An?|Each|Our|Its|Their)\s)?([A-Z][\w-]*\s(?:[A-Z0-9][\w-]*\s){0,2}"
+                           r"([A-Z][A-Za-z]*\d+[A-Za-z0-9]*))\s?[(（]\s*$")
+
+
+def bracketed(view: str, number, reading, mentions) -> None:
+    """A figure opening a bracket right after a name the specs lack is that product's ("2 Atlas
+    800 A3 (64GB x 16) nodes"): asked, not given by its figure to an id named elsewhere (the 910B,
+    which publishes 64 GB); a name the specs hold there ("Ascend 950DT(96GB") is their own."""
+    named = NAMED_BRACKET.search(view, max(0, number.start - 48), number.start)
+    if reading.subject is not None or named is None or any(
+            m.start <= named.start(2) < m.end for m in mentions):
+        return          # (a subject the words decide stays, and so does one carried from before)
+    model = named.group(2)      # not a memory, a link or a process (`TB HBM3e (`, `TSMC N4 (`)
+    if NOT_PRODUCTS.match(model) and not re.fullmatch(r"[A-Z]\d+[A-Z]?", model) or re.match(
+            r"N\d", model) or re.search(r"\b(?:TSMC|Samsung|SMIC|Intel)\b", named.group()):
+        return
+    reading.candidates = []
+    reading.todo = [t for t in reading.todo if not t.startswith("subject:")] + [
+        f"subject: the figure is {named.group(1)}'s, which the specs lack: add it "
+        "(a spec file with `extend:`) or name the part of it the figure is of"]
+
+
 def spans(mentions) -> list[tuple[int, int]]:
     return [(m.start, m.end) for m in mentions]
 
