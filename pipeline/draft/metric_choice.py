@@ -215,7 +215,7 @@ def _precisions() -> re.Pattern:
 
 @cache
 def _uncounted() -> re.Pattern:
-    # up to two words (`8 ConnectX-7 NICs`, `8 GPU nodes`) or a classifier (`8 个网卡`) between
+    # up to two words (`8 ConnectX-7 NICs`, `8 NVIDIA H100 servers`) or a classifier (`8 个网卡`) between
     return re.compile(rf"[\s-](?:[个個台]\s?)?(?:[A-Za-z][\w.-]*\s){{0,2}}?"
                       rf"({lexicon().pattern('uncounted_things').pattern})(?![\w-])", re.IGNORECASE)
 
