@@ -31,7 +31,10 @@ COMPARISON_AFTER = re.compile(r"\**\s*(?:faster|slower|speed-?ups?|higher|lower|
 
 
 # a count glued to the amount it multiplies: `2×96GB`, `96x400Gbps` (the count and the amount)
-GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})([x×])(\d+(?:\.\d+)?)")
+GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})( ?[x×] ?)(\d+(?:\.\d+)?)")
+# spaced, only a count of cards times each one's memory (`8 x 80GB H100 GPUs`); `2 x 990 TFLOPS` in
+# a spec table's column of a two-card product is its cell, not a count (round 167)
+CARD_MEMORY = {"GB", "GiB", "TB", "TiB"}
 
 
 def multipliers(view: str) -> list[Number]:
@@ -43,7 +46,7 @@ def multipliers(view: str) -> list[Number]:
         unit, end = read_unit(view, match.end())
         if not unit:            # `4x200G uplinks`: a bare G before a network word is a link speed
             unit, end = network_prefix(view, match.start(3), match.end(), amount) or (unit, end)
-        if unit not in ("", "x", "%"):
+        if unit not in ("", "x", "%") and (unit in CARD_MEMORY or " " not in match.group(2)):
             # `8×400 Gb/s NICs`, `3x400G uplinks`: the links' speed as written is the figure (readers
             # split between it and the sum); the count of links or ports is none (a count of chips
             # glued to each one's memory, `8x80GB A100`, is one)

@@ -330,16 +330,19 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
 
 def operand(view: str, number: Number, before: str) -> bool:
     """`16:4`, `4x4`: a ratio of digits or a shape; `FP8:989 TFLOPS`, `H100:80GB`: a name, a colon,
-    a figure (the number after the colon). A count times an amount (`2×96GB`, `96x400Gbps`) is both."""
+    a figure (the number after the colon). A count times an amount (`2×96GB`, `96x400Gbps`) is both,
+    and so is a card's memory times its count (`H20（96GB×8）`)."""
     times = TIMES_AMOUNT.match(view, number.end - 1) if number.unit in ("", "x") else None
     if times and unit_at(view, times.end())[0] or \
-            number.unit not in ("", "x") and re.search(r"(?<![A-Za-z\d.])\d{1,4}[x×]$", before):
+            number.unit not in ("", "x") and re.search(r"(?<![A-Za-z\d.])\d{1,4}[x×]$", before) or \
+            number.unit in ("GB", "GiB", "TB", "TiB") and CARDS_AFTER.match(view, number.end):
         return False
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
         r"(?<![A-Za-z\d])\d+[:x×]$", before))
 
 
 TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")
+CARDS_AFTER = re.compile(r"[x×]\d{1,2}(?![\d.])")      # `96GB×8`: eight cards of 96 GB
 
 
 @cache
