@@ -491,6 +491,13 @@ NOT_YET_TUNED: dict[str, str] = {
     # decided claims 14 right, 3 silent (`Atlas 800 A3 (64GB x 16)` given to the 910B, which publishes 64
     # GB); tuned on: a figure in brackets after a name the specs lack asked, `(64GB x 8)` counts cards; now
     # 69.6% recall, 57.6% noise, 12 of 43 right, 0 silent (the A2's `64GB × 8`, its reader's 910B, asked too)
+    "heldout278": "docs/draft-first-runs/round278.txt",  # first run after the review's card-memory rules:
+    # 90.8% recall, 57.4% noise (83 of 159 an INT4 kernel post's measured GB/s tables its reader left
+    # unmarked, 24 an NCCL result table); of 78 decided claims 26 right, 1 silent; tuned on: a table's names
+    # under a title row, a bare cell in its row's unit; now 91.5% recall, 57.2% noise, 39 right, 0 silent
+    "heldout279": "docs/draft-first-runs/round279.txt",  # first run with round 278: 86.5% recall, 57.0% noise
+    # (60 of 110 a video-generation post's parallel configs, clip lengths and `twice`/`half` of its software);
+    # of 48 decided claims 25 right, 0 silent; tuned on: `set for 8 x A100 80GB.` counts chips; now 27 right
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -218,7 +218,7 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
             for j, span in enumerate(spans):
                 if j:
                     out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j)
-                                         or described.get(j) or caption)
+                                         or described.get(j) or caption or _row_unit(view, table, spans, j))
     return sorted(out, key=lambda n: n.start)
 
 
@@ -280,6 +280,25 @@ def _described_columns(view: str, line, header: list) -> dict[int, tuple[str, st
     if first not in texts[1:] or last not in texts[1:] or texts.index(last) < texts.index(first):
         return {}
     return {j: unit for j in range(texts.index(first), texts.index(last) + 1)}
+
+
+# a value cell's figure and the unit written after it (`**2.25 PFLOPS**`, `1.1PFLOPS`)
+ROW_FIGURE = re.compile(rf"[\s*]*(?:{BARE.pattern})\s?(?=[A-Za-z])")
+
+
+def _row_unit(view: str, table, spans: list[Span], column: int) -> tuple[str, str] | None:
+    """The one unit of rate or amount that two or more of a row's other value cells write, given to
+    the one bare cell of a column whose other cells write units (`| FP16/BF16 | 2.5 PFLOPS | 2.25 |
+    2.25 PFLOPS |`, round 278); no column of bare cells (years, counts) takes its row's unit."""
+    def unit(span: Span) -> str | None:       # the unit a cell writes after its figure, "" for none
+        figure = ROW_FIGURE.match(view, span.start, span.end)
+        return unit_at(view, figure.end())[0] if figure else None
+    cells = [row[column] for _, row in table[1:] if len(row) > column and row is not spans]
+    if sum(bool(unit(span)) for span in cells) < 2 or any(
+            CELL_FIGURE.fullmatch(view[span.start:span.end].strip()) for span in cells):
+        return None
+    row = [u for span in spans[1:] if (u := unit(span))]
+    return (row[0], "") if len(row) >= 2 and len(set(row)) == 1 and row[0] not in ("x", "%") else None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:

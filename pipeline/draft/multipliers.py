@@ -31,9 +31,10 @@ COMPARISON_AFTER = re.compile(r"\**\s*(?:faster|slower|speed-?ups?|higher|lower|
 
 
 # a count glued to the amount it multiplies: `2×96GB`, `96x400Gbps` (the count and the amount)
-GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})( ?[x×] ?)(\d+(?:\.\d+)?)")
-# spaced, only a count of cards times each one's memory (`8 x 80GB H100 GPUs`); `2 x 990 TFLOPS` in
-# a spec table's column of a two-card product is its cell, not a count (round 167)
+GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})( [x×] |[x×])(\d+(?:\.\d+)?)")
+# spaced on both sides, only a count of cards times each one's memory (`8 x 80GB H100 GPUs`); `2 x 990
+# TFLOPS` in a spec table's column of a two-card product is its cell, not a count (round 167), and `2x
+# 80GB` after "is" may compare
 CARD_MEMORY = {"GB", "GiB", "TB", "TiB"}
 
 

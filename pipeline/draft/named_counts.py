@@ -17,7 +17,8 @@ from claimaudit.draft.products import FORM_FACTOR
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an 8× H200
 # system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's model number,
 # and then a count noun, a system's noun (after a platform's acronym: "(8x H100 HGX node)"), "per", "with",
-# "vs", the end of its cell, clause or bracket, a bracket of its figures or precision ("8 x A100 (bf16)";
+# "vs", the end of its cell, clause, sentence or bracket ("set for 8 x A100 80GB.", round 279), a bracket
+# of its figures or precision ("8 x A100 (bf16)";
 # "2x TPU v5e (exact GB not disclosed)" stays a ratio), or the fabric that joins them in a server's row
 # ("8 × A100 80GB NVLink 2× 6438Y 1 TB"); its memory and power may come between ("8x AMD MI300X 192GB
 # HBM3 750W \", round 236)
@@ -25,7 +26,7 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
-                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|\.(?=\s|$)|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a

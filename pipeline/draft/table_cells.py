@@ -124,15 +124,18 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
 def _product_row(text: str, table, named) -> tuple[int, int] | None:
     """(first, end): the rows of the table its product row heads. The product row is the first,
     among the three under a header of years or plain numbers (`Year | 2022 | 2024 |`), labelled
-    as the product (`GPU`, `型号`) whose cells name two or more entities and hold no figure; its
-    rows end before the next row whose cells name any product (a rival's or a predecessor's row,
-    a second product row): those are no columns' of its."""
+    as the product (`GPU`, `型号`) whose cells name two or more entities and hold no figure; under a
+    title row with empty cells (`| **Technical Specifications** | | |`), so labelled or not
+    (`| **Feature** | **GB300** | **B200** |`, round 278). Its rows end before the next row whose
+    cells name any product (a rival's or a predecessor's row, a second product row): those are no
+    columns' of its."""
     header = [span_text(text, span) for span in table[0][1][1:]]
     if not all(YEARISH.fullmatch(cell) for cell in header):
         return None         # a header of instances or servers (`p5.48xlarge`) is no year's
+    titled = not any(cell.strip() for cell in header)
     for i, (_, spans) in enumerate(table[1:4], start=1):
         values = [span_text(text, span) for span in spans[1:]]
-        if PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip()) \
+        if (titled or PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip().strip("*_").strip())) \
                 and sum(bool(named(span)) for span in spans[1:]) >= 2 \
                 and not any(re.match(r"\s*[~<>≈]?\d", value) for value in values):
             end = next((j for j in range(i + 1, len(table)) if any(named(span) for span in table[j][1])
