@@ -498,6 +498,14 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout279": "docs/draft-first-runs/round279.txt",  # first run with round 278: 86.5% recall, 57.0% noise
     # (60 of 110 a video-generation post's parallel configs, clip lengths and `twice`/`half` of its software);
     # of 48 decided claims 25 right, 0 silent; tuned on: `set for 8 x A100 80GB.` counts chips; now 27 right
+    "heldout280": "docs/draft-first-runs/round280.txt",  # first run after round 279's rules: 79.4% recall
+    # (a NIM guide's table of bare GPU memories and counts), 3.8% noise; of 81 decided claims 9 right, 5
+    # silent (a superpod table's `32 x 400 Gb/s` given to the rack); tuned on: a figure after "N x" is each
+    # chip's; now 19 right, 2 silent (`| HBM 带宽 | 3.35 TB/s |` of an NVL32, whose chip the specs give no
+    # bandwidth; `H200-140GB` in a table row about the H100)
+    "heldout281": "docs/draft-first-runs/round281.txt",  # first run with round 280: 97.4% recall, 42.4%
+    # noise (an EKS blueprint's worker, subnet and node-group counts, a post's ms/token latencies); of 1
+    # decided claim 1 right; not tuned on
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

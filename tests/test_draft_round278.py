@@ -10,7 +10,7 @@ r"""Known answers for the rules from held-out rounds 278 and 279 (issue 19), on 
   Kite K1 80GB.`) counts chips, as it does before a comma."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips, subject_todos
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +26,7 @@ TITLED = """# Per-chip specifications
 | **Technical Specifications** |                |              |              |
 | ---------------------------- | -------------- | ------------ | ------------ |
 | **Feature**                  | **Kite K1**    | **Kite K2**  | **Kite K3**  |
+| **FP8**                      | **5 PFLOPS**   | 4.5 PFLOPS   | 4 PFLOPS     |
 | **BF16**                     | **2.5 PFLOPS** | 2.25         | 2 PFLOPS     |
 | **GPU Memory**               | **80 GB**      | 96 GB        | 64 GB        |
 | **Power**                    | **1 kW**       | 1.2 kW       | 0.9 kW       |
@@ -44,6 +45,15 @@ def test_a_bare_cell_takes_the_unit_of_its_rows_figures(kites):
     assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("kite2", "bf16_dense", None)
 
 
+@pytest.mark.parametrize("row", ["| **BF16** | 2500 TFLOPS | 2.25 | 2000 TFLOPS |",     # a column of PFLOPS
+                                 "| **BF16** | 2.5 PFLOPS | 0 | 2 PFLOPS |",          # none
+                                 "| **Efficiency** | 2.5 PFLOPS/W | 2.25 | 2 PFLOPS/W |"])
+def test_a_bare_cell_in_another_scale_or_a_zero_takes_no_rows_unit(row, kites):
+    bf16 = next(line for line in TITLED.splitlines() if line.startswith("| **BF16**"))
+    claims = drafted_claims(TITLED.replace(bf16, row), kites)
+    assert not any(c.get("claimed", "").startswith(("2.25 ", "0 ")) for c in claims), claims
+
+
 def test_a_column_of_bare_cells_takes_no_rows_unit(kites):
     text = ("| Year | Kite K1 | Link |\n|---|---|---|\n| 2024 | 80 GB | 900 GB/s |\n"
             "| 2025 | 96 GB | 1800 GB/s |\n| 2026 | 128 GB | 3600 GB/s |\n")
@@ -55,3 +65,41 @@ def test_a_column_of_bare_cells_takes_no_rows_unit(kites):
 def test_a_count_before_a_name_at_a_sentences_end_counts_chips(text, kites):
     claim = claim_of(drafted_claims(text, kites), "8")
     assert (claim.get("subject"), claim.get("metric")) == ("kite1_box", "chips")
+
+
+RACK = """# The Kite Box1
+
+| Parameter | Kite Box1 |
+|---|---|
+| IB bandwidth | 8 x 400 Gb/s |
+| GPU power | 8 x 1 kW = 8 kW |
+| Ethernet | 16 x 200 Gb/s |
+"""
+
+
+def test_a_figure_after_a_count_and_a_times_sign_is_each_chips(kites):
+    """`| IB 带宽 | 32 x 400 Gb/s |` in a rack's column (round 280): each chip's figure, given to the
+    system's chip when the count is the number it holds; the total after it stays the system's."""
+    claims = drafted_claims(RACK, kites)
+    for claimed, metric in (("400 Gbps", "scaleout_bandwidth"), ("1 kW", "power")):
+        claim = claim_of(claims, claimed)
+        assert (claim.get("subject"), claim.get("metric"), subject_todos(claim)) == ("kite1", metric, [])
+    assert claim_of(claims, "8 kW").get("subject") == "kite1_box"
+
+
+def test_a_figure_after_another_count_is_asked_among_the_system_and_its_chips(kites):
+    claim = claim_of(drafted_claims(RACK, kites), "200 Gbps")
+    assert claim.get("subject") is None
+    assert subject_todos(claim) == ["subject: '16 x' makes the figure each part's: pick one of kite1, "
+                                    "kite1_box"]
+
+
+def test_a_figure_hyphened_to_a_name_is_its_own(kites):
+    claim = claim_of(drafted_claims("Use 64 GPUs, or Kite K2-96GB cards, or LoRA.", kites), "96 GB")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite2", "hbm_capacity")
+
+
+def test_a_dimm_after_a_count_is_no_chips(kites):
+    table = "| Parameter | Kite Box1 |\n|---|---|\n| Host memory | 8 x 64GB DDR5 RDIMMs |\n"
+    claims = drafted_claims(table, kites)
+    assert claim_of(claims, "64 GB").get("subject") != "kite1", claims

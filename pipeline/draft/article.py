@@ -29,7 +29,7 @@ from claimaudit.draft.metric_choice import choose_metric
 from claimaudit.draft.numbers import Number, find_numbers
 from claimaudit.draft.phrasing import change_window, comparative_change
 from claimaudit.draft.products import bracketed, custom_part, form_factor_names, sized_class, unknown_product
-from claimaudit.draft.system_parts import network_of_a_system, system_sized_power
+from claimaudit.draft.system_parts import each_of_a_count, network_of_a_system, system_sized_power
 from claimaudit.draft.text import Span
 from claimaudit.draft.topic import Topics
 from claimaudit.draft.topic import aside as topic_aside
@@ -222,6 +222,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.off_its_figure(catalogue, number, reading, place, mentions)
     system_sized_power(catalogue, number, reading)
     network_of_a_system(catalogue, reading, clause_text, scope.says_scope, value)
+    each_of_a_count(catalogue, view, number, reading)     # `| 32 x 400 Gb/s |` of a rack: each chip's
     variants(catalogue, number, reading, text_ids or named, names_of, view, place.clause, mentions)
     sized_class(view, number, reading, place.sentence, mentions)
     custom_part(catalogue, view, reading, place.sentence, mentions, value)

@@ -32,7 +32,7 @@ from functools import cache
 
 from claimaudit.draft.forms import Number, after_name, read_unit
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.phrasing import hyphen_compound
+from claimaudit.draft.phrasing import NOT_CARDS, hyphen_compound
 
 HAN = "\u4e00-\u9fff"
 DIGIT_CHARS = "[一二兩两三四五六七八九十0-9]"
@@ -339,8 +339,6 @@ def _gapped(kind: str) -> re.Pattern:
 
 
 PER_CARD = re.compile(r"(?<![\d.])(\d{2,3})\s?(?:GB|GiB)\s?[x×]\s?$")
-NOT_CARDS = re.compile(r"DIMM|DDR|GDDR|LPDDR|RAM\b|memory|HBM|stacks?\b|SSD|NVMe|disk|drive|NIC|port|"
-                       r"[内內]存|[網网]卡", re.IGNORECASE)
 
 
 def gapped_kind(view: str, number: Number) -> str | None:

@@ -288,17 +288,26 @@ ROW_FIGURE = re.compile(rf"[\s*]*(?:{BARE.pattern})\s?(?=[A-Za-z])")
 
 def _row_unit(view: str, table, spans: list[Span], column: int) -> tuple[str, str] | None:
     """The one unit of rate or amount that two or more of a row's other value cells write, given to
-    the one bare cell of a column whose other cells write units (`| FP16/BF16 | 2.5 PFLOPS | 2.25 |
-    2.25 PFLOPS |`, round 278); no column of bare cells (years, counts) takes its row's unit."""
+    the one bare cell of a column whose other cells write units, that one among them (`| FP16/BF16
+    | 2.5 PFLOPS | 2.25 PFLOPS | 2.25 | 2.25 PFLOPS |`, round 278). No column of bare cells (years,
+    counts) takes its row's unit, nor a column written in another scale (`| 4.5 |` under a column
+    of PFLOPS, in a row of TFLOPS), nor a zero (`| 0 |`: none), nor a per-unit rate (`TFLOPS/W`)."""
     def unit(span: Span) -> str | None:       # the unit a cell writes after its figure, "" for none
         figure = ROW_FIGURE.match(view, span.start, span.end)
-        return unit_at(view, figure.end())[0] if figure else None
+        if figure is None:
+            return None
+        written, end = unit_at(view, figure.end())
+        return "" if view[end:end + 1] == "/" else written
     cells = [row[column] for _, row in table[1:] if len(row) > column and row is not spans]
-    if sum(bool(unit(span)) for span in cells) < 2 or any(
+    bare = CELL_FIGURE.fullmatch(view[spans[column].start:spans[column].end].strip()) if len(spans) > column \
+        else None
+    if bare is None or not float(bare.group(1).replace(",", "")) or any(
             CELL_FIGURE.fullmatch(view[span.start:span.end].strip()) for span in cells):
         return None
     row = [u for span in spans[1:] if (u := unit(span))]
-    return (row[0], "") if len(row) >= 2 and len(set(row)) == 1 and row[0] not in ("x", "%") else None
+    if len(row) < 2 or len(set(row)) != 1 or row[0] in ("x", "%"):
+        return None
+    return (row[0], "") if row[0] in {unit(span) for span in cells} else None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:

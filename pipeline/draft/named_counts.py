@@ -42,6 +42,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     chips, not a ratio to the product ("is 2x B200" stays a ratio)."""
     def counted(n: Number) -> bool:
         name = COUNTED_NAME.match(view, n.end)
+        if name and view.startswith(".", name.end()) and not SPACED_TIMES.search(view, n.start, n.end):
+            name = None         # "reaches 15x H100.": a ratio; "set for 8 x A100 80GB.": a count
         comparing = COMPARING.search(view, max(0, n.start - 16), n.start)
         if name is None:
             return not comparing and bool(COUNTED_PLURAL.match(view, n.end))
@@ -68,6 +70,7 @@ GLUED_NAME = re.compile(rf"[x×*](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}\b(?!\s?[x×]\
 # a multiplier glued to each chip's memory and then its model number or the word GPU: "8x80GB A100"
 # (glued, even after "is": "2x 80GB" may compare)
 MEMORY_NAME = re.compile(rf"\d{{2,3}}GB\s(?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}s?|GPUs?)\b")
+SPACED_TIMES = re.compile(r"\s[x×]$")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"

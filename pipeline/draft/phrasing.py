@@ -335,7 +335,8 @@ def operand(view: str, number: Number, before: str) -> bool:
     times = TIMES_AMOUNT.match(view, number.end - 1) if number.unit in ("", "x") else None
     if times and unit_at(view, times.end())[0] or \
             number.unit not in ("", "x") and re.search(r"(?<![A-Za-z\d.])\d{1,4}[x×]$", before) or \
-            number.unit in ("GB", "GiB", "TB", "TiB") and CARDS_AFTER.match(view, number.end):
+            number.unit in ("GB", "GiB") and number.value >= 64 and CARDS_AFTER.match(view, number.end) \
+            and not NOT_CARDS.search(view, max(0, number.start - 60), number.end + 30):
         return False
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
         r"(?<![A-Za-z\d])\d+[:x×]$", before))
@@ -343,6 +344,9 @@ def operand(view: str, number: Number, before: str) -> bool:
 
 TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")
 CARDS_AFTER = re.compile(r"[x×]\d{1,2}(?![\d.])")      # `96GB×8`: eight cards of 96 GB
+# ... not a DIMM's, a stack's, a drive's or a port's (`内存 64GB×32`, `HBM3e 24GB×8 堆栈`)
+NOT_CARDS = re.compile(r"DIMM|DDR|GDDR|LPDDR|RAM\b|memory|HBM|stacks?\b|SSD|NVMe|disk|drive|NIC|port|"
+                       r"[内內]存|[網网]卡|堆[栈棧]|裸片|硬[盘盤]", re.IGNORECASE)
 
 
 @cache

@@ -23,8 +23,8 @@ def another_precisions_figure(catalogue, reading, claimed: str, unit: str) -> No
         return
     value = amount(claimed)
     rates = metrics_of_dimension(catalogue, unit)
-    if value is None or UNIT_DIMENSION.get(unit) not in RATES or metric not in rates:
-        return
+    if not value or UNIT_DIMENSION.get(unit) not in RATES or metric not in rates:
+        return          # (a rate of zero, `| FP64 | 0 TFLOPS |`, is no other precision's)
     written = either_density(reading)
     own = [f for m in written for f in figures_of(catalogue, subject, m) if f > 0]
     if not own or any(max(value / f, f / value) < FAR for f in own):

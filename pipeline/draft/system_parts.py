@@ -10,6 +10,7 @@ import math
 import re
 
 from claimaudit.draft.figure_match import amount
+from claimaudit.draft.phrasing import NOT_CARDS
 
 # "totaling 7.2 TB/s of aggregate interconnect", "網絡互聯總帶寬達269TB/s": a sum over the chips
 TOTAL = re.compile(r"\b(?:total(?:s|ing|ling)?|aggregate[ds]?|combined|altogether|overall|bisection|across|"
@@ -83,3 +84,33 @@ def system_sized_power(catalogue, number, reading) -> None:
     whose = f"{', '.join(systems)}; pick one" if systems else "a system or cluster; name it"
     what = "power than a chip draws" if reading.metric == "power" else "compute than a chip has"
     reading.todo.append(f"subject: {number.text} {number.unit} is more {what}: the text may mean {whose}")
+
+
+# `32 x 400 Gb/s`, `256 x 96GB = 24.5 TB`: a count, a times sign, and the figure of each of them
+EACH_OF_A_COUNT = re.compile(r"(?<![\d.,])(\d{1,5})\s?[x×*]\s?$")
+
+
+def each_of_a_count(catalogue, view: str, number, reading) -> None:
+    """`| IB 带宽 | 32 x 400 Gb/s |` in a rack's column: the figure after a count and a times sign
+    is each part's, not the system's. It goes to the system's chip when the count is the number
+    of them it holds (a member is part of the system's definition; of a name two systems share,
+    `GH200 SuperPod`, the one holding that many decides it); otherwise it is asked among the
+    systems and their chips (round 280: given to the rack, silently)."""
+    found = EACH_OF_A_COUNT.search(view, max(0, number.start - 8), number.start)
+    if found is None or reading.metric in (None, "chips") or number.unit in ("", "x", "%") \
+            or NOT_CARDS.search(view, number.end, number.end + 24):      # `8 x 64GB DDR5 RDIMMs`
+        return
+    systems = [reading.subject] if reading.subject else list(reading.candidates)
+    kinds = {catalogue.entities[s].kind if s in catalogue.entities else "" for s in systems}
+    if not systems or kinds & {"chip", ""}:
+        return
+    chips = {(m, str(n)) for s in systems for m, n in catalogue.members_of(s).items()
+             if m in catalogue.entities and catalogue.entities[m].kind == "chip"}
+    exact = sorted({m for m, n in chips if n == found.group(1)})
+    others = [t for t in reading.todo if not t.startswith("subject:")]
+    if len(exact) == 1:
+        reading.subject, reading.candidates, reading.todo = exact[0], [], others
+    elif chips:
+        reading.subject, reading.candidates = None, sorted({*systems, *(m for m, _ in chips)})
+        reading.todo = others + [f"subject: '{found.group().strip()}' makes the figure each part's: pick one "
+                                 f"of {', '.join(reading.candidates)}"]

@@ -135,7 +135,8 @@ def _product_row(text: str, table, named) -> tuple[int, int] | None:
     titled = not any(cell.strip() for cell in header)
     for i, (_, spans) in enumerate(table[1:4], start=1):
         values = [span_text(text, span) for span in spans[1:]]
-        if (titled or PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip().strip("*_").strip())) \
+        if (titled and not any(ANOTHER_ROW.search(value) for value in values)    # (`| vs H100 |`)
+                or PRODUCT_LABEL.fullmatch(span_text(text, spans[0]).strip().strip("*_").strip())) \
                 and sum(bool(named(span)) for span in spans[1:]) >= 2 \
                 and not any(re.match(r"\s*[~<>≈]?\d", value) for value in values):
             end = next((j for j in range(i + 1, len(table)) if any(named(span) for span in table[j][1])
