@@ -1,4 +1,4 @@
-r"""Known answers for the rules from held-out rounds 278 and 279 (issue 19), on fictional specs:
+r"""Known answers for the rules from held-out rounds 278-282 (issue 19), on fictional specs:
 
 - a Markdown table whose header is a title row with empty cells (`| **Technical Specifications** |
   | |`) takes its columns' names from the first row of names under it (`| **Feature** | **Kite K1**
@@ -103,3 +103,12 @@ def test_a_dimm_after_a_count_is_no_chips(kites):
     table = "| Parameter | Kite Box1 |\n|---|---|\n| Host memory | 8 x 64GB DDR5 RDIMMs |\n"
     claims = drafted_claims(table, kites)
     assert claim_of(claims, "64 GB").get("subject") != "kite1", claims
+
+
+@pytest.mark.parametrize("markup", ['{.column width="30%"}', "{.center width=60%}",
+                                    '{#fig:kite .center width="100%"}'])
+def test_a_pandoc_attribute_list_is_markup(markup, kites):
+    """Round 282's lecture slides: `::: {.column width="30%"}`, `![..](..){.center width=60%}` had
+    drafted most of its 148 noise figures (41 left); braces holding a figure stay text (`{.5 GB}`)."""
+    claims = drafted_claims(f"![The Kite K1](kite.png){markup}\n\nThe Kite K1 has 80 GB of HBM.\n", kites)
+    assert [c.get("claimed") for c in claims] == ["80 GB"]

@@ -33,7 +33,7 @@ def as_shown(raw: str) -> str:
     raw = FOOTNOTE_DIGIT.sub(r"\1", raw)     # `| Peak FP641 | 9.7 TFOPS |`: FP64, note 1
     if "\ufe0f" in raw:     # an emoji variation selector (`EPYC™️ 7763`) shows as nothing
         raw = raw.replace("\ufe0f", "")
-    if "{:" in raw:        # kramdown's attribute list: `![..](..){:style="max-height:800px; width:100%"}`
+    if "{:" in raw or "{." in raw or "{#" in raw:   # kramdown's and pandoc's attribute lists
         raw = KRAMDOWN_ATTRIBUTES.sub("", raw)
     if "`" in raw:         # "up to `1.38` and `1.75` times faster": a figure set in code reads as itself
         raw = INLINE_NUMBER.sub(r"\2", raw)
@@ -57,7 +57,8 @@ def tex_as_shown(raw: str) -> str:
 
 
 # kramdown's attribute list: `{:style="width:100%"}`, `{: .center width="100%"}`, `{:#id}` (not `{: 80 GB}`)
-KRAMDOWN_ATTRIBUTES = re.compile(r"\{:(?:\s*(?:[.#][\w-]+|[\w-]+="
+# ... and pandoc's, opening with a class or an id (`{.column width="30%"}`, `{#fig:a .center width=60%}`)
+KRAMDOWN_ATTRIBUTES = re.compile(r"\{(?::|(?=[.#][A-Za-z]))(?:\s*(?:[.#][\w:-]+|[\w-]+="
                                  r"(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|[^\s}]+)))+\s*\}")
 INLINE_NUMBER = re.compile(r"(?<![`\w])(`{1,2})([~≈]?\d[\d.,]*)\1(?![`\w])")     # reST: ``288``
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
