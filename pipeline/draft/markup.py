@@ -58,7 +58,7 @@ def tex_as_shown(raw: str) -> str:
 
 # kramdown's attribute list: `{:style="width:100%"}`, `{: .center width="100%"}`, `{:#id}` (not `{: 80 GB}`)
 # ... and pandoc's, opening with a class or an id (`{.column width="30%"}`, `{#fig:a .center width=60%}`)
-KRAMDOWN_ATTRIBUTES = re.compile(r"\{(?::|(?=[.#][A-Za-z]))(?:\s*(?:[.#][\w:-]+|[\w-]+="
+KRAMDOWN_ATTRIBUTES = re.compile(r"\{(?::|(?=[.#][A-Za-z]))(?:\s*(?:[.#][\w:-]++|[\w-]++="
                                  r"(?:\"[^\"\n]{0,300}\"|'[^'\n]{0,300}'|[^\s}]+)))+\s*\}")
 INLINE_NUMBER = re.compile(r"(?<![`\w])(`{1,2})([~≈]?\d[\d.,]*)\1(?![`\w])")     # reST: ``288``
 PIPE_ROW = re.compile(r"^[ \t]*\|.*$", re.MULTILINE)
