@@ -212,14 +212,13 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         rate = header_unit(corner.group(1)) if corner else None
         cornered = {j: rate for j, span in enumerate(header) if j and PRECISION_COLUMN.fullmatch(
             view, span.start, span.end)} if rate and re.search(r"(?:FLOPS|OPS)$", rate[0], re.I) else {}
-        columns = _column_units(view, table)
         for _, spans in table[1:]:
             # a row label may give the unit instead (`| FP16 TFLOPS | 312 | 989 |`)
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
                     out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j)
-                                         or described.get(j) or caption or _row_unit(view, spans, j, columns))
+                                         or described.get(j) or caption or _row_unit(view, table, spans, j))
     return sorted(out, key=lambda n: n.start)
 
 
@@ -287,41 +286,28 @@ def _described_columns(view: str, line, header: list) -> dict[int, tuple[str, st
 ROW_FIGURE = re.compile(rf"[\s*]*(?:{BARE.pattern})\s?(?=[A-Za-z])")
 
 
-def _written_unit(view: str, span: Span) -> str | None:
-    """The unit a cell writes after its figure ("" for a per-unit rate, `TFLOPS/W`), None for no figure."""
-    figure = ROW_FIGURE.match(view, span.start, span.end)
-    if figure is None:
-        return None
-    written, end = unit_at(view, figure.end())
-    return "" if view[end:end + 1] == "/" else written
-
-
-def _column_units(view: str, table) -> dict[int, tuple[int, list[str]]]:
-    """Each column's count of bare cells and the units its cells write, worked out once a table."""
-    columns: dict[int, tuple[int, list[str]]] = {}
-    for _, spans in table[1:]:
-        for j, span in enumerate(spans[1:], start=1):
-            bare, units = columns.get(j, (0, []))
-            written = _written_unit(view, span)
-            columns[j] = (bare + bool(CELL_FIGURE.fullmatch(view[span.start:span.end].strip())),
-                          [*units, written] if written else units)
-    return columns
-
-
-def _row_unit(view: str, spans: list[Span], column: int, columns: dict) -> tuple[str, str] | None:
+def _row_unit(view: str, table, spans: list[Span], column: int) -> tuple[str, str] | None:
     """The one unit of rate or amount that two or more of a row's other value cells write, given to
     the one bare cell of a column whose other cells write units, that one among them (`| FP16/BF16
     | 2.5 PFLOPS | 2.25 PFLOPS | 2.25 | 2.25 PFLOPS |`, round 278). No column of bare cells (years,
     counts) takes its row's unit, nor a column written in another scale (`| 4.5 |` under a column
     of PFLOPS, in a row of TFLOPS), nor a zero (`| 0 |`: none), nor a per-unit rate (`TFLOPS/W`)."""
-    bare = CELL_FIGURE.fullmatch(view[spans[column].start:spans[column].end].strip())
-    bares, written = columns.get(column, (0, []))
-    if bare is None or not float(bare.group(1).replace(",", "")) or bares != 1 or len(written) < 2:
+    def unit(span: Span) -> str | None:       # the unit a cell writes after its figure, "" for none
+        figure = ROW_FIGURE.match(view, span.start, span.end)
+        if figure is None:
+            return None
+        written, end = unit_at(view, figure.end())
+        return "" if view[end:end + 1] == "/" else written
+    cells = [row[column] for _, row in table[1:] if len(row) > column and row is not spans]
+    bare = CELL_FIGURE.fullmatch(view[spans[column].start:spans[column].end].strip()) if len(spans) > column \
+        else None
+    if bare is None or not float(bare.group(1).replace(",", "")) or any(
+            CELL_FIGURE.fullmatch(view[span.start:span.end].strip()) for span in cells):
         return None
-    row = [u for span in spans[1:] if (u := _written_unit(view, span))]
+    row = [u for span in spans[1:] if (u := unit(span))]
     if len(row) < 2 or len(set(row)) != 1 or row[0] in ("x", "%"):
         return None
-    return (row[0], "") if row[0] in written else None
+    return (row[0], "") if row[0] in {unit(span) for span in cells} else None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
