@@ -12,6 +12,7 @@ from claimaudit.core.errors import Collector
 from claimaudit.core.suggest import Index
 from claimaudit.draft.article import draft_records
 from claimaudit.draft.entities import load_catalogue
+from claimaudit.draft.header_units import header_numbers
 from claimaudit.draft.text import plain_text
 from claimaudit.input import tables
 
@@ -69,6 +70,18 @@ def test_drafting_is_linear(catalogue, case):
 def test_text_extraction_is_linear():
     assert_linear(lambda n: plain_text("<p class='x'>a < b " * n + "<div class=\"lb-trans\">" * n,
                                        ["lb-trans"]), 20_000)
+
+
+def test_table_units_are_linear_in_the_rows():
+    """A bare cell may take its row's unit if no other cell of its column is bare: each column is
+    read once per table, not once per cell (a 3,200-row table took 1.5 s, 11x an 800-row one)."""
+    def work(n: int) -> None:
+        view = "| a | b | c | d |\n|---|---|---|---|\n" + "".join(
+            f"| r{i} | {i}.5 PFLOPS | {i} | {i}.2 PFLOPS |\n" for i in range(n))
+        starts = [0, *(i + 1 for i, c in enumerate(view) if c == "\n")]
+        header_numbers(view, [(a, b - 1) for a, b in zip(starts, starts[1:])])
+
+    assert_linear(work, 1600)
 
 
 def test_suggestions_are_linear_in_the_problems():

@@ -11,7 +11,7 @@ the column's header gives none, and a corner cell naming rows and a rate (`Accel
 to the columns of precisions and densities (`fp16`, `w/o Sparsity`). A cell of two amounts
 sharing one unit (`40/80GB`) gives its unit to the first amount as well. The line right above
 a table, naming a rate or an amount ("... performance in TFLOPS:"), gives it to the cells no
-header or row label gives one.
+header or row label gives one; failing all these, a bare cell may take its row's (row_units.py).
 
 A spec list pasted one field per line gives a bare figure the unit of the label line above
 it (`FP8 TFLOPS` over `1835`) or of the label before its colon (`Bandwidth (GB/s): 900`).
@@ -28,16 +28,15 @@ from functools import cache, lru_cache
 
 from claimaudit.draft.forms import Number, below_least, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
+from claimaudit.draft.row_units import BARE, CELL_FIGURE, column_units, row_unit
 from claimaudit.draft.spaced_tables import INNER
 from claimaudit.draft.stacked_tables import MAX_COLUMNS
 from claimaudit.draft.table_cells import tables
 from claimaudit.draft.text import Span
 
-BARE = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:[eE]\+?\d{1,2}(?![\w.]))?")
 PARENTHESISED = re.compile(r"[(（]\s*([^()（）]+?)\s*[)）]\s*$")
 PER_ONE = re.compile(r"\s*(?:/|\bper[\s-]+|每)\s*(?:chip|GPU|accelerator|device|card|package|socket|"
                      r"晶片|芯片|卡)\s*$", re.IGNORECASE)
-CELL_FIGURE = re.compile(rf"[~≈約约]?\s*({BARE.pattern})\s*[*†‡¹²³]*\s*(?:[(（][^()（）]{{1,20}}[)）])?")
 # `1600 MXINT8`: a figure and the format it is for (letters and digits: not "bit" or "million"),
 # in a column that gives the unit
 WITH_WORD = re.compile(rf"{CELL_FIGURE.pattern}\s+[A-Za-z]{{1,6}}\d+[A-Za-z0-9]{{0,4}}")
@@ -212,13 +211,14 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         rate = header_unit(corner.group(1)) if corner else None
         cornered = {j: rate for j, span in enumerate(header) if j and PRECISION_COLUMN.fullmatch(
             view, span.start, span.end)} if rate and re.search(r"(?:FLOPS|OPS)$", rate[0], re.I) else {}
+        columns = column_units(view, table)
         for _, spans in table[1:]:
             # a row label may give the unit instead (`| FP16 TFLOPS | 312 | 989 |`)
             label = header_unit(view[spans[0].start:spans[0].end]) if spans else None
             for j, span in enumerate(spans):
                 if j:
                     out += _cell_numbers(view, span, units.get(j) or label or cornered.get(j)
-                                         or described.get(j) or caption or _row_unit(view, table, spans, j))
+                                         or described.get(j) or caption or row_unit(view, spans, j, columns))
     return sorted(out, key=lambda n: n.start)
 
 
@@ -280,34 +280,6 @@ def _described_columns(view: str, line, header: list) -> dict[int, tuple[str, st
     if first not in texts[1:] or last not in texts[1:] or texts.index(last) < texts.index(first):
         return {}
     return {j: unit for j in range(texts.index(first), texts.index(last) + 1)}
-
-
-# a value cell's figure and the unit written after it (`**2.25 PFLOPS**`, `1.1PFLOPS`)
-ROW_FIGURE = re.compile(rf"[\s*]*(?:{BARE.pattern})\s?(?=[A-Za-z])")
-
-
-def _row_unit(view: str, table, spans: list[Span], column: int) -> tuple[str, str] | None:
-    """The one unit of rate or amount that two or more of a row's other value cells write, given to
-    the one bare cell of a column whose other cells write units, that one among them (`| FP16/BF16
-    | 2.5 PFLOPS | 2.25 PFLOPS | 2.25 | 2.25 PFLOPS |`, round 278). No column of bare cells (years,
-    counts) takes its row's unit, nor a column written in another scale (`| 4.5 |` under a column
-    of PFLOPS, in a row of TFLOPS), nor a zero (`| 0 |`: none), nor a per-unit rate (`TFLOPS/W`)."""
-    def unit(span: Span) -> str | None:       # the unit a cell writes after its figure, "" for none
-        figure = ROW_FIGURE.match(view, span.start, span.end)
-        if figure is None:
-            return None
-        written, end = unit_at(view, figure.end())
-        return "" if view[end:end + 1] == "/" else written
-    cells = [row[column] for _, row in table[1:] if len(row) > column and row is not spans]
-    bare = CELL_FIGURE.fullmatch(view[spans[column].start:spans[column].end].strip()) if len(spans) > column \
-        else None
-    if bare is None or not float(bare.group(1).replace(",", "")) or any(
-            CELL_FIGURE.fullmatch(view[span.start:span.end].strip()) for span in cells):
-        return None
-    row = [u for span in spans[1:] if (u := unit(span))]
-    if len(row) < 2 or len(set(row)) != 1 or row[0] in ("x", "%"):
-        return None
-    return (row[0], "") if row[0] in {unit(span) for span in cells} else None
 
 
 def _cell_numbers(view: str, span: Span, unit: tuple[str, str] | None) -> list[Number]:
