@@ -112,3 +112,16 @@ def test_a_pandoc_attribute_list_is_markup(markup, kites):
     drafted most of its 148 noise figures (41 left); braces holding a figure stay text (`{.5 GB}`)."""
     claims = drafted_claims(f"![The Kite K1](kite.png){markup}\n\nThe Kite K1 has 80 GB of HBM.\n", kites)
     assert [c.get("claimed") for c in claims] == ["80 GB"]
+
+
+def test_a_count_times_each_chips_figure_and_their_total_counts_chips(kites):
+    """`| 32 x 144GB = 4.6 TB |` in a rack's column (round 280): the count had been drafted as a
+    ratio, `32x`, asked for a baseline; it is the rack's count of chips."""
+    claim = claim_of(drafted_claims(RACK, kites), "8")
+    assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("kite1_box", "chips", None)
+
+
+@pytest.mark.parametrize("text", ["Each Kite K1 has 12*50GB/s=600GB/s of links.",
+                                  "Kite K1 keeps 4 × 256 KB = 1 MB on chip."])
+def test_a_count_of_links_or_buffers_and_their_total_counts_no_chips(text, kites):
+    assert all(claim.get("metric") != "chips" for claim in drafted_claims(text, kites))
