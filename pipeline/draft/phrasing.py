@@ -100,10 +100,16 @@ FILE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|pdf|md|rst|html?|csv|json|y
                        re.IGNORECASE)
 
 
+SETTING = re.compile(r"(?<![\w/.=-])-{0,2}[a-z][a-z0-9_-]*=$")
+
+
 def in_path(view: str, number: Number) -> bool:
     """`https://.../h100-80gb`, `sources/2024-06-12-meta-how-meta-trains-...`: digits inside a
     web address or a file path (a run of characters with a slash and a slug of hyphened words, or a
-    file's name), or inside an identifier of hyphened lower-case parts."""
+    file's name), or inside an identifier of hyphened lower-case parts; or a setting's value, right
+    after a lower-case key and `=` (`block=1MB`, `buf=2GB/GPU`, `--buffer_size=4GB`: round 283)."""
+    if SETTING.search(view, max(0, number.start - 32), number.start):
+        return True
     start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
     ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
     token = view[start:min(ends, default=len(view))]
@@ -179,7 +185,8 @@ def of_a_schedule(view: str, number: Number) -> bool:
     return bool(re.match(rf"\s+(?:the\s+|its\s+)?(?:{nouns})\b", after, re.IGNORECASE))
 
 
-SINGLE_MODEL = re.compile(r"\s?(?:series|family|chip|GPU|accelerator|processor|card)\b", re.IGNORECASE)
+SINGLE_MODEL = re.compile(r"\s?(?:series|family|chip|GPU|NPU|accelerator|processor|card)(?![A-Za-z])",
+                          re.IGNORECASE)
 
 
 def name_before_noun(view: str, number: Number) -> bool:

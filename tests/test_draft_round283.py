@@ -1,0 +1,41 @@
+r"""Known answers for the rules from held-out round 283 (issue 19), on fictional specs:
+
+- a figure right after a lower-case key and `=` is a setting's value, not a hardware claim
+  (`block=1MB`, `buf=2GB/GPU`, `--buffer_size=4GB`): an EFA benchmark page's 40 `block=1MB`
+  cells had been drafted, which its reader left unmarked (noise 148 -> 108 of 365);
+- a singular "NPU" after a number counts chips as "GPU" does (`| 384 NPU |`, `8 个 NPU`): five
+  counts had been missed; after a name's number it is part of the name (`Kite 910 NPU`), also when
+  Han characters follow it (`Kite 950 NPU架构白皮书`)."""
+
+import pytest
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+
+
+@pytest.fixture(scope="module")
+def kites(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, example_chips({
+        "kite1": [("bf16_dense", "2.5 PFLOPS"), ("hbm_capacity", "80 GB")]}) + example_box("kite1", 8))
+
+
+@pytest.mark.parametrize("setting", ["block=1MB", "buf=2GB/GPU", "--buffer_size=4GB", "mem_size=64GB"])
+def test_a_settings_value_is_no_claim(setting, kites):
+    claims = drafted_claims(f"We ran the Kite Box1 bench with `threads=16 {setting}` on two hosts.", kites)
+    assert [c.get("claimed") for c in claims if c.get("claimed") not in (None, "16")] == [], claims
+
+
+@pytest.mark.parametrize("text", ["The Kite Box1 holds 80 GB per chip.", "GB/s=600 GB/s for the Kite Box1.",
+                                  "The Kite Box1 has 80 GB=2x 40 GB stacks."])
+def test_a_figure_after_no_settings_key_is_read(text, kites):
+    assert [c for c in drafted_claims(text, kites) if c.get("claimed", "").endswith(("GB", "GB/s"))], text
+
+
+@pytest.mark.parametrize("text", ["The Kite Box1 has 8 NPU in total.",
+                                  "| System | NPUs |\n|---|---|\n| Kite Box1 | 8 NPU |\n"])
+def test_a_singular_npu_counts_chips(text, kites):
+    claim = claim_of(drafted_claims(text, kites), "8")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite1_box", "chips")
+
+
+@pytest.mark.parametrize("text", ["The Kite 910 NPU is fast.", "对照《Kite 950 NPU架构白皮书》表3-1。"])
+def test_a_names_number_before_npu_is_no_count(text, kites):
+    assert drafted_claims(text, kites) == []
