@@ -39,3 +39,12 @@ def test_a_singular_npu_counts_chips(text, kites):
 @pytest.mark.parametrize("text", ["The Kite 910 NPU is fast.", "对照《Kite 950 NPU架构白皮书》表3-1。"])
 def test_a_names_number_before_npu_is_no_count(text, kites):
     assert drafted_claims(text, kites) == []
+
+
+@pytest.mark.parametrize("cell", ["80 GB/chip, 640 GB in total", "80 GB/芯片，系统总计 640 GB"])
+def test_a_figure_said_per_chip_in_a_systems_column_is_its_chips(cell, kites):
+    """`| HBM 容量 | 128 GB/芯片，系统总计 49.2 TB |` in a rack's column (round 283): the chip's figure,
+    as "per chip" says; it had been asked between the rack and its chip. The total stays the rack's."""
+    claims = drafted_claims(f"| Spec | Kite Box1 |\n|---|---|\n| HBM capacity | {cell} |\n", kites)
+    assert [(c.get("claimed"), c.get("subject"), c.get("todo")) for c in claims] == [
+        ("80 GB", "kite1", None), ("640 GB", "kite1_box", None)]

@@ -271,20 +271,17 @@ def _gigabytes(figures) -> str:
 
 
 def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = "") -> None:
-    """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is
-    4x or more from, while one of its chip or system kin has a figure (published, or worked
-    out from its members) within 2x of it, is asked between the two: the text may mean the
-    platform. A memory or a bandwidth (a system's sums its chips') 4x or more above a chip's own,
-    no kin near, is asked between the chip and the systems that hold it ("8 × H100 SXM5 ... 2 TiB"
-    in a server's row), unless said per chip.
-    Asked, never moved: the article may simply be wrong."""
+    """"Instinct MI355X, 2.3TB HBM3E": a decided subject whose published figure the number is 4x or
+    more from, while one of its chip or system kin has a figure (published, or its members' sum)
+    within 2x of it, is asked between the two (the article may simply be wrong), unless the text says
+    whose: per system, or per chip (`| 128 GB/芯片 |` in a rack's column, round 283). A memory or a
+    bandwidth 4x or more above a chip's own, no kin near, is asked between the chip and the systems
+    holding it ("8 × H100 SXM5 ... 2 TiB" in a server's row), unless said per chip."""
     if reading.subject is None or reading.metric is None or number.unit in ("x", "%") or any(
             t.startswith("subject:") for t in reading.todo):
         return
     value = amount(claimed)
-    # a metric still asked between dense and sparse is read as either ("20 PFLOPS" FP4 in a
-    # rack's column is its GPU's sparse figure, half the rack's dense one per GPU)
-    metrics = either_density(reading)
+    metrics = either_density(reading)      # a rack's "20 PFLOPS" FP4: its GPU's sparse figure, maybe
     # a system that publishes none for the metric: its members' sum (a pod's HBM bandwidth)
     own = [f for m in metrics for f in figures_of(catalogue, reading.subject, m) if f > 0]
     whose = "published figure" if own else "figure (its members' sum)"
@@ -310,10 +307,12 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
             reading.todo.append(f"subject: {claimed} is not {reading.subject}'s {whose} but that of "
                                 f"{', '.join(near)}; pick one")
             return
-    system = near[0] if len(near) == 1 and catalogue.entities[near[0]].kind == "system" else None
-    if system and PER_SYSTEM.match(view, number.end) \
-            and any(same_figure(value, f) for m in metrics for f in catalogue.figures.get((near[0], m), ())):
-        reading.subject = near[0]       # "141 GB per GPU (1.1 TB per 8-GPU node)": said and published
+    said = near[0] if len(near) == 1 and (
+        catalogue.entities[near[0]].kind == "system" and PER_SYSTEM.match(view, number.end) and any(
+            same_figure(value, f) for m in metrics for f in catalogue.figures.get((near[0], m), ()))
+        or near[0] in members and PER_CHIP.match(view, number.end)) else None
+    if said:        # "141 GB per GPU (1.1 TB per 8-GPU node)": said and published; `| 128 GB/芯片 |`
+        reading.subject = said
         return
     if len(near) == 1:
         # a configuration of that kin whose published figure it is ("from 96GB ... to 144GB" of
@@ -359,7 +358,7 @@ PER_SYSTEM = re.compile(r"\s*(?:/|per\s+|each\s+|in\s+(?:an?|each)\s+)(?:\d+-(?:
                         r"(?:node|server|system|box|machine|baseboard)\b|\s*(?:每|单|單)(?:台|臺|節點|节点|机|機)",
                         re.IGNORECASE)
 PER_CHIP = re.compile(r"\s*(?:[A-Za-z0-9]+\s*)?(?:/|per\s+|each\s+)(?:chip|GPU|card|accelerator|device)\b|"
-                      r"\s*(?:[A-Za-z0-9]+\s*)?(?:每|单)(?:卡|颗|張|张|顆)", re.IGNORECASE)
+                      r"\s*(?:[A-Za-z0-9]+\s*)?(?:每|单|/)(?:卡|颗|張|张|顆|芯片|晶片)", re.IGNORECASE)
 
 
 def either_density(reading) -> list[str]:
