@@ -20,7 +20,7 @@ from claimaudit.draft.html_tables import one_line_rows
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／\u2010\u2011", "0123456789.,%/--")  # Unicode hyphens
 # A tag ends before the next `<`: an unclosed `<` ("x < y") costs one scan to the next `<`, not
 # one to the end of the text per `<` (quadratic on 256 KB of them).
-_TAG = re.compile(r"<[^<>]+>")
+_TAG = re.compile(r"<(?=[A-Za-z/!?])[^<>]+>")      # `<50 kW ... >200 kW` is text: a tag opens with a letter
 _NOT_TEXT = re.compile(r"<(script|style|noscript|template|textarea)\b[^<>]*>|<!--", re.IGNORECASE)
 _ELEMENT_TAG = re.compile(r"<(/?)(div|p|span)\b([^<>]*)>", re.IGNORECASE)
 WINDOW = 240        # characters of a long sentence read around a number (and its longest quote)

@@ -1,0 +1,32 @@
+r"""Known answers for the rules from held-out round 284 (issue 19):
+
+- a `<` before a digit opens no tag, whatever `>` follows: `（<50 kW/机柜）` ... `（>200 kW/机柜）` had
+  been read as one tag and the text between them dropped (`A100 450W` missed; over all rounds 71
+  figures readers marked came back)."""
+
+import pytest
+from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_chips
+
+from claimaudit.draft.text import plain_text
+
+
+@pytest.fixture(scope="module")
+def kites(tmp_path_factory):
+    return catalogue_of(tmp_path_factory, example_chips({"kite1": [("power", "400 W")]}))
+
+
+@pytest.mark.parametrize("raw", ["风冷（<50 kW/机柜）适用于 Kite K1 450W。浸没（>200 kW/机柜）",
+                                 "latency <1.5 s, and Kite K1 450W, throughput >45 tokens/s",
+                                 "if seq_len <200 then Kite K1 450W else seq_len >4096"])
+def test_a_less_than_sign_before_a_digit_opens_no_tag(raw, kites):
+    assert plain_text(raw, []) == raw
+    claim = claim_of(drafted_claims(raw, kites), "450 W")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite1", "power")
+
+
+@pytest.mark.parametrize(("raw", "text"), [("a <b>bold</b> word", "a bold word"),
+                                           ("x </span>4 TB", "x 4 TB"),
+                                           ("<?xml version='1.0'?>4 TB", "4 TB"),
+                                           ("<!DOCTYPE html>4 TB", "4 TB")])
+def test_tags_still_go(raw, text):
+    assert plain_text(raw, []) == text
