@@ -15,7 +15,7 @@ def found(text):
 
 def test_the_nouns_below_are_in_no_count_list():
     listed = {w.lower() for words in lexicon().data["count_nouns"].values() for w in words}
-    for noun in ("pipelines", "channels", "chiplets", "tiles", "sleds", "socs", "npu", "switches",
+    for noun in ("pipelines", "channels", "chiplets", "tiles", "sleds", "socs", "xpu", "switches",
                  "條", "枚", "路"):
         assert noun not in listed
 
@@ -34,7 +34,7 @@ COUNTS = [
     ("AMD wants to put 128 of them in your GPU rack", ["128"]),      # a pronoun
     ("The system packs 384 of Huawei's Ascend 910C chips", ["384"]),    # "of" and an owner
     # a compound before a noun
-    ("the same 72-NPU NVLink domain", ["72"]),
+    ("the same 72-XPU NVLink domain", ["72"]),
     # a Chinese measure word (any Han character that is no unit, date or skip word)
     ("每個 GPU 配備 18 條 NVLink 鏈路", ["18"]),
     ("封裝內有 8 枚 HBM 芯粒", ["8"]),
