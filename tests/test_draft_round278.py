@@ -125,3 +125,12 @@ def test_a_count_times_each_chips_figure_and_their_total_counts_chips(kites):
                                   "Kite K1 keeps 4 × 256 KB = 1 MB on chip."])
 def test_a_count_of_links_or_buffers_and_their_total_counts_no_chips(text, kites):
     assert all(claim.get("metric") != "chips" for claim in drafted_claims(text, kites))
+
+
+@pytest.mark.parametrize("text", ["The Kite Box1 uses 4 x 3.3 kW = 13.2 kW of power supplies.",
+                                  "The Kite K1 has 8 × 24 GB = 192 GB of HBM across eight stacks.",
+                                  "A cluster of Kite Box1 nodes: 4 x 640 GB = 2.56 TB of HBM."])
+def test_a_count_times_a_figure_in_prose_is_no_count_of_chips(text, kites):
+    """The review: in prose the count may be of power supplies, HBM stacks or nodes; it had been
+    decided as the box's count of chips, silently."""
+    assert all(claim.get("metric") != "chips" for claim in drafted_claims(text, kites))

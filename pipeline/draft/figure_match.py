@@ -307,9 +307,9 @@ def far_from_its_figure(catalogue, number, reading, claimed: str, view: str = ""
             reading.todo.append(f"subject: {claimed} is not {reading.subject}'s {whose} but that of "
                                 f"{', '.join(near)}; pick one")
             return
-    said = near[0] if len(near) == 1 and (
-        catalogue.entities[near[0]].kind == "system" and PER_SYSTEM.match(view, number.end) and any(
-            same_figure(value, f) for m in metrics for f in catalogue.figures.get((near[0], m), ()))
+    said = near[0] if len(near) == 1 and any(
+        same_figure(value, f) for m in metrics for f in catalogue.figures.get((near[0], m), ())) and (
+        catalogue.entities[near[0]].kind == "system" and PER_SYSTEM.match(view, number.end)
         or near[0] in members and PER_CHIP.match(view, number.end)) else None
     if said:        # "141 GB per GPU (1.1 TB per 8-GPU node)": said and published; `| 128 GB/芯片 |`
         reading.subject = said

@@ -58,7 +58,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
         return bool(MEMORY_NAME.match(view, n.end))
     def of_a_total(n: Number) -> bool:      # "| 32 x 144GB = 4.6 TB |" (held-out round 280)
-        return bool(EACH_TIMES_TOTAL.match(view, n.end))
+        return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
+                    and EACH_TIMES_TOTAL.match(view, n.end))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and (counted(n) or of_memory(n) or of_a_total(n))
             else replace(n, end=n.end + 1, noun="chips") if glued(n)
@@ -78,9 +79,11 @@ PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"
                         r"(?:\s?\(\d+\s?GiB?\))?\s?[x×]\s?$")
 CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)")
-# a count times each chip's memory, compute, power or bandwidth, and the total they make: the count is
-# of chips (`| 32 x 144GB = 4.6 TB |`, `72 × 192 GB = 13.8 TB`, `36 x 2.7 kW = 97.2 kW`); a count of
-# links (`12*50GB/s=600GB/s`), of bytes or of on-chip buffers (`4 × 256 KB = 1 MB`) is none
+# a table cell that is a count times each chip's memory, compute, power or bandwidth, and their total: the
+# count is of chips (`| 32 x 144GB = 4.6 TB |`, `| 36 x 2.7 kW = 97.2 kW |` in a rack's column). Not in
+# prose, where the count may be of power supplies, HBM stacks, DIMMs or nodes (`4 × 3.3 kW = 13.2 kW of
+# PSUs`, `8 × 24 GB = 192 GB across eight stacks`: the review), nor of links (`12*50GB/s=600GB/s`)
+CELL_START = re.compile(r"\|[ \t*]*$")
 EACH_TIMES_TOTAL = re.compile(r"\s?(?:[x×*]\s?)?\d[\d.,]*\s?"
-                              r"(?:[GT]i?B|(?:[TP]|Peta|Tera)(?:FLOPS|OPS)|k?W|TB/s)\s?=\s?~?\d",
-                              re.IGNORECASE)
+                              r"(?:[GT]i?B|(?:[TP]|Peta|Tera)(?:FLOPS|OPS)|k?W|TB/s)\s?=\s?~?\d[\d.,]*\s?"
+                              r"[A-Za-z/]*[ \t*]*(?:\||$)", re.IGNORECASE | re.MULTILINE)

@@ -100,15 +100,19 @@ FILE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|pdf|md|rst|html?|csv|json|y
                        re.IGNORECASE)
 
 
-SETTING = re.compile(r"(?<![\w/.=-])-{0,2}[a-z][a-z0-9_-]*=$")
+SETTING = re.compile(r"(?<![\w/.=-])-{0,2}([a-z][a-z0-9_-]*)=$")
+HARDWARE_KEY = re.compile(r"(?:[a-z]+_)?(?:hbm|mem|memory|vram|tdp|power|bw|bandwidth|capacity|flops|tflops|"
+                          r"(?:fp|bf|int|tf)\d+|gpus?|npus?|chips?)(?:_[a-z]+)?")
 
 
 def in_path(view: str, number: Number) -> bool:
     """`https://.../h100-80gb`, `sources/2024-06-12-meta-how-meta-trains-...`: digits inside a
     web address or a file path (a run of characters with a slash and a slug of hyphened words, or a
     file's name), or inside an identifier of hyphened lower-case parts; or a setting's value, right
-    after a lower-case key and `=` (`block=1MB`, `buf=2GB/GPU`, `--buffer_size=4GB`: round 283)."""
-    if SETTING.search(view, max(0, number.start - 32), number.start):
+    after a lower-case key and `=` (`block=1MB`, `buf=2GB/GPU`, `--buffer_size=4GB`: round 283) that
+    names no hardware figure (`hbm=192GB`, `tdp=700W`, `bw=8TB/s` in a spec line are read)."""
+    setting = SETTING.search(view, max(0, number.start - 32), number.start) if number.unit else None
+    if setting and not HARDWARE_KEY.fullmatch(setting.group(1)):
         return True
     start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
     ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
