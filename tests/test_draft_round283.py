@@ -65,3 +65,17 @@ def test_a_figure_per_chip_that_is_not_the_chips_published_one_stays_asked(kites
     80 GB, but not its figure: asked, as before, not given to the chip."""
     claims = drafted_claims("| Spec | Kite Box1 |\n|---|---|\n| HBM used | 70 GB/chip |\n", kites)
     assert claim_of(claims, "70 GB").get("todo")
+
+
+@pytest.mark.parametrize("text", ["Each Kite Box1 compute node has 4 NPUs.", "Each Kite Box1 tray has 4 GPUs.",
+                                  "Kite Box1 每个计算节点有 4 个 NPU。"])
+def test_a_count_for_a_part_of_a_system_is_asked(text, kites):
+    """The review: `Each CloudMatrix 384 compute node has 8 NPU` was the rack's count of chips,
+    silently (as `each ... tray has 4 GPUs` had been): the count is a part's, which the specs lack."""
+    claim = claim_of(drafted_claims(text, kites), "4")
+    assert claim.get("subject") == "kite1_box" and any("counts a part of it" in t for t in claim["todo"])
+
+
+def test_a_systems_own_count_in_one_of_its_nodes_is_not_asked(kites):
+    claim = claim_of(drafted_claims("Each Kite Box1 server has 8 GPUs.", kites), "8")
+    assert (claim.get("subject"), claim.get("todo")) == ("kite1_box", None)

@@ -162,9 +162,18 @@ def chip_property(catalogue, reading) -> None:
                             f"{subject}) written: confirm or change")
 
 
-def check_chip_count(catalogue, reading, value: float | None = None) -> None:
+# a part of a system its clause counts for ("Each CloudMatrix 384 compute node has 8 NPUs", "每个计算节点")
+# (not a rack: a rack-scale system's rack is the system, "576 GPUs in a single rack")
+A_PART = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+){0,3}?(?:node|server|tray|board|blade|sled|"
+                    r"chassis)\b|(?:每|单|單)(?:个|個|台|臺)?\s*(?:计算|計算)?(?:节点|節點|服务器|伺服器|"
+                    r"托盘|托盤)", re.IGNORECASE)
+
+
+def check_chip_count(catalogue, reading, value: float | None = None, clause: str = "") -> None:
     """A count of chips belongs to a system or cluster, never to a chip: to the one system or cluster
-    of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked."""
+    of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked. A
+    system given another count than its own, in a clause counting for a part of it ("Each
+    CloudMatrix 384 compute node has 8 NPUs"), is asked: the count is the part's (the review)."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
     exact = [c for c in catalogue.containers_of_any(reading.subject or "")
              if value in catalogue.figures.get((c, "chips"), ())] if value else []
@@ -192,6 +201,11 @@ def check_chip_count(catalogue, reading, value: float | None = None) -> None:
             reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
                                 f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
                                 f"({reading.subject} written: confirm or change)")
+        elif own and value not in own and (part := A_PART.search(clause)):
+            held = ", ".join(f"{n:g}" for n in sorted(set(own)))
+            reading.todo.append(f"subject: {reading.subject} holds {held} chips; {part.group()!r} counts "
+                                "a part of it, which the specs do not hold: name it, or confirm "
+                                f"{reading.subject}")
 
 
 def kin_of_the_named(catalogue, reading) -> None:
