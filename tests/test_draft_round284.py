@@ -12,7 +12,8 @@ from claimaudit.draft.text import plain_text
 
 @pytest.fixture(scope="module")
 def kites(tmp_path_factory):
-    return catalogue_of(tmp_path_factory, example_chips({"kite1": [("power", "400 W")]}))
+    return catalogue_of(tmp_path_factory, example_chips(
+        {"kite1": [("power", "400 W"), ("hbm_capacity", "80 GB")]}, aliases={"kite1": ["K100"]}))
 
 
 @pytest.mark.parametrize("raw", ["风冷（<50 kW/机柜）适用于 Kite K1 450W。浸没（>200 kW/机柜）",
@@ -30,3 +31,12 @@ def test_a_less_than_sign_before_a_digit_opens_no_tag(raw, kites):
                                            ("<!DOCTYPE html>4 TB", "4 TB")])
 def test_tags_still_go(raw, text):
     assert plain_text(raw, []) == text
+
+
+@pytest.mark.parametrize("text", ["K100（8*80G）", "K100 (8x80G) nodes.", "K100（8×80GB）服务器。"])
+def test_a_count_of_cards_and_each_ones_memory_in_a_models_bracket(text, kites):
+    """`H20（8*96G）` (round 285): eight cards of 96 GB each; neither figure had been drafted (a bare G
+    glued to a count, a `*` for the times sign)."""
+    claims = drafted_claims(text, kites)
+    assert claim_of(claims, "8").get("metric") == "chips"
+    assert claim_of(claims, "80 GB").get("subject") == "kite1"

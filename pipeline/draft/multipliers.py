@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.draft.forms import Number, plain, read_unit
-from claimaudit.draft.shorthand import network_prefix
+from claimaudit.draft.shorthand import memory_prefix, network_prefix
 
 MULTIPLIER = re.compile(r"(?<![\w.×*/-])(?<!\d\s)[x×](\d{1,4}(?:\.\d{1,2})?)(?![\w.,]\d|\w)")
 INSTRUCTION_SETS = {"86", "64"}
@@ -31,7 +31,7 @@ COMPARISON_AFTER = re.compile(r"\**\s*(?:faster|slower|speed-?ups?|higher|lower|
 
 
 # a count glued to the amount it multiplies: `2×96GB`, `96x400Gbps` (the count and the amount)
-GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})( [x×] |[x×])(\d+(?:\.\d+)?)")
+GLUED_TIMES = re.compile(r"(?<![\w.×*/-])(\d{1,4})( [x×] |[x×]|\*(?=\d+(?:\.\d+)?[GT]))(\d+(?:\.\d+)?)")
 # spaced on both sides, only a count of cards times each one's memory (`8 x 80GB H100 GPUs`); `2 x 990
 # TFLOPS` in a spec table's column of a two-card product is its cell, not a count (round 167), and `2x
 # 80GB` after "is" may compare
@@ -46,7 +46,8 @@ def multipliers(view: str) -> list[Number]:
         count, amount = float(match.group(1)), float(match.group(3))
         unit, end = read_unit(view, match.end())
         if not unit:            # `4x200G uplinks`: a bare G before a network word is a link speed
-            unit, end = network_prefix(view, match.start(3), match.end(), amount) or (unit, end)
+            unit, end = network_prefix(view, match.start(3), match.end(), amount) \
+                or memory_prefix(view, match.start(3), match.end(), amount) or (unit, end)   # `H20（8*96G）`
         if unit not in ("", "x", "%") and (unit in CARD_MEMORY or " " not in match.group(2)):
             # `8×400 Gb/s NICs`, `3x400G uplinks`: the links' speed as written is the figure (readers
             # split between it and the sum); the count of links or ports is none (a count of chips

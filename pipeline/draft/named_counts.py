@@ -57,11 +57,14 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
             NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
     def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
         return bool(MEMORY_NAME.match(view, n.end))
+    def in_a_models_bracket(n: Number) -> bool:     # "H20（8*96G）", "A100 (8x80GB)" (held-out round 285)
+        return bool(MODEL_BRACKET.search(view, max(0, n.start - 16), n.start)
+                    and MEMORY_CLOSE.match(view, n.end))
     def of_a_total(n: Number) -> bool:      # "| 32 x 144GB = 4.6 TB |" (held-out round 280)
         return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
                     and EACH_TIMES_TOTAL.match(view, n.end))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
-            and not n.word and (counted(n) or of_memory(n) or of_a_total(n))
+            and not n.word and (counted(n) or of_memory(n) or of_a_total(n) or in_a_models_bracket(n))
             else replace(n, end=n.end + 1, noun="chips") if glued(n)
             else replace(n, noun="chips") if name_times(n) else n for n in numbers]
 
@@ -87,3 +90,6 @@ CELL_START = re.compile(r"\|[ \t*]*$")
 EACH_TIMES_TOTAL = re.compile(r"\s?(?:[x×*]\s?)?\d[\d.,]*\s?"
                               r"(?:[GT]i?B|(?:[TP]|Peta|Tera)(?:FLOPS|OPS)|k?W|TB/s)\s?=\s?~?\d[\d.,]*\s?"
                               r"[A-Za-z/]*[ \t*]*(?:\||$)", re.IGNORECASE | re.MULTILINE)
+# a count of cards times each one's memory in a bracket after their model number: `H20（8*96G）`, `(8x80GB)`
+MODEL_BRACKET = re.compile(rf"(?<![\w-]){MODEL_NUMBER}\s?[(（]\s?$")
+MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?\d{2,3}\s?(?:GB|G|GiB)\s?[)）]")
