@@ -67,8 +67,8 @@ def test_a_figure_per_chip_that_is_not_the_chips_published_one_stays_asked(kites
     assert claim_of(claims, "70 GB").get("todo")
 
 
-@pytest.mark.parametrize("text", ["Each Kite Box1 compute node has 4 NPUs.", "Each Kite Box1 tray has 4 GPUs.",
-                                  "Kite Box1 每个计算节点有 4 个 NPU。"])
+@pytest.mark.parametrize("text", ["Each Kite Box1 compute node has 4 NPUs.",
+                                  "Each Kite Box1 tray has 4 GPUs.", "Kite Box1 每个计算节点有 4 个 NPU。"])
 def test_a_count_for_a_part_of_a_system_is_asked(text, kites):
     """The review: `Each CloudMatrix 384 compute node has 8 NPU` was the rack's count of chips,
     silently (as `each ... tray has 4 GPUs` had been): the count is a part's, which the specs lack."""
