@@ -40,3 +40,19 @@ def test_a_count_of_cards_and_each_ones_memory_in_a_models_bracket(text, kites):
     claims = drafted_claims(text, kites)
     assert claim_of(claims, "8").get("metric") == "chips"
     assert claim_of(claims, "80 GB").get("subject") == "kite1"
+
+
+@pytest.mark.parametrize("text", ["For the K100, kv_cache_per_token = 2 × 32 × 4096 × 2 bytes.",
+                                  "The K100 runs 8 * 4 * 16 threads."])
+def test_a_bare_factor_of_a_longer_product_is_no_claim(text, kites):
+    """An MI300X partition page's sizing formulas (round 285): `2 × 32 × 4096 × 2` had been drafted as
+    four ratios."""
+    assert [c.get("claimed") for c in drafted_claims(text, kites)] == []
+
+
+@pytest.mark.parametrize(("text", "claimed"), [
+    ("The K100 node has 8 × 80 GB = 640 GB.", "640 GB"),
+    ("`132 * 4 * 32 * 1.59e9 = 26.9TFLOPs/s` on the K100", "26.9 TFLOPS"),
+    ("25GB*12*2=600GB/s per K100", "25 GB")])
+def test_a_product_keeps_its_amounts(text, claimed, kites):
+    assert claim_of(drafted_claims(text, kites), claimed)

@@ -342,7 +342,13 @@ def name_or_heading(view: str, number: Number, before: str) -> bool:
 def operand(view: str, number: Number, before: str) -> bool:
     """`16:4`, `4x4`: a ratio of digits or a shape; `FP8:989 TFLOPS`, `H100:80GB`: a name, a colon,
     a figure (the number after the colon). A count times an amount (`2×96GB`, `96x400Gbps`) is both,
-    and so is a card's memory times its count (`H20（96GB×8）`)."""
+    and so is a card's memory times its count (`H20（96GB×8）`). A bare factor (under a million: a
+    clock's `1.59e9` is read) of a product of three or more is none."""
+    window = max(0, number.start - 60)
+    if number.unit in ("", "x") and number.value < 1e6 and any(
+            m.start() + window <= number.start and number.end <= m.end() + window
+            for m in PRODUCT_CHAIN.finditer(view[window:number.end + 60])):
+        return True         # `2 × 32 × 4096 × 2 = 524,288 bytes`: a factor of a formula (round 285)
     times = TIMES_AMOUNT.match(view, number.end - 1) if number.unit in ("", "x") else None
     if times and unit_at(view, times.end())[0] or \
             number.unit not in ("", "x") and re.search(r"(?<![A-Za-z\d.])\d{1,4}[x×]$", before) or \
@@ -354,6 +360,7 @@ def operand(view: str, number: Number, before: str) -> bool:
 
 
 TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")
+PRODUCT_CHAIN = re.compile(r"(?:[A-Za-z0-9_.,]+ ?[×*] ?){2,}[A-Za-z0-9_.,]+")      # three factors or more
 CARDS_AFTER = re.compile(r"[x×]\d{1,2}(?![\d.])")      # `96GB×8`: eight cards of 96 GB
 # ... not a DIMM's, a stack's, a drive's or a port's (`内存 64GB×32`, `HBM3e 24GB×8 堆栈`)
 NOT_CARDS = re.compile(r"DIMM|DDR|GDDR|LPDDR|RAM\b|memory|HBM|stacks?\b|SSD|NVMe|disk|drive|NIC|port|"
