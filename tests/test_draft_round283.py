@@ -79,3 +79,13 @@ def test_a_count_for_a_part_of_a_system_is_asked(text, kites):
 def test_a_systems_own_count_in_one_of_its_nodes_is_not_asked(kites):
     claim = claim_of(drafted_claims("Each Kite Box1 server has 8 GPUs.", kites), "8")
     assert (claim.get("subject"), claim.get("todo")) == ("kite1_box", None)
+
+
+@pytest.mark.parametrize("setting", ["sram_size=44GB", "l2_cache=50MB", "smem=228KB"])
+def test_an_on_chip_memorys_key_is_read(setting, kites):
+    assert [c for c in drafted_claims(f"The Kite K1 has {setting} per chip.", kites) if c.get("claimed")]
+
+
+def test_each_before_the_systems_name_counts_a_part(kites):
+    claim = claim_of(drafted_claims("每个 Kite Box1 计算节点有 4 个 NPU。", kites), "4")
+    assert any("counts a part of it" in t for t in claim.get("todo") or [])

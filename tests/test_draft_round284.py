@@ -56,3 +56,22 @@ def test_a_bare_factor_of_a_longer_product_is_no_claim(text, kites):
     ("25GB*12*2=600GB/s per K100", "25 GB")])
 def test_a_product_keeps_its_amounts(text, claimed, kites):
     assert claim_of(drafted_claims(text, kites), claimed)
+
+
+@pytest.mark.parametrize("text", ["The K100 (8x200G) nodes use InfiniBand.", "The K100 (8x400G) cluster."])
+def test_a_link_speed_in_a_models_bracket_is_no_memory(text, kites):
+    """The second review: `A100 (8x200G)` counts network cards at 200 Gb/s; it had been read as eight
+    cards of 200 GB."""
+    assert all(c.get("metric") not in ("hbm_capacity", "chips") for c in drafted_claims(text, kites))
+
+
+def test_a_systems_count_in_a_bracket_is_no_count_of_cards(kites):
+    """`GB200 NVL72 (36x192G) half-rack`: a count in a bracket after a system's name, more than a
+    server's cards, is not drafted as that system's count of chips."""
+    claims = drafted_claims("The Kite K100 rack (36x80G) half-rack ships later.", kites)
+    assert all(c.get("metric") != "chips" for c in claims)
+
+
+def test_a_shapes_count_survives_the_product_rule(kites):
+    claims = drafted_claims("The K100 pod is a 16 × 16 × 16 torus of K100 chips.", kites)
+    assert claim_of(claims, "4096")

@@ -58,7 +58,7 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
         return bool(MEMORY_NAME.match(view, n.end))
     def in_a_models_bracket(n: Number) -> bool:     # "H20（8*96G）", "A100 (8x80GB)" (held-out round 285)
-        return bool(MODEL_BRACKET.search(view, max(0, n.start - 16), n.start)
+        return n.value <= 16 and bool(MODEL_BRACKET.search(view, max(0, n.start - 16), n.start)
                     and MEMORY_CLOSE.match(view, n.end))
     def of_a_total(n: Number) -> bool:      # "| 32 x 144GB = 4.6 TB |" (held-out round 280)
         return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
@@ -92,4 +92,5 @@ EACH_TIMES_TOTAL = re.compile(r"\s?(?:[x×*]\s?)?\d[\d.,]*\s?"
                               r"[A-Za-z/]*[ \t*]*(?:\||$)", re.IGNORECASE | re.MULTILINE)
 # a count of cards times each one's memory in a bracket after their model number: `H20（8*96G）`, `(8x80GB)`
 MODEL_BRACKET = re.compile(rf"(?<![\w-]){MODEL_NUMBER}\s?[(（]\s?$")
-MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?\d{2,3}\s?(?:GB|G|GiB)\s?[)）]")
+# (a server's cards, 16 at most; not a link speed, `A100 (8x200G)`)
+MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?(?!(?:100|200|400|800)\s?G)\d{2,3}\s?(?:GB|G|GiB)\s?[)）,，]")

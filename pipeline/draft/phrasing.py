@@ -102,7 +102,7 @@ FILE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|pdf|md|rst|html?|csv|json|y
 
 SETTING = re.compile(r"(?<![\w/.=-])-{0,2}([a-z][a-z0-9_-]*)=$")
 HARDWARE_KEY = re.compile(r"(?:[a-z]+_)?(?:hbm|mem|memory|vram|tdp|power|bw|bandwidth|capacity|flops|tflops|"
-                          r"(?:fp|bf|int|tf)\d+|gpus?|npus?|chips?)(?:_[a-z]+)?")
+                          r"(?:fp|bf|int|tf)\d+|gpus?|npus?|chips?|sram|smem|cache|l[123])(?:_[a-z]+)?")
 
 
 def in_path(view: str, number: Number) -> bool:
@@ -110,9 +110,10 @@ def in_path(view: str, number: Number) -> bool:
     web address or a file path (a run of characters with a slash and a slug of hyphened words, or a
     file's name), or inside an identifier of hyphened lower-case parts; or a setting's value, right
     after a lower-case key and `=` (`block=1MB`, `buf=2GB/GPU`, `--buffer_size=4GB`: round 283) that
-    names no hardware figure (`hbm=192GB`, `tdp=700W`, `bw=8TB/s` in a spec line are read)."""
+    names no hardware figure (`hbm=192GB`, `tdp=700W`, `l2_cache=50MB` in a spec line are read; a
+    KV cache's is a setting)."""
     setting = SETTING.search(view, max(0, number.start - 32), number.start) if number.unit else None
-    if setting and not HARDWARE_KEY.fullmatch(setting.group(1)):
+    if setting and (not HARDWARE_KEY.fullmatch(setting.group(1)) or setting.group(1).startswith("kv")):
         return True
     start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
     ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
@@ -345,7 +346,8 @@ def operand(view: str, number: Number, before: str) -> bool:
     and so is a card's memory times its count (`H20（96GB×8）`). A bare factor (under a million: a
     clock's `1.59e9` is read) of a product of three or more is none."""
     window = max(0, number.start - 60)
-    if number.unit in ("", "x") and number.value < 1e6 and any(
+    factor = not re.search(r"[×*]", view[number.start:number.end].rstrip(" ×*x"))   # not `16 × 16 × 16`
+    if number.unit in ("", "x") and number.value < 1e6 and factor and any(
             m.start() + window <= number.start and number.end <= m.end() + window
             for m in PRODUCT_CHAIN.finditer(view[window:number.end + 60])):
         return True         # `2 × 32 × 4096 × 2 = 524,288 bytes`: a factor of a formula (round 285)

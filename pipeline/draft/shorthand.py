@@ -190,6 +190,7 @@ def _network_word_near(after: str, before: str) -> bool:
 # "2xA100-" (not an optics part, `SFP28-25G`)
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?"
                           r"(?:-|\s?[(（]\s?\d{1,2}\s?[x×*]\s?)$")     # `A100-80G`; `H20（8*96G）`
+LINK_SPEEDS = (100, 200, 400, 800)      # `A100 (8x200G)`: a bare G of these after a count is a link's
 
 
 CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
@@ -202,7 +203,8 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     (`A100-80G`: held-out round 255), or a bracket and a count of cards (`H20（8*96G）`: round 285)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
-    if letter in ("G", "g") and value >= 8 and MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
+    if letter in ("G", "g") and value >= 8 and value not in LINK_SPEEDS and \
+            MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
             not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]):
         return "GB", end + 1        # "A100-80G", "2xA100-80g": a model's memory written in its name
     spaced = letter == " " and view[end + 1:end + 2] in table
