@@ -89,3 +89,9 @@ def test_an_on_chip_memorys_key_is_read(setting, kites):
 def test_each_before_the_systems_name_counts_a_part(kites):
     claim = claim_of(drafted_claims("每个 Kite Box1 计算节点有 4 个 NPU。", kites), "4")
     assert any("counts a part of it" in t for t in claim.get("todo") or [])
+
+
+@pytest.mark.parametrize("text", ["A Kite Box1 node has 4 NPUs.", "The Kite Box1 compute tray has 4 GPUs."])
+def test_a_count_for_one_part_of_a_system_is_asked(text, kites):
+    claim = claim_of(drafted_claims(text, kites), "4")
+    assert any("counts a part of it" in t for t in claim.get("todo") or [])

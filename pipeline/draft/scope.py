@@ -164,8 +164,8 @@ def chip_property(catalogue, reading) -> None:
 
 # a part of a system its clause counts for ("Each CloudMatrix 384 compute node has 8 NPUs", "每个计算节点")
 # (not a rack: a rack-scale system's rack is the system, "576 GPUs in a single rack")
-A_PART = re.compile(r"\b(?:each|every|per)\s+(?:[\w-]+\s+){0,3}?(?:node|server|tray|board|blade|sled|"
-                    r"chassis)\b|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|"
+A_PART = re.compile(r"\b(?:each|every|per|an?|one|single|the)\s+(?:[\w-]+\s+){0,3}?(?:node|server|tray|board|"
+                    r"blade|sled|chassis)\b|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|"
                     r"托盘|托盤)", re.IGNORECASE)
 
 
