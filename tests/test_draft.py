@@ -519,7 +519,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # (vLLM commands and model sizes on an MI300X partition page); of 17 decided claims 0 right, 17 missed
     # (code); tuned on: `H20（8*96G）`, a product's bare factors; now 27.8% recall, 63.4% noise, 1 right
     "heldout286": "docs/draft-first-runs/round286.txt",  # first run after round 285's rules: 98.8% recall,
-    # 28.8% noise; of 29 decided claims 6 right, 13 asked without the id, 1 silent; not tuned on
+    # 28.8% noise; of 29 decided claims 6 right, 13 asked without the id, 1 silent (`8 卡` of an A100 table
+    # row given to the HGX B200 the text named before); tuned on: `MI355X GPU (8x 288 GB memory`; now 9 right
     # (round 284, first run 88.5% recall and 18.0% noise, meets the bar since its `<50 kW ... >200 kW`
     # rule: 90.8% and 18.9%; held to it)
 }

@@ -75,3 +75,11 @@ def test_a_systems_count_in_a_bracket_is_no_count_of_cards(kites):
 def test_a_shapes_count_survives_the_product_rule(kites):
     claims = drafted_claims("The K100 pod is a 16 × 16 × 16 torus of K100 chips.", kites)
     assert claim_of(claims, "4096")
+
+
+@pytest.mark.parametrize("text", ["Example K100 GPU (8x 80 GB memory, 400 W) platform.",
+                                  "Example K100 accelerator (8x 80GB HBM3e, 400W)"])
+def test_a_count_in_a_bracket_after_a_products_noun_counts_chips(text, kites):
+    """`Instinct™ MI355X GPU (8x 288 GB memory, ...)` (round 286): a test system's eight cards had been a
+    ratio, `8x`, asked for a baseline."""
+    assert claim_of(drafted_claims(text, kites), "8").get("metric") == "chips"

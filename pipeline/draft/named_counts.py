@@ -57,8 +57,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
             NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
     def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
         return bool(MEMORY_NAME.match(view, n.end))
-    def in_a_models_bracket(n: Number) -> bool:     # "H20（8*96G）", "A100 (8x80GB)" (held-out round 285)
-        return n.value <= 16 and bool(MODEL_BRACKET.search(view, max(0, n.start - 16), n.start)
+    def in_a_models_bracket(n: Number) -> bool:     # "H20（8*96G）", "MI355X GPU (8x 288 GB memory,"
+        return n.value <= 16 and bool(MODEL_BRACKET.search(view, max(0, n.start - 32), n.start)
                     and MEMORY_CLOSE.match(view, n.end))
     def of_a_total(n: Number) -> bool:      # "| 32 x 144GB = 4.6 TB |" (held-out round 280)
         return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
@@ -91,6 +91,7 @@ EACH_TIMES_TOTAL = re.compile(r"\s?(?:[x×*]\s?)?\d[\d.,]*\s?"
                               r"(?:[GT]i?B|(?:[TP]|Peta|Tera)(?:FLOPS|OPS)|k?W|TB/s)\s?=\s?~?\d[\d.,]*\s?"
                               r"[A-Za-z/]*[ \t*]*(?:\||$)", re.IGNORECASE | re.MULTILINE)
 # a count of cards times each one's memory in a bracket after their model number: `H20（8*96G）`, `(8x80GB)`
-MODEL_BRACKET = re.compile(rf"(?<![\w-]){MODEL_NUMBER}\s?[(（]\s?$")
+MODEL_BRACKET = re.compile(rf"(?<![\w-]){MODEL_NUMBER}(?:\s(?:GPUs?|accelerators?|OAMs?))?\s?[(（]\s?$")
 # (a server's cards, 16 at most; not a link speed, `A100 (8x200G)`)
-MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?(?!(?:100|200|400|800)\s?G)\d{2,3}\s?(?:GB|G|GiB)\s?[)）,，]")
+MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?(?!(?:100|200|400|800)\s?G)\d{2,3}\s?(?:GB|G|GiB)"
+                          r"(?:\s(?:HBM\w*|memory))?\s?[)）,，]")
