@@ -59,6 +59,8 @@ DRAFTS = {
     "doublings in one clause": lambda n: "增加一倍" * n,
     "ratios naming no metric": lambda n: "1.8 倍," * n,
     "digit fractions": lambda n: "的约 1/3," * n,
+    "one long product": lambda n: "2 × 3 × " * n + "4 GB",
+    "settings": lambda n: "block=1MB " * n,
 }
 
 
