@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from claimaudit.draft.forms import Number
 from claimaudit.draft.products import FORM_FACTOR
+from claimaudit.draft.shorthand import LINK_SPEEDS
 
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an 8× H200
 # system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's model number,
@@ -93,5 +94,5 @@ EACH_TIMES_TOTAL = re.compile(r"\s?(?:[x×*]\s?)?\d[\d.,]*\s?"
 # a count of cards times each one's memory in a bracket after their model number: `H20（8*96G）`, `(8x80GB)`
 MODEL_BRACKET = re.compile(rf"(?<![\w-]){MODEL_NUMBER}(?:\s(?:GPUs?|accelerators?|OAMs?))?\s?[(（]\s?$")
 # (a server's cards, 16 at most; not a link speed, `A100 (8x200G)`)
-MEMORY_CLOSE = re.compile(r"\s?[x×*]?\s?(?!(?:100|200|400|800)\s?G)\d{2,3}\s?(?:GB|G|GiB)"
-                          r"(?:\s(?:HBM\w*|memory))?\s?[)）,，]")
+MEMORY_CLOSE = re.compile(rf"\s?[x×*]?\s?(?!(?:{'|'.join(map(str, LINK_SPEEDS))})\s?G)\d{{2,3}}\s?"
+                          r"(?:GB|G|GiB)(?:\s(?:HBM\w*|memory))?\s?[)）,，]")

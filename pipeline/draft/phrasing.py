@@ -101,8 +101,8 @@ FILE_NAME = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|pdf|md|rst|html?|csv|json|y
 
 
 SETTING = re.compile(r"(?<![\w/.=-])-{0,2}([a-z][a-z0-9_-]*)=$")
-HARDWARE_KEY = re.compile(r"(?:[a-z]+_)?(?:hbm|mem|memory|vram|tdp|power|bw|bandwidth|capacity|flops|tflops|"
-                          r"(?:fp|bf|int|tf)\d+|gpus?|npus?|chips?|sram|smem|cache|l[123])(?:_[a-z]+)?")
+HARDWARE_KEY = re.compile(r"(?!kv[_-])(?:[a-z]+_)?(?:hbm|mem|memory|vram|tdp|power|bw|bandwidth|capacity|"
+                          r"flops|tflops|(?:fp|bf|int|tf)\d+|gpus?|npus?|chips?|sram|smem|cache|l[123])(?:_[a-z]+)?")
 
 
 def in_path(view: str, number: Number) -> bool:
@@ -113,7 +113,7 @@ def in_path(view: str, number: Number) -> bool:
     names no hardware figure (`hbm=192GB`, `tdp=700W`, `l2_cache=50MB` in a spec line are read; a
     KV cache's is a setting)."""
     setting = SETTING.search(view, max(0, number.start - 32), number.start) if number.unit else None
-    if setting and (not HARDWARE_KEY.fullmatch(setting.group(1)) or setting.group(1).startswith("kv")):
+    if setting and not HARDWARE_KEY.fullmatch(setting.group(1)):
         return True
     start = max((view.rfind(c, 0, number.start) for c in " \t\n(\"'（"), default=-1) + 1
     ends = [i for i in (view.find(c, number.end) for c in " \t\n)\"'）") if i >= 0]
