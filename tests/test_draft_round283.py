@@ -95,3 +95,22 @@ def test_each_before_the_systems_name_counts_a_part(kites):
 def test_a_count_for_one_part_of_a_system_is_asked(text, kites):
     claim = claim_of(drafted_claims(text, kites), "4")
     assert any("counts a part of it" in t for t in claim.get("todo") or [])
+
+
+@pytest.mark.parametrize("text", ["The Kite Box1 is built from 2 nodes, each with 4 NPUs.",
+                                  "The Kite Box1 uses 2 compute trays with 4 GPUs each.",
+                                  "Kite Box1 由 2 个节点组成，每个 4 颗 NPU。",
+                                  "Each Kite Box1 rack holds 4 NPUs.", "Kite Box1 每个机柜 4 颗 NPU。"])
+def test_a_count_after_the_parts_it_is_given_to_is_asked(text, kites):
+    """Session 45: the parts named before the count (`48 nodes, each with 8 NPUs`, `18 compute trays,
+    each with 4 GPUs`, `每个 8 颗`) and a rack after each were the system's count, silently."""
+    claim = claim_of(drafted_claims(text, kites), "4")
+    assert claim.get("subject") == "kite1_box" and any("counts a part of it" in t for t in claim["todo"])
+
+
+@pytest.mark.parametrize("text", ["The Kite Box1 has 8 GPUs, each with 80 GB.",
+                                  "The Kite Box1 has 8 GPUs in a single rack.",
+                                  "Kite Box1 共 8 颗 NPU，每个 4 颗。"])
+def test_a_systems_own_count_beside_its_parts_is_not_asked(text, kites):
+    claim = claim_of(drafted_claims(text, kites), "8")
+    assert (claim.get("subject"), claim.get("todo")) == ("kite1_box", None)

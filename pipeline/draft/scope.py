@@ -163,10 +163,15 @@ def chip_property(catalogue, reading) -> None:
 
 
 # a part of a system its clause counts for ("Each CloudMatrix 384 compute node has 8 NPUs", "每个计算节点")
-# (not a rack: a rack-scale system's rack is the system, "576 GPUs in a single rack")
-A_PART = re.compile(r"\b(?:each|every|per|an?|one|single|the)\s+(?:[\w-]+\s+){0,3}?(?:node|server|tray|board|"
-                    r"blade|sled|chassis)\b|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|"
-                    r"托盘|托盤)", re.IGNORECASE)
+# or counted after its parts ("48 nodes, each with 8 NPUs", "trays with 4 GPUs each", "，每个 8 颗"); a rack
+# only after each or per (a rack-scale system's rack is the system: "576 GPUs in a single rack")
+_PARTS = r"(?:node|server|tray|board|blade|sled|chassis)"
+A_PART = re.compile(rf"\b(?:each|every|per|an?|one|single|the)\s+(?:[\w-]+\s+){{0,3}}?{_PARTS}\b"
+                    rf"|\b{_PARTS}(?:e?s)\b[^.;:\n]{{0,40}}?\beach\b"      # "18 trays with 4 GPUs each"
+                    r"|\b(?:each|every|per)\s+(?:[\w-]+\s+){0,3}?rack\b|每(?:个|個)?[^，。；,;\n]{0,24}?(?:机柜|機櫃)"
+                    r"|\beach\s+(?:with|has|holds|holding|contains|containing|carrying|housing)\b"
+                    r"|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|托盘|托盤)"
+                    r"|每(?:个|個|台|臺)(?=\s*[\d一二两兩三四五六七八九十])", re.IGNORECASE)   # "，每个 8 颗"
 
 
 def check_chip_count(catalogue, reading, value: float | None = None, clause: str = "") -> None:
