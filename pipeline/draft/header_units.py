@@ -45,6 +45,9 @@ SCALED = re.compile(rf"({BARE.pattern})\s*(thousand|million|billion|trillion)", 
 POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 # a cell with no figure in a row pasted one cell per line: `?`, `-`, `N/A`, `TBD`
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
+# things done per second, with whose between (`Tokens/GPU/Second`, `samples/sec/chip`)
+THROUGHPUT = re.compile(r"\b(?:tokens?|samples?|images?|requests?|queries|sequences?|iters?|iterations?|"
+                        r"steps?)\s*/(?:\s*\w+\s*/)?\s*(?:s|sec|second)\b", re.IGNORECASE)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)
@@ -100,6 +103,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
         candidates += [precision.group(1), precision.group(1).rsplit(" ", 1)[-1]]
     # `Performance per Watt`, `Cost per GB`: a rate, no unit of its figures (`per GPU` says whose);
     # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
+    if THROUGHPUT.search(words):
+        return None         # `Tokens/GPU/Second` (round 287): a benchmark's rate, not seconds
     per_container = PER_CONTAINER.fullmatch(words)
     if (RATE_END.search(words) or per_container) and not PER_ONE.search(words.rstrip(")） ")):
         each = PER_CONTAINER.fullmatch(words)
@@ -124,8 +129,9 @@ def header_unit(words: str) -> tuple[str, str] | None:
             return None if unit in BENCHMARK_UNITS else (unit, "")
     # `TDP per GPU` counts no GPUs; `Cores per chip` and `AIDs per Accelerator` count their things
     # `Transistor Count`, `Number of cores`: the count of the noun before (or after) the word
-    counted = re.sub(r"^\s*number of\s+|\s*(?:count|数量|數量|个数|個數)\s*$", "", scopeless,
-                     flags=re.IGNORECASE)
+    # (`GPUNum`, `NumGPUs`, `GPU 数`: round 287)
+    counted = re.sub(r"^\s*(?:number of\s+|num\s*(?=[A-Z]))|\s*(?:count|num|数量|數量|个数|個數|数|數)\s*$",
+                     "", scopeless, flags=re.IGNORECASE)
     kind = _count_noun_ending(scopeless) or counted != scopeless and (
         _count_noun_ending(counted) or _count_noun_ending(f"{counted}s")) or (
         "other" if scopeless != words and re.search(r"[A-Za-z]{2,}s$", scopeless) else "")

@@ -56,6 +56,13 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)
         return not n.unit and not n.word and n.value == int(n.value) and n.value >= 1 and bool(
             NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
+    def name_colon(n: Number) -> bool:      # "| p5.48xlarge | H100:8 |", "gpu: MI300X:8" (round 287)
+        if n.unit or n.word or n.value != int(n.value) or not 1 <= n.value <= 1024 or not NAME_COLON.search(
+                view, max(0, n.start - 16), n.start) or not COLON_COUNT_END.match(view, n.end):
+            return False
+        end = view.find("\n", n.end)
+        line = view[view.rfind("\n", 0, n.start) + 1:end if end >= 0 else len(view)]
+        return len({m.group(1) for m in COLON_PAIR.finditer(line)}) == 1
     def of_memory(n: Number) -> bool:       # "is 8x80GB A100 GPUs", "4x80GB A100:" (held-out round 251)
         return bool(MEMORY_NAME.match(view, n.end))
     def in_a_models_bracket(n: Number) -> bool:     # "H20（8*96G）", "MI355X GPU (8x 288 GB memory,"
@@ -67,7 +74,7 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and (counted(n) or of_memory(n) or of_a_total(n) or in_a_models_bracket(n))
             else replace(n, end=n.end + 1, noun="chips") if glued(n)
-            else replace(n, noun="chips") if name_times(n) else n for n in numbers]
+            else replace(n, noun="chips") if name_times(n) or name_colon(n) else n for n in numbers]
 
 
 # a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
@@ -82,6 +89,15 @@ PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"
                         r"(?:\s?\(\d+\s?GiB?\))?\s?[x×]\s?$")
+# a model number, a colon and a count, as cloud schedulers write a request for chips: `H100:8`, `2xA100:8`
+# (not a precision's, a version's or a year's: `FP16:989`, `CUDA12:4`, `FY2024:12`; the count ends a cell, a
+# line, a bracket or a list item, or a chip's noun follows it: `MI300X:8 XCDs` counts no chips: the review)
+NAME_COLON = re.compile(rf"(?:(?<![\w-])|(?<=\d[x×]))(?!(?:FP|BF|TF|INT|FY|SM|CUDA|GTC|ResNet|Version|v)\d)"
+                        rf"{MODEL_NUMBER}:$", re.IGNORECASE)
+COLON_COUNT_END = re.compile(r"(?![\d.:])[ \t]*(?:$|\||[`'\",;)\]}]|\.(?:\s|$)|"
+                             r"(?:GPUs?|chips?|accelerators?|cards?|NPUs?)\b)", re.IGNORECASE | re.MULTILINE)
+# `H100:80, H200:141, B200:192`: a line of names given different figures is a spec list, not requests
+COLON_PAIR = re.compile(rf"(?:(?<![\w-])|(?<=\d[x×])){MODEL_NUMBER}:(\d+)\b")
 CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)")
 # a table cell that is a count times each chip's memory, compute, power or bandwidth, and their total: the
 # count is of chips (`| 32 x 144GB = 4.6 TB |`, `| 36 x 2.7 kW = 97.2 kW |` in a rack's column). Not in

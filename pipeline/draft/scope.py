@@ -206,11 +206,22 @@ def check_chip_count(catalogue, reading, value: float | None = None, clause: str
             reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
                                 f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
                                 f"({reading.subject} written: confirm or change)")
-        elif own and value not in own and (part := A_PART.search(clause)):
+        elif own and value not in own and any(whole % value == 0 and whole >= 2 * value for whole in own) \
+                and (part := A_PART.search(clause)):
+            # a part's count divides the whole's (`Each GB200 NVL72 rack has 64 GPUs` is the rack's, and
+            # false; `The GB200 NVL72 has 64 GPUs each with 192 GB` too: the review)
             held = ", ".join(f"{n:g}" for n in sorted(set(own)))
             reading.todo.append(f"subject: {reading.subject} holds {held} chips; {part.group()!r} counts "
                                 "a part of it, which the specs do not hold: name it, or confirm "
                                 f"{reading.subject}")
+    baseline = reading.baseline or ""
+    if reading.metric == "chips" and baseline in catalogue.entities and not any(
+            t.startswith("baseline:") for t in reading.todo) and catalogue.entities[baseline].kind == "chip":
+        # `| NVLink 连接的 GPU 数 | 8 | 72 | 9x |` (round 287): the counts compared are of systems too
+        holders = catalogue.containers_of_any(baseline)
+        reading.todo.append(f"baseline: {baseline} is a chip; a count of chips belongs to a system or "
+                            "cluster: " + (f"the specs hold {', '.join(holders)} for it; pick one" if holders
+                                           else "name it"))
 
 
 def kin_of_the_named(catalogue, reading) -> None:
