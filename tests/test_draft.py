@@ -525,7 +525,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # rule: 90.8% and 18.9%; held to it)
     "heldout287": "docs/draft-first-runs/round287.txt",  # first run 61.5% recall, 61.2% noise (SkyPilot's
     # EFA page: 259 of 287 drafted are NCCL result cells its reader left unmarked); of 28 decided 14 right,
-    # 2 silent
+    # 2 silent (FP16/BF16 ties); tuned on: `H100:8`, `GPUNum`, `Tokens/GPU/Second`: 76.0% and 54.6%, 14 right,
+    # 8 silent: the two ties, and six rows the scorer pairs with two unmarked `8`s of sample output above them
+    "heldout288": "docs/draft-first-runs/round288.txt",  # first run 91.2% recall, 29.8% noise (a
+    # FlashAttention page's software speed-ups, `2–4× faster attention`); of 1 decided 0 right, 1 asked
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
