@@ -6,10 +6,14 @@ r"""Known answers for the rules from held-out round 287 (issue 19), on fictional
   cells had been drafted as times;
 - a header naming a count with `Num` or 数 (`GPUNum`, `NumGPUs`, `GPU 数`) counts the noun's things;
 - a count of chips compared with a chip's (`| GPU 数 | 8 | 72 | 9x |`) asks for the baseline's
-  system, as it does for the subject's."""
+  system, as it does for the subject's;
+- and from round 289: a capital X glued to a model number (`8XH100`) and a one-digit model number
+  after a glued x (`4xL4`) count chips."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+
+from claimaudit.draft.numbers import find_numbers
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +88,18 @@ def test_a_count_that_divides_no_whole_is_the_systems_not_a_parts(text, kites):
     GPUs`) had become a part's count, asked: a part's count divides the whole's."""
     claim = claim_of(drafted_claims(text, kites), "64")
     assert (claim.get("subject"), claim.get("todo")) == ("kite2_box", None)
+
+
+@pytest.mark.parametrize("text", ["We ran it on 8XKT100 for the big model.",
+                                  "| Long test - 8XKT100 - 70B | 2 |"])
+def test_a_capital_x_glued_to_a_model_number_counts_chips(text, kites):
+    """Round 289: `8XH100` (capital X) had been dropped as part of a name; `8xH100` was read."""
+    claim = claim_of(drafted_claims(text, kites), "8")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite1_box", "chips")
+
+
+@pytest.mark.parametrize(("text", "counted"), [("We used `4xL4` for the 8B model.", ["4"]),
+                                               ("a 2XL model and a 3XS size, 1920X1080", [])])
+def test_a_one_digit_model_after_a_glued_x_is_counted(text, counted):
+    """Round 289: `4xL4` (a one-digit model number) had been dropped; sizes and resolutions stay none."""
+    assert [n.text for n in find_numbers(text) if n.noun == "chips"] == counted

@@ -80,7 +80,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
 # a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
 # ("16xRx16" is a shape)
 MODEL_NUMBER = r"[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}"       # "H100", "MI300X", "B-200"
-GLUED_NAME = re.compile(rf"[x×*](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}\b(?!\s?[x×]\s?\d)")
+# (`8XH100`, and a one-digit model's `4xL4`: round 289)
+GLUED_NAME = re.compile(rf"[xX×*](?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}|[A-Z]\d)\b(?!\s?[x×]\s?\d)")
 # a multiplier glued to each chip's memory and then its model number or the word GPU: "8x80GB A100"
 # (glued, even after "is": "2x 80GB" may compare)
 MEMORY_NAME = re.compile(rf"\d{{2,3}}GB\s(?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}s?|GPUs?)\b")

@@ -335,7 +335,7 @@ def skipped(view: str, number: Number) -> bool:
     if number.unit == "" and number.end < len(view):
         tail = view[number.end]
         if tail.isascii() and tail.isalpha() and not _count_noun_glued(view, number) \
-                and not (number.noun and view[number.end - 1] in "x×*"):     # 8xH100 (counts.py)
+                and not (number.noun and view[number.end - 1] in "xX×*"):    # 8xH100 (counts.py)
             return True                      # 4K, 3D, 405B: part of a name
     checks = (
         date_or_ordinal(view, number, before, after),
