@@ -98,8 +98,24 @@ def test_a_capital_x_glued_to_a_model_number_counts_chips(text, kites):
     assert (claim.get("subject"), claim.get("metric")) == ("kite1_box", "chips")
 
 
-@pytest.mark.parametrize(("text", "counted"), [("We used `4xL4` for the 8B model.", ["4"]),
-                                               ("a 2XL model and a 3XS size, 1920X1080", [])])
-def test_a_one_digit_model_after_a_glued_x_is_counted(text, counted):
-    """Round 289: `4xL4` (a one-digit model number) had been dropped; sizes and resolutions stay none."""
-    assert [n.text for n in find_numbers(text) if n.noun == "chips"] == counted
+@pytest.mark.parametrize("text", ["We used `4xL4` for the 8B model.",
+                                  "Kite Box1 storage: 8xU2 NVMe, 2xM2 boot",
+                                  "a 2XL model and a 3XS size, 1920X1080",
+                                  "Kite Box1: 30XKT100 inference performance.", "Kite K2 ≈ 2XKT100"])
+def test_a_glued_x_before_a_one_digit_name_or_a_ratios_words_counts_nothing(text):
+    """The second review: a one-digit name after a glued x (`4xL4`, `2xM2` boot drives, `3xT5` models) names
+    no chip of the specs, and its count went to whatever system the sentence names, silently; so did a
+    ratio written with a capital X (`30XH100 inference performance`, `≈ 2XH100`)."""
+    assert [n.text for n in find_numbers(text) if n.noun == "chips"] == []
+
+
+def test_a_part_named_with_each_before_the_system_is_asked_whatever_it_counts(kites):
+    """The second review: `Each DGX H100 node has 10 chips: 8 GPUs and 2 CPUs` lost its question when the
+    divisor test applied to every sign of a part; it applies to the weaker signs only."""
+    claim = claim_of(drafted_claims("Each Kite Box1 node has 10 chips: 8 GPUs and 2 CPUs.", kites), "10")
+    assert any("counts a part of it" in t for t in claim.get("todo") or [])
+
+
+def test_a_header_of_things_per_second_per_watt_keeps_its_efficiency(kites):
+    claims = drafted_claims("| Chip | Tokens/s/W |\n|---|---|\n| Kite K1 | 9.0 |\n", kites)
+    assert [c.get("claimed") for c in claims] == ["9.0 tokens/s/W"], claims

@@ -47,7 +47,8 @@ POWERS = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 PLACEHOLDER = re.compile(r"[?？\-–—]|N/?A|TBD|TBA", re.IGNORECASE)
 # things done per second, with whose between (`Tokens/GPU/Second`, `samples/sec/chip`)
 THROUGHPUT = re.compile(r"\b(?:tokens?|samples?|images?|requests?|queries|sequences?|iters?|iterations?|"
-                        r"steps?)\s*/(?:\s*\w+\s*/)?\s*(?:s|sec|second)\b", re.IGNORECASE)
+                        r"steps?)\s*/(?:\s*\w+\s*/)?\s*(?:s|sec|second)\b(?!\s*/\s*(?:k?W|watts?|\$|USD))",
+                        re.IGNORECASE)      # (`Tokens/s/W` is an efficiency: the review)
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)

@@ -52,7 +52,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
         return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
     def glued(n: Number) -> bool:     # "on 8xA100 or 8xH100", "16xH100 GPUs" (held-out round 206)
         return not n.unit and GLUED_NAME.match(view, n.end) is not None and not n.word and n.value >= 2 \
-            and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start)
+            and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start) \
+            and not RATIO_BEFORE.search(view, max(0, n.start - 4), n.start)
     def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)
         return not n.unit and not n.word and n.value == int(n.value) and n.value >= 1 and bool(
             NAME_TIMES.search(view, max(0, n.start - 32), n.start)) and bool(CELL_END.match(view, n.end))
@@ -80,8 +81,11 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
 # a multiplier glued to a model number ("8xMI300x", "16×H100", "8*H20"): no ratio is written so; a count
 # ("16xRx16" is a shape)
 MODEL_NUMBER = r"[A-Z][A-Za-z]{0,7}-?\d{2,4}[A-Za-z]{0,3}"       # "H100", "MI300X", "B-200"
-# (`8XH100`, and a one-digit model's `4xL4`: round 289)
-GLUED_NAME = re.compile(rf"[xX×*](?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}|[A-Z]\d)\b(?!\s?[x×]\s?\d)")
+# (`8XH100`: round 289; not a ratio's `30XH100 inference performance`, `≈ 2XH100`: the review)
+GLUED_NAME = re.compile(rf"[xX×*](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}\b(?!\s?[x×]\s?\d)"
+                        r"(?!\s+(?:the\s+)?(?:inference|training|performance|perf|speed|throughput|faster|slower|"
+                        r"compute|bandwidth|efficiency)\b)")
+RATIO_BEFORE = re.compile(r"[≈~∼]\s*$")      # (`= 72×B200` counts: round 194)
 # a multiplier glued to each chip's memory and then its model number or the word GPU: "8x80GB A100"
 # (glued, even after "is": "2x 80GB" may compare)
 MEMORY_NAME = re.compile(rf"\d{{2,3}}GB\s(?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}s?|GPUs?)\b")

@@ -167,11 +167,15 @@ def chip_property(catalogue, reading) -> None:
 # only after each or per (a rack-scale system's rack is the system: "576 GPUs in a single rack")
 _PARTS = r"(?:node|server|tray|board|blade|sled|chassis)"
 A_PART = re.compile(rf"\b(?:each|every|per|an?|one|single|the)\s+(?:[\w-]+\s+){{0,3}}?{_PARTS}\b"
-                    rf"|\b{_PARTS}(?:e?s)\b[^.;:\n]{{0,40}}?\beach\b"      # "18 trays with 4 GPUs each"
-                    r"|\b(?:each|every|per)\s+(?:[\w-]+\s+){0,3}?rack\b|每(?:个|個)?[^，。；,;\n]{0,24}?(?:机柜|機櫃)"
-                    r"|\beach\s+(?:with|has|holds|holding|contains|containing|carrying|housing)\b"
-                    r"|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|托盘|托盤)"
-                    r"|每(?:个|個|台|臺)(?=\s*[\d一二两兩三四五六七八九十])", re.IGNORECASE)   # "，每个 8 颗"
+                    r"|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|托盘|托盤)",
+                    re.IGNORECASE)
+# the weaker signs: parts named before "each" (`18 trays with 4 GPUs each`), "each with", a rack after each or
+# per, 每个 before a count; a part's count found so must divide the whole's into two or more (`Each GB200
+# NVL72 rack has 64 GPUs`, `The GB200 NVL72 has 64 GPUs each with 192 GB`: the rack's, and false)
+A_PART_AFTER = re.compile(rf"\b{_PARTS}(?:e?s)\b[^.;:\n]{{0,40}}?\beach\b"
+                          r"|\b(?:each|every|per)\s+(?:[\w-]+\s+){0,3}?rack\b|每(?:个|個)?[^，。；,;\n]{0,24}?(?:机柜|機櫃)"
+                          r"|\beach\s+(?:with|has|holds|holding|contains|containing|carrying|housing)\b"
+                          r"|每(?:个|個|台|臺)(?=\s*[\d一二两兩三四五六七八九十])", re.IGNORECASE)
 
 
 def check_chip_count(catalogue, reading, value: float | None = None, clause: str = "") -> None:
@@ -206,10 +210,8 @@ def check_chip_count(catalogue, reading, value: float | None = None, clause: str
             reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
                                 f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
                                 f"({reading.subject} written: confirm or change)")
-        elif own and value not in own and any(whole % value == 0 and whole >= 2 * value for whole in own) \
-                and (part := A_PART.search(clause)):
-            # a part's count divides the whole's (`Each GB200 NVL72 rack has 64 GPUs` is the rack's, and
-            # false; `The GB200 NVL72 has 64 GPUs each with 192 GB` too: the review)
+        elif own and value not in own and (part := A_PART.search(clause) or any(
+                whole % value == 0 and whole >= 2 * value for whole in own) and A_PART_AFTER.search(clause)):
             held = ", ".join(f"{n:g}" for n in sorted(set(own)))
             reading.todo.append(f"subject: {reading.subject} holds {held} chips; {part.group()!r} counts "
                                 "a part of it, which the specs do not hold: name it, or confirm "
