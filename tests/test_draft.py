@@ -530,8 +530,8 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout288": "docs/draft-first-runs/round288.txt",  # first run 91.2% recall, 29.8% noise (a
     # FlashAttention page's software speed-ups, `2–4× faster attention`); of 1 decided 0 right, 1 asked
     "heldout289": "docs/draft-first-runs/round289.txt",  # first run 64.3% recall, 32.1% noise; of 14
-    # decided 5 right, 0 silent; tuned on: `8XH100`, `4xL4`: 76.8% and 28.3%, 7 right (TGI's page: its
-    # noise is software speed-ups and model sizes; napkin math's misses are latencies in ms)
+    # decided 5 right, 0 silent; tuned on: `8XH100`: 67.9% and 30.9%, 7 right (TGI's page: `4xL4` is not
+    # read, the review; its noise is software speed-ups and model sizes; napkin math's misses are latencies)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
