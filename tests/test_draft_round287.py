@@ -119,3 +119,19 @@ def test_a_part_named_with_each_before_the_system_is_asked_whatever_it_counts(ki
 def test_a_header_of_things_per_second_per_watt_keeps_its_efficiency(kites):
     claims = drafted_claims("| Chip | Tokens/s/W |\n|---|---|\n| Kite K1 | 9.0 |\n", kites)
     assert [c.get("claimed") for c in claims] == ["9.0 tokens/s/W"], claims
+
+
+@pytest.fixture(scope="module")
+def two_boxes(tmp_path_factory):
+    chips = example_chips({"kite1": [("hbm_capacity", "80 GB")], "kite3": [("hbm_capacity", "141 GB")]})
+    return catalogue_of(tmp_path_factory, chips + example_box("kite1", 8) + example_box("kite3", 8))
+
+
+def test_a_count_of_a_named_chip_is_not_a_system_of_the_text_before(two_boxes):
+    """Round 290: `9 decode nodes (each with 8 H100 GPUs)` after a paragraph on the H200 went to the HGX
+    H200, which publishes 8, silently: a system taken from the text before that holds none of the counted
+    chips is no owner of their count."""
+    text = ("It reaches 2k tokens/s per Kite K3 GPU, as the Kite Box3 does.\n\n"
+            "The team uses 9 decode nodes (each with 8 Kite K1 GPUs) for it.")
+    claim = claim_of(drafted_claims(text, two_boxes), "8")
+    assert (claim.get("subject"), claim.get("todo")) == ("kite1_box", None), claim

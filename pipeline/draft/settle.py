@@ -70,9 +70,10 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         if counted and all(catalogue.holds(subject, chip) for chip in counted) and number.value in \
                 catalogue.figures.get((subject, "chips"), ()):     # "72 MI455X" after Helios: its own
             reading.todo = [t for t in reading.todo if not open_subject(t)]
-        if not counted or any(catalogue.holds(subject, chip)
-                              or catalogue.entities[chip].vendor == vendor for chip in counted):
-            return
+        held = any(catalogue.holds(subject, chip) for chip in counted)
+        if not counted or held or not reading.from_topic and any(
+                catalogue.entities[chip].vendor == vendor for chip in counted):
+            return      # (a system taken from the text before holding none of them is no owner: round 290)
     holders = sorted({c for chip in counted for c in catalogue.containers_of_any(chip)})
     owners = [c for c in holders if number.value in catalogue.figures.get((c, "chips"), ())]
     if len(owners) == 1:
