@@ -532,6 +532,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout289": "docs/draft-first-runs/round289.txt",  # first run 64.3% recall, 32.1% noise; of 14
     # decided 5 right, 0 silent; tuned on: `8XH100`: 67.9% and 30.9%, 7 right (TGI's page: `4xL4` is not
     # read, the review; its noise is software speed-ups and model sizes; napkin math's misses are latencies)
+    "heldout290": "docs/draft-first-runs/round290.txt",  # first run 85.4% recall, 37.3% noise (DeepGEMM's
+    # measured kernel tables; a blog's arithmetic `12x32=384`); of 15 decided 7 right, 1 silent (`9 decode
+    # nodes (each with 8 H100 GPUs)` after the H200, given to the HGX H200); tuned on that: 8 right, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
