@@ -535,6 +535,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout290": "docs/draft-first-runs/round290.txt",  # first run 85.4% recall, 37.3% noise (DeepGEMM's
     # measured kernel tables; a blog's arithmetic `12x32=384`); of 15 decided 7 right, 1 silent (`9 decode
     # nodes (each with 8 H100 GPUs)` after the H200, given to the HGX H200); tuned on that: 8 right, 0 silent
+    "heldout291": "docs/draft-first-runs/round291.txt",  # first run 95.6% recall, 24.0% noise; of 46
+    # decided 13 right, 4 silent (three Blackhole GDDR6 totals drafted as lpddr_capacity, where the specs
+    # hold them, read by its reader as hbm_capacity; `以 900 GBps 的速度访问其他 GPU 的内存` as HBM);
+    # tuned on the last: 14 right, 3 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

@@ -135,3 +135,17 @@ def test_a_count_of_a_named_chip_is_not_a_system_of_the_text_before(two_boxes):
             "The team uses 9 decode nodes (each with 8 Kite K1 GPUs) for it.")
     claim = claim_of(drafted_claims(text, two_boxes), "8")
     assert (claim.get("subject"), claim.get("todo")) == ("kite1_box", None), claim
+
+
+@pytest.mark.parametrize("text", ["Kite K1 的每个 GPU 都可以以 900 GBps 的速度访问其他 GPU 的内存。",
+                                  "Each Kite K1 reads the memory of other GPUs at 900 GB/s."])
+def test_another_chips_memory_reached_over_the_link_is_no_memory_bandwidth(text, kites):
+    """Round 291: `以 900 GBps 的速度访问其他 GPU 的内存` (another GPU's memory, over NVLink) had been the
+    chip's HBM bandwidth, silently."""
+    claim = claim_of(drafted_claims(text, kites), "900 GB/s")
+    assert claim.get("metric") != "hbm_bandwidth" or claim.get("todo"), claim
+
+
+def test_a_chips_own_memory_bandwidth_stays_its_own(kites):
+    claim = claim_of(drafted_claims("Kite K1 的内存带宽为 3.35 TB/s。", kites), "3.35 TB/s")
+    assert claim.get("metric") == "hbm_bandwidth"

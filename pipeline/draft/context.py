@@ -260,7 +260,7 @@ def rate_metric(texts: list[tuple[str, int]]) -> str | None:
                                                       "scaleout_bandwidth")
                       and not rate_words.another_amount_between(text, position, m)
                       and not rate_words.leads_another_amount(text, position, m)
-                      and not rate_words.link_network(text, m)
+                      and not rate_words.not_its_own(text, m)
                       and not (m.end() <= position and rate_words.CAPACITY_BEFORE.search(text, 0, m.start())
                                and rate_words.OWN_NOUN.match(text, position))]
         if candidates and index:    # past the clause, a word before the number heads it

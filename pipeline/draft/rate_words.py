@@ -47,3 +47,18 @@ def link_network(text: str, word: re.Match) -> bool:
     return bool(re.search(r"(?:NVLink|ICI|Interconnect|UALink)"
                           r"(?:\s|(?:(?![与與和及或、以])[\u4e00-\u9fff]){0,6})(?:network|fabric|网络|網路|網絡)$",
                           text[:word.end()], re.IGNORECASE))
+
+
+# another chip's memory reached over the link ("访问其他 GPU 的内存", "the memory of other GPUs", "peer
+# memory"): the rate is the link's, not the chip's own memory's (round 291)
+PEER_BEFORE = re.compile(r"(?:(?:其他|其它|其余|其餘|别的|別的|远端|遠端|对端|對端|other|peer|remote)\s*"
+                         r"(?:\w{1,12}\s*)?|CPU\s*)(?:的\s*|'s\s+)?$", re.IGNORECASE)
+PEER_AFTER = re.compile(r"\s+(?:of|on|in)\s+(?:the\s+|all\s+)?(?:other|peer|remote)\b", re.IGNORECASE)
+
+
+def not_its_own(text: str, word: re.Match) -> bool:
+    """A word for a rate that is not the figure's own: a link's network's name (`link_network`), or
+    another chip's memory reached over the link."""
+    peer = PEER_BEFORE.search(text, max(0, word.start() - 16), word.start()) or PEER_AFTER.match(
+        text, word.end())
+    return link_network(text, word) or peer is not None
