@@ -182,7 +182,8 @@ def check_chip_count(catalogue, reading, value: float | None = None, clause: str
     """A count of chips belongs to a system or cluster, never to a chip: to the one system or cluster
     of the chip holding exactly that many ("pods of up to 256 chips" after Trillium), else asked. A
     system given another count than its own, in a clause counting for a part of it ("Each
-    CloudMatrix 384 compute node has 8 NPUs"), is asked: the count is the part's (the review)."""
+    CloudMatrix 384 compute node has 8 NPUs"), is asked: the count is the part's (the review). So is a
+    chip given as the baseline of a count of chips (`| GPU 数 | 8 | 72 | 9x |`): its system is asked for."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
     exact = [c for c in catalogue.containers_of_any(reading.subject or "")
              if value in catalogue.figures.get((c, "chips"), ())] if value else []
