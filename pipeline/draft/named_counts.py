@@ -30,6 +30,23 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|\.(?=\s|$)|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
+# a count's noun (numbers._count_noun_after): `8 B300s`, `350,000 H100s` count chips
+NAME_AS_NOUN = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"
+# so does a model number in the singular right after a whole count, when it ends a cell or a
+# clause (`| 2 × 8 H200 |`, `8 H100 and 4 NICs`; not `8 H100 nodes`: nodes, nor a precision's `2300 BF16`),
+# or after a hyphen before a system's noun (`2-node × 8-H200 clusters`: held-out round 293)
+SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GTC)\d)"
+                           r"[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
+                           r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b)|"
+                           r"-[A-Z]{1,3}\d{2,4}[A-Z]{0,2}(?=\s(?:clusters?|nodes?|servers?|systems?|machines?)\b))")
+
+
+def singular_name(view: str, number: Number) -> bool:
+    """`| 2 × 8 H200 |`: a whole count before a model number it counts (SINGULAR_NAME)."""
+    return not number.unit and number.value >= 1 and number.value == int(number.value) and bool(
+        SINGULAR_NAME.match(view, number.end))
+
+
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
 # chip noun after one to three capitalised words
 COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
@@ -72,8 +89,12 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
     def of_a_total(n: Number) -> bool:      # "| 32 x 144GB = 4.6 TB |" (held-out round 280)
         return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
                     and EACH_TIMES_TOTAL.match(view, n.end))
+    def of_servers(n: Number) -> bool:      # "| 2 × 8 H200 |": two servers of eight (held-out round 293)
+        return n.value <= 1024 and bool(SERVERS_OF.match(view, n.end))
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and (counted(n) or of_memory(n) or of_a_total(n) or in_a_models_bracket(n))
+            else replace(n, unit="", noun="other") if n.unit == "x" and n.value == int(n.value) and not n.word
+            and of_servers(n)
             else replace(n, end=n.end + 1, noun="chips") if glued(n)
             else replace(n, noun="chips") if name_times(n) or name_colon(n) else n for n in numbers]
 
@@ -90,6 +111,9 @@ RATIO_BEFORE = re.compile(r"[≈~∼]\s*$")      # (`= 72×B200` counts: round 1
 # (glued, even after "is": "2x 80GB" may compare)
 MEMORY_NAME = re.compile(rf"\d{{2,3}}GB\s(?:NVIDIA\s|AMD\s)?(?:{MODEL_NUMBER}s?|GPUs?)\b")
 SPACED_TIMES = re.compile(r"\s[x×]$")
+# a multiplier, then a count of chips named by their model number: the multiplier counts their servers
+SERVERS_OF = re.compile(rf"\s?\d{{1,2}}[\s-](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}s?(?:\s(?:GPUs?|NPUs?|chips?))?"
+                        r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:nodes?|servers?|clusters?|systems?)\b)")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
 NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"

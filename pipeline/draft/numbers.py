@@ -38,7 +38,7 @@ from claimaudit.draft.forms import (
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.multipliers import multipliers
-from claimaudit.draft.named_counts import counted_names
+from claimaudit.draft.named_counts import NAME_AS_NOUN, counted_names, singular_name
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,
@@ -240,11 +240,8 @@ def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
     return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
                       r"(?:(?:SXM\d?|PCIe|OAM)\s)?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
-                      "(?:" + alternation(nouns) + (PLURAL_NAME if kind in (None, "chips") else "") + ")"
+                      "(?:" + alternation(nouns) + (NAME_AS_NOUN if kind in (None, "chips") else "") + ")"
                       r"(?!\s+generations?\b)", re.IGNORECASE)      # `four MTIA chip generations`: of time
-
-
-PLURAL_NAME = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"      # `8 B300s`, `350,000 H100s`: chips
 
 
 @cache
@@ -277,6 +274,8 @@ def count_kind(view: str, number: Number) -> str | None:
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
                 view, max(0, number.start - 60), number.start):
             return kind
+    if singular_name(view, number):
+        return "chips"
     if _count_noun_after(None, through=True).match(view, number.end):
         return "other"
     gapped = None if number.unit else gapped_kind(view, number)    # "4,096 chips, TPU v5p up to 8,960"

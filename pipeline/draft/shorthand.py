@@ -189,7 +189,7 @@ def _network_word_near(after: str, before: str) -> bool:
 
 # "2xA100-" (not an optics part, `SFP28-25G`)
 MODEL_HYPHEN = re.compile(r"(?:(?<=\d[x×])|(?<![\w-]))(?!(?:Q|O)?SFP)[A-Z]{1,3}\d{2,4}[A-Za-z]?"
-                          r"(?:-|\s?[(（]\s?\d{1,2}\s?[x×*]\s?)$")     # `A100-80G`; `H20（8*96G）`
+                          r"(?:-| |\s?[(（]\s?\d{1,2}\s?[x×*]\s?)$")  # `A100-80G`, `A100 80G`, `H20（8*96G）`
 LINK_SPEEDS = (100, 200, 400, 800)      # `A100 (8x200G)`: a bare G of these after a count is a link's
 
 
@@ -200,7 +200,8 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
     a heading line) that speaks of memory and of no bandwidth or network, unless its clause says
     capacity (`…带宽等问题。… HBM 的大小是 80G`); so for a G after a model number and a hyphen
-    (`A100-80G`: held-out round 255), or a bracket and a count of cards (`H20（8*96G）`: round 285)."""
+    (`A100-80G`: held-out round 255), a space (`| 4480 张 A100 80G |`: round 292), or a bracket
+    and a count of cards (`H20（8*96G）`: round 285)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
     if letter in ("G", "g") and value >= 8 and value not in LINK_SPEEDS and \
