@@ -539,8 +539,11 @@ NOT_YET_TUNED: dict[str, str] = {
     # decided 13 right, 4 silent (three Blackhole GDDR6 totals drafted as lpddr_capacity, where the specs
     # hold them, read by its reader as hbm_capacity; `以 900 GBps 的速度访问其他 GPU 的内存` as HBM);
     # tuned on the last: 14 right, 3 silent
-    "heldout292": "docs/draft-first-runs/round292.txt",  # first run at the session's end, not tuned on:
-    # 85.2% recall, 52.4% noise (a guide's per-GPU shares and job settings); of 8 decided 4 right, 0 silent
+    "heldout292": "docs/draft-first-runs/round292.txt",  # first run 85.2% recall, 52.4% noise (a guide's
+    # per-GPU shares and job settings); of 8 decided 4 right, 0 silent; tuned on `A100 80G`: 88.9%, 5 right
+    "heldout293": "docs/draft-first-runs/round293.txt",  # first run 96.7% recall, 45.7% noise (a post's
+    # software speed-ups and tokens/s; a textbook's `服务器1` labels); of 11 decided 7 right, 0 silent, of 2
+    # left open 2 silent (`8xA100-80GB ... hybrid cube mesh`, its reader's "?"); tuned on `2 × 8 H200`: 9 right
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
