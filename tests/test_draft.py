@@ -543,7 +543,8 @@ NOT_YET_TUNED: dict[str, str] = {
     # per-GPU shares and job settings); of 8 decided 4 right, 0 silent; tuned on `A100 80G`: 88.9%, 5 right
     "heldout293": "docs/draft-first-runs/round293.txt",  # first run 96.7% recall, 45.7% noise (a post's
     # software speed-ups and tokens/s; a textbook's `服务器1` labels); of 11 decided 7 right, 0 silent, of 2
-    # left open 2 silent (`8xA100-80GB ... hybrid cube mesh`, its reader's "?"); tuned on `2 × 8 H200`: 9 right
+    # left open 2 silent (`8xA100-80GB ... hybrid cube mesh`, its reader's "?"); tuned on `2 × 8 H200`:
+    # 9 right
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

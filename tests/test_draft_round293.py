@@ -19,9 +19,9 @@ def kites(tmp_path_factory):
     return catalogue_of(tmp_path_factory, chips + example_box("kite1", 8) + example_box("kite2", 72))
 
 
-@pytest.mark.parametrize("text, language", [("| Model | GPUs |\n|---|---|\n| GLM | 4480 张 KT100 80G |\n", "zh-hans"),
-                                            ("We trained it on a single KT100 80G node.", "en"),
-                                            ("训练用了 96 张 KT100 80G，耗时一个月。", "zh-hans")])
+@pytest.mark.parametrize("text, language", [
+    ("| Model | GPUs |\n|---|---|\n| GLM | 4480 张 KT100 80G |\n", "zh-hans"),
+    ("We trained it on a single KT100 80G node.", "en"), ("训练用了 96 张 KT100 80G，耗时一个月。", "zh-hans")])
 def test_a_bare_g_a_space_after_a_model_number_is_its_memory(text, language, kites):
     claim = claim_of(drafted_claims(text, kites, language), "80 GB")
     assert (claim.get("subject"), claim.get("metric")) == ("kite1", "hbm_capacity")
