@@ -21,7 +21,8 @@ def kites(tmp_path_factory):
 
 @pytest.mark.parametrize("text, language", [
     ("| Model | GPUs |\n|---|---|\n| GLM | 4480 张 KT100 80G |\n", "zh-hans"),
-    ("We trained it on a single KT100 80G node.", "en"), ("训练用了 96 张 KT100 80G，耗时一个月。", "zh-hans")])
+    ("We trained it on a single KT100 80G node.", "en"),
+    ("训练用了 96 张 KT100 80G，耗时一个月。", "zh-hans")])
 def test_a_bare_g_a_space_after_a_model_number_is_its_memory(text, language, kites):
     claim = claim_of(drafted_claims(text, kites, language), "80 GB")
     assert (claim.get("subject"), claim.get("metric")) == ("kite1", "hbm_capacity")
@@ -34,7 +35,8 @@ def test_a_g_after_a_model_number_that_is_no_memory_gives_none(text, kites):
 
 
 @pytest.mark.parametrize("text", ["The server has 8 KT100.", "The node has 8 KT100 and 4 NICs.",
-                                  "| EFA | 2 × 8 KT100 | NVLink |\n", "We ran on two 2-node × 8-KT100 clusters.",
+                                  "| EFA | 2 × 8 KT100 | NVLink |\n",
+                                  "We ran on two 2-node × 8-KT100 clusters.",
                                   "Each box holds 8 NVIDIA KT100, with 4 NICs."])
 def test_a_singular_model_number_after_a_count_counts_chips(text, kites):
     claim = claim_of(drafted_claims(text, kites), "8")
@@ -47,7 +49,8 @@ def test_a_model_number_after_a_number_that_is_no_count_of_it_counts_no_chips(te
     assert not [c for c in drafted_claims(text, kites) if c.get("metric") == "chips"]
 
 
-@pytest.mark.parametrize("text", ["| EFA | 2 × 8 KT100 | NVLink |\n", "We ran on 4 x 8 KT100, each with 4 NICs."])
+@pytest.mark.parametrize("text", ["| EFA | 2 × 8 KT100 | NVLink |\n",
+                                  "We ran on 4 x 8 KT100, each with 4 NICs."])
 def test_a_multiplier_before_a_count_of_chips_is_no_ratio(text, kites):
     claims = drafted_claims(text, kites)
     first = claims[0]
