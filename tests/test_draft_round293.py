@@ -6,7 +6,13 @@ r"""Known answers for the rules from held-out rounds 292 and 293 (issue 19), on 
   clause (`| 2 × 8 H200 |`, `has 8 H100.`), or after a hyphen before a system's noun
   (`2-node × 8-H200 clusters`, round 293); not a count of nodes (`8 H100 nodes`) nor a precision
   (`2300 BF16`);
-- a multiplier before such a count (`2 × 8 H200`) counts their servers: it is no ratio."""
+- a multiplier before such a count (`2 × 8 H200`) counts their servers: it is no ratio.
+
+And from the review of these rules: a memory written right after a name (`A100 80G vs H100 80G`,
+`faster than the A100 40GB`) is that name's, not the sentence subject's, unless the name is listed
+after another (`B300/GB300 288 GB`); a spaced G that is a port's, a link's, a drive's or host memory
+(`A100 10G uplink`, `H100 900G NVLink`, `P5510 960G SSD`) is no chip memory; a label's number
+(`Figure 8 H100`, `CUDA 12 H100`) counts nothing; `It is 2x 8 H100` stays a ratio."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
@@ -56,3 +62,37 @@ def test_a_multiplier_before_a_count_of_chips_is_no_ratio(text, kites):
     first = claims[0]
     assert first.get("claimed") in ("2", "4") and first.get("baseline") is None, claims
     assert not [t for t in first.get("todo", []) if t.startswith("baseline:")], first
+
+
+@pytest.mark.parametrize("text", ["KT100 80G vs KT200 96G", "KT100 80GB vs KT200 96GB",
+                                  "The KT200 96GB is faster than the KT100 80GB.",
+                                  "相比 KT100 80GB，KT200 96GB 更快。"])
+def test_a_memory_right_after_a_name_is_that_names(text, kites):
+    claims = drafted_claims(text, kites, "zh-hans" if "相比" in text else "en")
+    subjects = claim_of(claims, "80 GB").get("subject"), claim_of(claims, "96 GB").get("subject")
+    assert subjects == ("kite1", "kite2"), claims
+
+
+def test_a_memory_after_a_name_listed_after_another_is_not_decided_for_it(tmp_path_factory):
+    chips = example_chips({"kite2": [("hbm_capacity", "96 GB")], "kite3": [("hbm_capacity", "96 GB")]},
+                          aliases={"kite2": ["KT200"], "kite3": ["KT300"]})
+    pair = catalogue_of(tmp_path_factory, chips)
+    claim = claim_of(drafted_claims("KT200/KT300 96 GB HBM3e", pair), "96 GB")
+    assert claim.get("subject") is None and claim.get("todo"), claim
+
+
+@pytest.mark.parametrize("text", ["KT100 10G uplink", "KT100 900G NVLink", "KT100 960G SSD",
+                                  "The box has KT100 2048G RAM.", "KT100 56G FDR", "KT100 300G NVLink"])
+def test_a_spaced_g_of_a_port_link_drive_or_host_memory_is_no_chip_memory(text, kites):
+    assert not [c for c in drafted_claims(text, kites) if c.get("metric") == "hbm_capacity"]
+
+
+@pytest.mark.parametrize("text", ["Figure 8 KT100 and KT200 latency.", "Node 8 KT100, bus 0x1A.",
+                                  "CUDA 12 KT100 support landed.", "Roughly equal to 1 KT100, we think."])
+def test_a_labels_number_before_a_model_number_counts_nothing(text, kites):
+    assert not [c for c in drafted_claims(text, kites) if c.get("metric") == "chips"]
+
+
+def test_a_multiplier_after_a_comparing_word_stays_a_ratio(kites):
+    claims = drafted_claims("It is 2x 8 KT100.", kites)
+    assert claims[0].get("claimed") == "2x", claims

@@ -232,9 +232,10 @@ def variants(catalogue, number, reading, named, names_of, view: str, clause, men
     labelled_variant(catalogue, view, clause, reading, mentions, named)
 
 
-# "1x NVIDIA H100 96GB with 900 GB/s NVLink-C2C", "A100 40GB": a capacity written as part of a name
+# "1x NVIDIA H100 96GB with 900 GB/s NVLink-C2C", "A100 40GB", "A100 40G": a capacity written as part of
+# a name
 NAMES_BEFORE = 600  # characters before the clause where a family's name may say the variant
-CAPACITY_LABEL = re.compile(r"[ -]?(\d{2,3})\s?GB\b(?!/)")
+CAPACITY_LABEL = re.compile(r"[ -]?(\d{2,3})\s?G(?:B\b(?!/)|(?![A-Za-z0-9/.]))")
 
 
 def labelled_variant(catalogue, view: str, clause, reading, mentions, named) -> None:

@@ -18,8 +18,8 @@ from claimaudit.draft.shorthand import LINK_SPEEDS
 # "(8x B300 GPUs", "| 8x B200 per node", "2x NVIDIA H100 PCIE 80GB |", "an 8× B200 system ... vs an 8× H200
 # system", "8x NVIDIA H100 (80 GB)", "租用 8× H200(约": a multiplier right before a product's model number,
 # and then a count noun, a system's noun (after a platform's acronym: "(8x H100 HGX node)"), "per", "with",
-# "vs", the end of its cell, clause, sentence or bracket ("set for 8 x A100 80GB.", round 279), a bracket
-# of its figures or precision ("8 x A100 (bf16)";
+# "vs", the end of its cell, clause, sentence, bracket or bold ("set for 8 x A100 80GB.", round 279; "on 8×
+# B300**", round 284), a bracket of its figures or precision ("8 x A100 (bf16)";
 # "2x TPU v5e (exact GB not disclosed)" stays a ratio), or the fabric that joins them in a server's row
 # ("8 × A100 80GB NVLink 2× 6438Y 1 TB"); its memory and power may come between ("8x AMD MI300X 192GB
 # HBM3 750W \", round 236)
@@ -27,7 +27,8 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
                           rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
-                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|\.(?=\s|$)|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
+                          r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|\*{1,2}(?=[\s|]|$)|"
+                          r"\.(?=\s|$)|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
 # a count's noun (numbers._count_noun_after): `8 B300s`, `350,000 H100s` count chips
@@ -42,16 +43,31 @@ SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GT
 
 
 def singular_name(view: str, number: Number) -> bool:
-    """`| 2 × 8 H200 |`: a whole count before a model number it counts (SINGULAR_NAME)."""
-    return not number.unit and number.value >= 1 and number.value == int(number.value) and bool(
-        SINGULAR_NAME.match(view, number.end))
+    """`| 2 × 8 H200 |`: a whole count (of two or more: `equal to 1 A100` compares) before a model
+    number it counts (SINGULAR_NAME), after words that lead to a count (not a label's `Figure 8 H100`,
+    `Node 8 H100`, `CUDA 12 H100`: the review)."""
+    return not number.unit and number.value >= 2 and number.value == int(number.value) and bool(
+        SINGULAR_NAME.match(view, number.end)) and bool(COUNT_LEAD.search(view, max(0, number.start - 24),
+                                                                          number.start))
+
+
+# what may come before a count of chips written with their model number alone: a cell's, a line's or a
+# bracket's start, a product sign, a Han character, or a lower-case verb or preposition
+COUNT_LEAD = re.compile(r"(?:^|[|(\[*\-–]|(?<![A-Za-z])[x×]|[\u4e00-\u9fff]|\b(?:on|with|using|uses?|used|"
+                        r"across|of|ha[sd]|have|having|requires?|required|needs?|needed|to|into|onto|over|from|and|or|"
+                        r"vs\.?|than|per|by|at|in|for|all|just|only|about|around|rent(?:s|ed|ing)?|runs?|ran|"
+                        r"running|deploy(?:s|ed|ing)?|train(?:s|ed|ing)?|serve[sd]?|serving|fits?|takes?|took|holds?|"
+                        r"holding|contains?|houses?|packs?|includes?|hosts?|features?|carr(?:y|ies)|"
+                        r"spans?|spanning|between|like|among|totals?|totalling|are|is|was|were))\s*$",
+                        re.MULTILINE)
 
 
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
 # chip noun after one to three capitalised words
 COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
                             r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)")
-COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)\s*$",
+COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)"
+                       r"\s*(?:\*{1,2}|_)?$",
                        re.IGNORECASE)
 
 
@@ -90,7 +106,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
         return bool(CELL_START.search(view, max(0, n.start - 4), n.start)
                     and EACH_TIMES_TOTAL.match(view, n.end))
     def of_servers(n: Number) -> bool:      # "| 2 × 8 H200 |": two servers of eight (held-out round 293)
-        return n.value <= 1024 and bool(SERVERS_OF.match(view, n.end))
+        return n.value <= 1024 and bool(SERVERS_OF.match(view, n.end)) and not COMPARING.search(
+            view, max(0, n.start - 16), n.start)        # "It is 2x 8 H100": a ratio (the review)
     return [replace(n, unit="", noun="chips") if n.unit == "x" and n.value >= 2 and n.value == int(n.value)
             and not n.word and (counted(n) or of_memory(n) or of_a_total(n) or in_a_models_bracket(n))
             else replace(n, unit="", noun="other") if n.unit == "x" and n.value == int(n.value) and not n.word

@@ -2,7 +2,8 @@
 
 - A name in the possessive right before the amount owns it: "the B200 SXM's 192 GB",
   "MI300X's 192 GB", "Blackwell 的 8TB/s" (a family name: its candidates are asked).
-- A name right before "at" and the amount owns it: "v5e at ~1.6 Tb/s and v5p at 4.8 Tb/s".
+- A name right before "at" and the amount owns it: "v5e at ~1.6 Tb/s and v5p at 4.8 Tb/s"; so
+  does a name a space or a hyphen before a memory, as its part's ("A100 80G vs H100 80G").
 - A name right after the amount and "on"/"for" owns it: "1.25 TF on B300 vs. 37 TF on B200"; so
   does a name right after it, the amount its adjective: "the prior-generation 7nm A100 GPU".
 - An amount in parentheses right after a name is that name's: "英伟达GB200 NVL72(约140
@@ -71,13 +72,18 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     if paired is not None:
         return Owner(paired)
     possessive, owner_after, other_side = _patterns()
+    holding = [m for m in mentions if m.start < number.start and number.end == m.end and m.entity]
+    if holding and number.unit in NAME_MEMORY_UNITS and not _listed(view, holding[-1]):
+        return Owner(holding[-1])   # "A100 80GB vs H100 80GB": a name that ends in its memory size owns it
     before = [m for m in mentions if m.end <= number.start]
     lead = [m for m in before if m.start >= clause_start]
     if lead and len({m.entity for m in lead}) == 1 and COMPARED_LEAD.fullmatch(
             view, clause_start, lead[0].start) and COMPARED_OWN.fullmatch(view, lead[-1].end, number.start):
         return Owner(lead[-1])      # "，相较于上一代 H100 芯片只有800亿个晶体管": the compared-with's own
     if before and (possessive.fullmatch(view, before[-1].end, number.start)
-                   or NAME_AT.fullmatch(view, before[-1].end, number.start)):
+                   or NAME_AT.fullmatch(view, before[-1].end, number.start)
+                   or number.unit in NAME_MEMORY_UNITS and view[before[-1].end:number.start] in (" ", "-")
+                   and not _listed(view, before[-1])):
         return Owner(before[-1])
     # "an H100's 80 GB HBM3 with (at, @) 3.35 TB/s": the same name's ("replaces H100's 80 GB with
     # 141 GB": not)
@@ -107,6 +113,17 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
     return None
 
 
+# "A100 80G vs H100 80G", "faster than the A100 40GB": a memory written right after a name, as its
+# part's, is that name's (the review of round 292's `A100 80G`)
+NAME_MEMORY_UNITS = frozenset({"GB", "TB", "GiB", "TiB"})
+
+
+def _listed(view: str, mention: Mention) -> bool:
+    """`B300/GB300 288 GB`, `H100、H200 141GB`: a name listed after another shares the figure."""
+    return bool(LISTED_AFTER.search(view, max(0, mention.start - 6), mention.start))
+
+
+LISTED_AFTER = re.compile(r"(?:[/、,，&+]|\band|\bor|和|与|與|或)\s*$")
 # "compared to v5e at ~1.6 Tb/s over 4 ports and v5p at 4.8 Tb/s": a name right before "at" and the
 # amount owns it (held-out round 193)
 NAME_AT = re.compile(r"\s+at\s+(?:~\s?|≈\s?|about\s+|around\s+|roughly\s+|up to\s+)?")

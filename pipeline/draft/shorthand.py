@@ -194,6 +194,12 @@ LINK_SPEEDS = (100, 200, 400, 800)      # `A100 (8x200G)`: a bare G of these aft
 
 
 CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
+# after a space, a model's G may be a port's, a link's, a drive's or host memory (`A100 10G uplink`,
+# `H100 900G NVLink`, `P5510 960G SSD`: the review of round 292's rule): a memory the size of a chip's
+SPACED_LINKS = (10, 25, 50, 56, 300, 450)    # (`V100 300G NVLink`; `V100 32G NVLink 2.0`: its memory)
+NOT_MEMORY_AFTER = re.compile(r"\s*(?:uplinks?|ports?|BMC|network|NICs?|[FEHNX]DR|Ethernet|RoCE|InfiniBand|"
+                              r"IB|links?|SSDs?|NVMe|RAM|DDR\d?|DIMMs?|disks?|drives?|storage|optics|"
+                              r"Q?SFP\w*|modem)\b", re.IGNORECASE)
 
 
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
@@ -204,9 +210,10 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     and a count of cards (`H20（8*96G）`: round 285)."""
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
-    if letter in ("G", "g") and value >= 8 and value not in LINK_SPEEDS and \
-            MODEL_HYPHEN.search(view, max(0, start - 12), start) and \
-            not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]):
+    model = MODEL_HYPHEN.search(view, max(0, start - 12), start)
+    if letter in ("G", "g") and value >= 8 and value not in LINK_SPEEDS and model and \
+            not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]) and (not model.group().endswith(" ") or (
+                value <= 512 and value not in SPACED_LINKS and not NOT_MEMORY_AFTER.match(view, end + 1))):
         return "GB", end + 1        # "A100-80G", "2xA100-80g": a model's memory written in its name
     spaced = letter == " " and view[end + 1:end + 2] in table
     if spaced:              # `最大内存是 80 G，`: the letter a space after the figure
