@@ -96,3 +96,35 @@ def test_a_labels_number_before_a_model_number_counts_nothing(text, kites):
 def test_a_multiplier_after_a_comparing_word_stays_a_ratio(kites):
     claims = drafted_claims("It is 2x 8 KT100.", kites)
     assert claims[0].get("claimed") == "2x", claims
+
+
+# and from a second review: a system named in the sentence is no owner of a count of another chip that
+# a holder of that chip publishes (`One GB200 NVL72 replaces 9 × 8 H100`: the HGX H100's eight), and a
+# name's memory size is not what a speed ratio compares (`The H100 80G is 3x faster than the A100 40G`),
+# unless a memory word or a possessive follows it (`是 MI100 32GB HBM2 的四倍`)
+
+@pytest.mark.parametrize("text", ["One Kite Box2 replaces 9 × 8 KT100.", "The Kite Box2 beats 9 × 8 KT100."])
+def test_a_count_of_another_chip_in_a_systems_sentence_is_its_holders(text, kites):
+    claim = claim_of(drafted_claims(text, kites), "8")
+    assert (claim.get("subject"), claim.get("metric")) == ("kite1_box", "chips"), claim
+
+
+def test_a_system_keeps_a_count_of_its_own_chips(kites):
+    claim = claim_of(drafted_claims("The Kite Box2 integrates 72 KT200 GPUs.", kites), "72")
+    assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("kite2_box", "chips", None)
+
+
+@pytest.mark.parametrize("text", ["The KT200 96G is 3x faster than the KT100 80G.",
+                                  "KT200 96G 比 KT100 80G 快 3 倍。"])
+def test_a_names_memory_size_is_not_what_a_speed_ratio_compares(text, kites):
+    claims = drafted_claims(text, kites, "zh-hans" if "比" in text else "en")
+    ratio = next(c for c in claims if c.get("kind") == "qualitative" or "x" in str(c.get("claimed", ""))
+                 or c.get("interpretations"))
+    assert ratio.get("metric") != "hbm_capacity", claims
+
+
+def test_a_ratio_of_a_names_memory_with_its_memory_word_compares_that_memory(kites):
+    claims = drafted_claims("它的显存是 KT100 80GB HBM3 的两倍。", kites, "zh-hans")
+    ratio = next(c for c in claims if c is not claim_of(claims, "80 GB"))
+    asked = " ".join(ratio.get("todo", []))
+    assert ratio.get("metric") == "hbm_capacity" or "metric: hbm_capacity" in asked, claims

@@ -36,6 +36,7 @@ from claimaudit.draft.figure_match import (
 )
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import lexicon
+from claimaudit.draft.named_counts import singular_name
 from claimaudit.draft.owner import named_beside
 from claimaudit.draft.precision_slip import another_precisions_figure
 from claimaudit.draft.scope import CHIP_ONLY, kin_of_the_named, kind_of, one_product
@@ -44,9 +45,8 @@ from claimaudit.draft.topic import ANOTHER_PART, related
 
 def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: list[Mention],
                 reading: Reading) -> None:
-    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named
-    chip belongs to the one container of that chip with that many members; a system holding
-    none of the counted chips is not its owner (asked among their systems when none fits)."""
+    """`單機配置144顆Trainium3晶片`, `an instance with 16 Trainium2 chips`: a count of a named chip belongs
+    to the one container of it with that many members; a system holding none of them is no owner."""
     kind = catalogue.entities[reading.subject].kind if reading.subject in catalogue.entities else ""
     if reading.metric != "chips":
         return
@@ -58,7 +58,7 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     multiplied = [m.entity for m in mentions if m.entity and 0 <= m.start - number.end <= 8 and re.fullmatch(
         r"\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and (
         place.view[number.end - 1] in "xX×*" or noun.match(place.view, m.end)
-        or re.search(noun.pattern + "$", m.text))]
+        or re.search(noun.pattern + "$", m.text) or singular_name(place.view, number))]
     counted = set(multiplied[:1]) or counted
     subject = reading.subject
     foreign = kind not in ("", "chip") and subject is not None
@@ -71,7 +71,9 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
                 catalogue.figures.get((subject, "chips"), ()):     # "72 MI455X" after Helios: its own
             reading.todo = [t for t in reading.todo if not open_subject(t)]
         held = any(catalogue.holds(subject, chip) for chip in counted)
-        if not counted or held or not reading.from_topic and any(
+        theirs = any(number.value in catalogue.figures.get((c, "chips"), ())  # "One GB200 NVL72 replaces
+                     for chip in counted for c in catalogue.containers_of_any(chip))  # 9 × 8 H100": the HGX's
+        if not counted or held or not reading.from_topic and not theirs and any(
                 catalogue.entities[chip].vendor == vendor for chip in counted):
             return      # (a system taken from the text before holding none of them is no owner: round 290)
     holders = sorted({c for chip in counted for c in catalogue.containers_of_any(chip)})
