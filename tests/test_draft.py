@@ -545,6 +545,9 @@ NOT_YET_TUNED: dict[str, str] = {
     # software speed-ups and tokens/s; a textbook's `服务器1` labels); of 11 decided 7 right, 0 silent, of 2
     # left open 2 silent (`8xA100-80GB ... hybrid cube mesh`, its reader's "?"); tuned on `2 × 8 H200`:
     # 9 right
+    "heldout294": "docs/draft-first-runs/round294.txt",  # first run 20.0% recall, 94.4% noise (one page:
+    # `150 TFLOP/s/A100` skipped as a density; a transformer-math post's bytes per parameter); tuned on both:
+    # 5/5 and 53.8% (its noise a post's arithmetic, `10^{15}·24·3600`, `1,000 GPUs for 1 hour`); 0 decided
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the

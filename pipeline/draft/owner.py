@@ -99,6 +99,9 @@ def amount_owner(view: str, number: Number, mentions: list[Mention], clause_star
         return Owner(before[-1])
     if after and owner_after.fullmatch(view, number.end, after[0].start):
         return Owner(after[0])
+    if after and PER_NAME.fullmatch(view, number.end, after[0].start) and not SYSTEM_NOUN.match(
+            view, after[0].end):
+        return Owner(after[0])      # "150 TFLOP/s/A100", "150 TFLOP/s per A100" (not "per H100 node")
     # "the prior-generation 7nm A100 GPU": an amount right before a name describes it (not in a row
     # of figures: "600 GB/s 400 W DGX A100")
     if after and after[0].start == number.end + 1 and view[number.end] == " " and number.unit \
@@ -124,6 +127,9 @@ def _listed(view: str, mention: Mention) -> bool:
 
 
 LISTED_AFTER = re.compile(r"(?:[/、,，&+]|\band|\bor|和|与|與|或)\s*$")
+PER_NAME = re.compile(r"\s?(?:/|per\s+(?:each\s+)?)")
+SYSTEM_NOUN = re.compile(r"[\s-]*(?:nodes?|servers?|systems?|racks?|box(?:es)?|instances?|pods?|clusters?)\b",
+                         re.IGNORECASE)
 # "compared to v5e at ~1.6 Tb/s over 4 ports and v5p at 4.8 Tb/s": a name right before "at" and the
 # amount owns it (held-out round 193)
 NAME_AT = re.compile(r"\s+at\s+(?:~\s?|≈\s?|about\s+|around\s+|roughly\s+|up to\s+)?")

@@ -245,7 +245,14 @@ def not_hardware(view: str, number: Number) -> bool:
     money = number.unit in ("x", "%") and MONEY_AFTER.match(view, number.end)
     made = number.unit == "%" and (YIELD_BEFORE.search(view, max(0, number.start - 30), number.start)
                                    or YIELD_AFTER.match(view, number.end))
-    return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made)
+    return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made
+                or PER_MODEL_ITEM.match(view, number.start))
+
+
+# a size per parameter, token or element of a model is a number format's, no hardware's (`2 bytes per
+# parameter`, `4 bytes/param`, `136 Bytes per token`: 20 in rounds 1-294, none marked)
+PER_MODEL_ITEM = re.compile(r"[\d.,]+\s?(?:bytes?|B)\s?(?:/\s?|per\s)"
+                            r"(?:param(?:eter)?|weight|token|element|value)s?\b", re.IGNORECASE)
 
 
 def workload_time(view: str, number: Number) -> bool:
