@@ -128,3 +128,10 @@ def test_a_ratio_of_a_names_memory_with_its_memory_word_compares_that_memory(kit
     ratio = next(c for c in claims if c is not claim_of(claims, "80 GB"))
     asked = " ".join(ratio.get("todo", []))
     assert ratio.get("metric") == "hbm_capacity" or "metric: hbm_capacity" in asked, claims
+
+
+@pytest.mark.parametrize("text", ["We replaced QX90 32G with KT100 80G.", "| QX90 32G | KT100 80G |\n"])
+def test_a_memory_after_a_model_number_the_specs_lack_asks_for_it(text, kites):
+    claim = claim_of(drafted_claims(text, kites), "32 GB")
+    assert claim.get("subject") is None and any("QX90's, which is not in the specs" in t
+                                                for t in claim.get("todo", [])), claim

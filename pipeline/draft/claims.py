@@ -17,7 +17,14 @@ from claimaudit.draft.entities import Catalogue, Mention
 from claimaudit.draft.families import counted_members, without_named_families
 from claimaudit.draft.forms import Number
 from claimaudit.draft.lexicon import alternation, lexicon
-from claimaudit.draft.owner import amount_owner, other_form, set_against, take_other_side, vendor_owner
+from claimaudit.draft.owner import (
+    amount_owner,
+    other_form,
+    set_against,
+    take_other_side,
+    unknown_owner,
+    vendor_owner,
+)
 from claimaudit.draft.products import names_no_one, spans, unknown_before, unknown_product
 from claimaudit.draft.text import Span, this_sentence
 from claimaudit.draft.topic import Topics, anaphor, anaphor_before, aside, one_of_a_pair, related, topic_ids
@@ -77,15 +84,11 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
         reading.todo.append(f"subject: {number.text} {number.unit} describes the {counted.group(1)} the "
                             "sentence counts, not its subject; name them (`claimaudit entities`)")
         return reading
-    window = max(place.sentence.start, number.start - 24)
-    possessor = re.search(r"([A-Z][A-Za-z0-9-]*(?: \d+)?)\s?(?:的|'s|’s)\s*$",
-                          place.view[window:number.start])
-    if possessor and re.search(r"\d", possessor.group(1)) and not MEMORY_KIND.match(possessor.group(1)) \
-            and not any(m.start <= window + possessor.start(1) < m.end for m in mentions):
-        # "低于 NVIDIA NVLink 6 的 3.6 TB/s": a name the specs lack owns it
+    unknown = unknown_owner(place.view, number, mentions, place.sentence.start)
+    if unknown:     # "低于 NVIDIA NVLink 6 的 3.6 TB/s", "V100 32G": a name the specs lack owns it
         reading = Reading()
         amount_text = f"{number.text} {number.unit}".rstrip()
-        reading.todo.append(f"subject: {amount_text} is {possessor.group(1)}'s, which is not in "
+        reading.todo.append(f"subject: {amount_text} is {unknown}'s, which is not in "
                             "the specs; add it (or an alias) or name the entity it belongs to")
         return reading
     owned = amount_owner(place.view, number, inside, place.clause.start)
@@ -118,7 +121,6 @@ def subject_and_baseline(catalogue: Catalogue, place: Place, number: Number,
     return reading
 
 
-MEMORY_KIND = re.compile(r"(?:HBM|LPDDR|GDDR|DDR)\d", re.IGNORECASE)   # "H100 HBM3's 3.35 TB/s": the chip's
 OWN_COMPARISON = re.compile(r"相比|相較|相较|對比|对比|上一?代|前一?代|compared|than\b|versus|vs\.?|"
                             r"previous generation|predecessor", re.IGNORECASE)
 VARIANTS = re.compile(r"[^,，。;；\n]{0,16}?(变体|變體|variants?\b|versions\b|SKUs\b)", re.IGNORECASE)

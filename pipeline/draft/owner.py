@@ -130,6 +130,25 @@ LISTED_AFTER = re.compile(r"(?:[/、,，&+]|\band|\bor|和|与|與|或)\s*$")
 PER_NAME = re.compile(r"\s?(?:/|per\s+(?:each\s+)?)")
 SYSTEM_NOUN = re.compile(r"[\s-]*(?:nodes?|servers?|systems?|racks?|box(?:es)?|instances?|pods?|clusters?)\b",
                          re.IGNORECASE)
+def unknown_owner(view: str, number: Number, mentions: list[Mention], sentence_start: int) -> str | None:
+    """A name the specs lack that owns the amount: in the possessive ("低于 NVIDIA NVLink 6 的 3.6 TB/s"),
+    or a model number a space or a hyphen before a memory, as its part's ("We replaced V100 32G")."""
+    window = max(sentence_start, number.start - 24)
+    owner = POSSESSOR.search(view, window, number.start)
+    if owner and (not re.search(r"\d", owner.group(1)) or MEMORY_KIND.match(owner.group(1))):
+        owner = None
+    if owner is None and number.unit in NAME_MEMORY_UNITS:
+        owner = SIZED_MODEL.search(view, window, number.start)
+    if owner and not any(m.start <= owner.start(1) < m.end for m in mentions):
+        return owner.group(1)
+    return None
+
+
+POSSESSOR = re.compile(r"([A-Z][A-Za-z0-9-]*(?: \d+)?)\s?(?:的|'s|’s)\s*$")
+MEMORY_KIND = re.compile(r"(?:HBM|LPDDR|GDDR|DDR)\d", re.IGNORECASE)   # "H100 HBM3's 3.35 TB/s": the chip's
+SIZED_MODEL = re.compile(r"(?<![\w-])(?!(?:FP|BF|TF|INT)\d)([A-Z]{1,3}\d{2,4}[A-Za-z]{0,3})[ -]$")
+
+
 # "compared to v5e at ~1.6 Tb/s over 4 ports and v5p at 4.8 Tb/s": a name right before "at" and the
 # amount owns it (held-out round 193)
 NAME_AT = re.compile(r"\s+at\s+(?:~\s?|≈\s?|about\s+|around\s+|roughly\s+|up to\s+)?")
