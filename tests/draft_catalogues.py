@@ -63,6 +63,14 @@ def example_box(chip: str, count: int) -> str:
                       f'quote: "{count} GPUs"}}']) + "\n"
 
 
+def two_kite_boxes(tmp_path_factory):
+    """Two fictional chips with their memory (kite1 "KT100", 80 GB; kite2 "KT200", 96 GB) and a
+    system of each (kite1_box of 8, kite2_box of 72): the counts and memories of rounds 287 and 293."""
+    chips = example_chips({"kite1": [("hbm_capacity", "80 GB")], "kite2": [("hbm_capacity", "96 GB")]},
+                          aliases={"kite1": ["KT100"], "kite2": ["KT200"]})
+    return catalogue_of(tmp_path_factory, chips + example_box("kite1", 8) + example_box("kite2", 72))
+
+
 def drafted_claims(text: str, catalogue, language: str = "en") -> list[dict]:
     return draft_document(text, SourceInfo("t", "t", language), catalogue)["claims"]
 

@@ -11,16 +11,21 @@ r"""Known answers for the rules from held-out round 287 (issue 19), on fictional
   after a glued x (`4xL4`) count chips."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+from draft_catalogues import (
+    catalogue_of,
+    claim_of,
+    drafted_claims,
+    example_box,
+    example_chips,
+    two_kite_boxes,
+)
 
 from claimaudit.draft.numbers import find_numbers
 
 
 @pytest.fixture(scope="module")
 def kites(tmp_path_factory):
-    chips = example_chips({"kite1": [("hbm_capacity", "80 GB")], "kite2": [("hbm_capacity", "96 GB")]},
-                          aliases={"kite1": ["KT100"], "kite2": ["KT200"]})
-    return catalogue_of(tmp_path_factory, chips + example_box("kite1", 8) + example_box("kite2", 72))
+    return two_kite_boxes(tmp_path_factory)
 
 
 @pytest.mark.parametrize("text", ["| Instance | GPUs | NICs |\n|---|---|---|\n| big.48xl | KT100:8 | 32 |\n",

@@ -15,14 +15,18 @@ after another (`B300/GB300 288 GB`); a spaced G that is a port's, a link's, a dr
 (`Figure 8 H100`, `CUDA 12 H100`) counts nothing; `It is 2x 8 H100` stays a ratio."""
 
 import pytest
-from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips
+from draft_catalogues import (
+    catalogue_of,
+    claim_of,
+    drafted_claims,
+    example_chips,
+    two_kite_boxes,
+)
 
 
 @pytest.fixture(scope="module")
 def kites(tmp_path_factory):
-    chips = example_chips({"kite1": [("hbm_capacity", "80 GB")], "kite2": [("hbm_capacity", "96 GB")]},
-                          aliases={"kite1": ["KT100"], "kite2": ["KT200"]})
-    return catalogue_of(tmp_path_factory, chips + example_box("kite1", 8) + example_box("kite2", 72))
+    return two_kite_boxes(tmp_path_factory)
 
 
 @pytest.mark.parametrize("text, language", [

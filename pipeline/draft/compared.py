@@ -17,6 +17,7 @@ import re
 
 from claimaudit.draft import context
 from claimaudit.draft.numbers import find_numbers
+from claimaudit.draft.owner import SIZED_MODEL
 from claimaudit.draft.text import WINDOW, Span
 
 CLAUSE_MARK = re.compile(r"[,，;；:：、]")
@@ -50,9 +51,8 @@ def compared_metric(view: str, sentence: Span, clause: Span,
     return None, "what is compared"
 
 
-# a model number right before a memory size: the size is part of the name (`A100 40G`, `H100-80GB`)
-NAME_LABEL = re.compile(r"(?<![\w-])[A-Z]{1,3}\d{2,4}[A-Za-z]{0,3}[ -]$")
-# ... unless a memory word or a possessive follows it: then it is what is compared ("MI100 32GB HBM2的四倍")
+# a name's memory size (owner.SIZED_MODEL: `A100 40G`) is no compared amount, unless a memory word or a
+# possessive follows it: then it is what is compared ("MI100 32GB HBM2的四倍")
 SIZE_OF_IT = re.compile(r"\s?(?:HBM|memory|VRAM|的|'s|’s|内存|显存|記憶體|顯存)", re.IGNORECASE)
 
 
@@ -64,7 +64,7 @@ def _amount_metric(own: str, texts: list[tuple[str, int]]) -> tuple[str | None, 
         return None, ""
     for amount in find_numbers(own):
         dimension = context.UNIT_DIMENSION.get(amount.unit)
-        if dimension == "bytes" and NAME_LABEL.search(own, 0, amount.start) and not SIZE_OF_IT.match(
+        if dimension == "bytes" and SIZED_MODEL.search(own, 0, amount.start) and not SIZE_OF_IT.match(
                 own, amount.end):
             continue        # "The H100 80G is 3x faster than the A100 40G": names' sizes, not compared
         if dimension == "bytes":

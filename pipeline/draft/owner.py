@@ -130,6 +130,8 @@ LISTED_AFTER = re.compile(r"(?:[/、,，&+]|\band|\bor|和|与|與|或)\s*$")
 PER_NAME = re.compile(r"\s?(?:/|per\s+(?:each\s+)?)")
 SYSTEM_NOUN = re.compile(r"[\s-]*(?:nodes?|servers?|systems?|racks?|box(?:es)?|instances?|pods?|clusters?)\b",
                          re.IGNORECASE)
+
+
 def unknown_owner(view: str, number: Number, mentions: list[Mention], sentence_start: int) -> str | None:
     """A name the specs lack that owns the amount: in the possessive ("低于 NVIDIA NVLink 6 的 3.6 TB/s"),
     or a model number a space or a hyphen before a memory, as its part's ("We replaced V100 32G")."""
@@ -146,6 +148,7 @@ def unknown_owner(view: str, number: Number, mentions: list[Mention], sentence_s
 
 POSSESSOR = re.compile(r"([A-Z][A-Za-z0-9-]*(?: \d+)?)\s?(?:的|'s|’s)\s*$")
 MEMORY_KIND = re.compile(r"(?:HBM|LPDDR|GDDR|DDR)\d", re.IGNORECASE)   # "H100 HBM3's 3.35 TB/s": the chip's
+# a model number a space or a hyphen before a memory size: the size is part of its name (`A100 40G`)
 SIZED_MODEL = re.compile(r"(?<![\w-])(?!(?:FP|BF|TF|INT)\d)([A-Z]{1,3}\d{2,4}[A-Za-z]{0,3})[ -]$")
 
 
