@@ -208,6 +208,9 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     capacity (`…带宽等问题。… HBM 的大小是 80G`); so for a G after a model number and a hyphen
     (`A100-80G`: held-out round 255), a space (`| 4480 张 A100 80G |`: round 292), or a bracket
     and a count of cards (`H20（8*96G）`: round 285)."""
+    cache = CACHE_SIZE.match(view, end)
+    if cache and (cache.group(2) or CACHE_LEVEL.search(view, max(0, start - 8), start)):
+        return cache.group(1) + "B", end + 1      # `L2(512K)`, `30M Cache`: a CPU cache's size (round 295)
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
     model = MODEL_HYPHEN.search(view, max(0, start - 12), start)
@@ -239,6 +242,11 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
             memory, clause, re.IGNORECASE):
         return None
     return table[letter], end + 1
+
+
+# a cache's size in lscpu's shorthand (`L1d(32K), L3(32768K)`) or before the word (`2.00 GHz, 30M Cache`)
+CACHE_SIZE = re.compile(r"([KM])(?![A-Za-z0-9])(\s?(?i:cache)\b)?")
+CACHE_LEVEL = re.compile(r"\bL[1-3][di]?\s?\($")
 
 
 COMPUTE = re.compile(r"算力|運算|运算|計算|计算|性能|效能|compute|performance|FLOPS|OPS", re.IGNORECASE)
