@@ -122,11 +122,11 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
 SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion"}
 
 
-# `dual` and `quad` count only before what they count, four words on at most: CPUs, processors, GPUs or
+# `dual` and `quad` count only before what they count, five words on at most: CPUs, processors, GPUs or
 # dies (not `dual-die design`, `dual socket`, `dual channel`; held-out rounds 1-295: 18 readers marked,
 # 10 not)
 MULTIPLES = {"dual": 2, "quad": 4}
-MULTIPLE_OF = re.compile(r"\s+(?!socket)(?:[\w®™+.\"-]+\s+){0,4}?(?i:CPUs|GPUs|processors|dies)\b")
+MULTIPLE_OF = re.compile(r"\s+(?!socket)(?:[\w®™+.\"-]+\s+){0,5}?(?i:CPUs|GPUs|processors|dies)\b")
 
 
 def _cardinal_words() -> dict[str, float]:

@@ -52,8 +52,10 @@ THROUGHPUT = re.compile(r"\b(?:tokens?|samples?|images?|requests?|queries|sequen
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)
-PER_CONTAINER = re.compile(r"\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"   # `CPUs/Node`
-                           r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|instance|tray|board|machine|VM)\s*",
+# `CPUs/Node`, `#chips per worker` (round 296)
+PER_CONTAINER = re.compile(r"\s*#?\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"
+                           r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|worker|instance|tray|board|machine|"
+                           r"VM)\s*",
                            re.IGNORECASE)
 # a label, then two or more bare figures apart by single spaces and nothing else
 SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")
@@ -106,10 +108,10 @@ def header_unit(words: str) -> tuple[str, str] | None:
     # `GPUs per Server`, `Cores per node`: a count of the things before it in each container
     if THROUGHPUT.search(words):
         return None         # `Tokens/GPU/Second` (round 287): a benchmark's rate, not seconds
-    per_container = PER_CONTAINER.fullmatch(words)
+    # (an aside after it: `#chips per worker (vk-8 and above)`, round 296)
+    per_container = PER_CONTAINER.fullmatch(words) or inside and PER_CONTAINER.fullmatch(outside)
     if (RATE_END.search(words) or per_container) and not PER_ONE.search(words.rstrip(")） ")):
-        each = PER_CONTAINER.fullmatch(words)
-        return ("", _count_noun_ending(each.group(1)) or "other") if each else None
+        return ("", _count_noun_ending(per_container.group(1)) or "other") if per_container else None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is
     # (`TFLOPS/W per package`), and a performance per watt (`Perf/W per socket`) has no unit
     scopeless = words[:inside.start()].strip() if inside and PER_ONE.fullmatch(inside.group(1)) \

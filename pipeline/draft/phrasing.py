@@ -245,8 +245,15 @@ def not_hardware(view: str, number: Number) -> bool:
     money = number.unit in ("x", "%") and MONEY_AFTER.match(view, number.end)
     made = number.unit == "%" and (YIELD_BEFORE.search(view, max(0, number.start - 30), number.start)
                                    or YIELD_AFTER.match(view, number.end))
+    pair = number.unit == "x" and PIXELS.match(view, number.start)
     return bool(re.search(alternation(words), near, re.IGNORECASE) or money or made
-                or PER_MODEL_ITEM.match(view, number.start))
+                or PER_MODEL_ITEM.match(view, number.start) or pair and not unit_at(view, pair.end())[0])
+
+
+# two sizes of three digits or more, no unit after them: an image's or a screen's (`1080P (1920 x 1080)`,
+# `16384x 16384`: round 296), no ratio; not a count of links times their speed (`6912 x 400G`) or a count
+# of threads compared (`128 × 132 > 16,000`)
+PIXELS = re.compile(r"(?<![\d.,])\d{3,5}\s?[x×]\s?\d{3,5}(?![\d]|[.,]\d|[A-Za-z]|\s?>)")
 
 
 # a size per parameter, token or element of a model is a number format's, no hardware's (`2 bytes per

@@ -22,7 +22,7 @@ NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+
                           r"PCIe\d*|Gen\d+|SXM\d*|OAM\d*|DDR\d|[A-Z]?\d+[A-Z]?|CPU\d*|GPU\d*|"
                           r"BLOCKFP\d+|BlockFP\d+|BFP\d+|E\dM\d|CDNA\s?\d*|RDNA\s?\d*|"   # formats, archs
                           r"EFA v\d+|EFAv\d+|RoCEv\d+|SHARP v\d+|NVLink\d+|CX\d+|"    # networks, links
-                          r"Zen\s?\d+\w*|FMA\d+|EC2|S3|L[1-3][di]?|"       # CPU cores, instructions, clouds, caches
+                          r"Zen\s?\d+\w*|FMA\d+|EC2|S3|L[1-3][di]?|"   # CPU cores, instructions, clouds, L2
                           r"(?:Gemini|GPT|Llama|LLaMA|Qwen|Claude|DeepSeek|Mixtral|Grok)[\w.]*|"  # AI models
                           r"[TPEG]?FLOPS\d[\d,.]*|[TP]?OPS\d[\d,.]*|"       # a unit glued to a figure
                           r"(?:BF16|TF32|TDP|TGP|VRAM|BW|Memory)\d[\d,.]*\w*)$")  # a label glued to one
