@@ -556,6 +556,10 @@ NOT_YET_TUNED: dict[str, str] = {
     # on: a lab's TPU manual (a benchmark table's tokens/s, unmarked disk sizes and quotas) and an Ascend
     # board's spec page (video streams, ports); vendors' docs pages 93-96%; of 16 decided 11 right, 0 silent;
     # tuned on `#chips per worker`, `1920 x 1080` and `Dual 5th generation ... Processors`: 85.7%, 25.0%
+    "heldout297": "docs/draft-first-runs/round297.txt",  # first run 81.7% recall, 6.5% noise, not tuned
+    # on: a cloud's table pasted with its cells run together (`a100-80gb-sxm-ib.8x81600`: 0 of 6); of 14
+    # decided 1 right, 6 asked other (a MIG table's memory per GPU), 0 silent; 1 left open silent (a
+    # Blackhole chip's `32 GB`, its reader's "?", drafted as the one SKU publishing 32 GB)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
