@@ -94,8 +94,13 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
     words = _cardinal_words()
     out: list[tuple[int, int, float]] = []
     run: list[tuple[int, int, float]] = []
+    joined = -1         # where an `and` after a scale ends (`one hundred and forty`: 140, round 297)
     for match in re.finditer(r"[A-Za-z]+", view):
         word, start = match.group().lower(), match.start()
+        if word == "and" and run and run[-1][2] in (100.0, 1000.0) and view[run[-1][1]:start] == " " \
+                and words.get(_next_word(view, match.end()), 100.0) < 100:
+            joined = match.end()
+            continue
         if word == "a" and run and run[-1][2] == 0.5 and view[run[-1][1]:start] == " ":
             run[-1] = (run[-1][0], match.end(), 0.5)      # half a million: the "a" joins the half
             continue
@@ -112,7 +117,7 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
             out += _runs(run)
             run = []
             continue
-        if run and view[run[-1][1]:start] not in (" ", "-"):
+        if run and view[run[-1][1]:start] not in (" ", "-") and joined != start - 1:
             out += _runs(run)
             run = []
         run.append((start, match.end(), value))

@@ -120,7 +120,7 @@ def _wiki_rows(body: str) -> str:
 
 
 ONE_CELL = re.compile(r"[^|\n]*\|[ \t]*")
-RULE_ROW = re.compile(r"[ \t]*(?:-{3,}\|){2,}[ \t]*")
+RULE_ROW = re.compile(r"[ \t]*\|?(?:-{3,}\|){2,}[ \t]*")      # `---|---|`, `|---|---|` (round 297)
 
 
 def _cell_lines(raw: str) -> str:
@@ -133,7 +133,7 @@ def _cell_lines(raw: str) -> str:
     i = 0
     while i < len(lines):
         line = lines[i]
-        width = line.count("|") if RULE_ROW.fullmatch(line) else 0
+        width = line.count("---|") if RULE_ROW.fullmatch(line) else 0
         header = out[-width:] if width else []
         run = i + 1
         while width and run < len(lines) and ONE_CELL.fullmatch(lines[run]):
