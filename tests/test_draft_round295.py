@@ -62,6 +62,27 @@ def test_dual_elsewhere_is_no_count(text, kites):
 
 
 def test_a_dual_count_of_cpus_is_not_given_to_the_chip(kites):
-    claims = drafted_claims("The KT100 box has Dual Intel Xeon Platinum 8468 CPUs.", kites)
+    claims = drafted_claims("The Kite Box1 has Dual Intel Xeon Platinum 8468 CPUs.", kites)
     claim = next(c for c in claims if c.get("claimed") == "2")
     assert claim.get("subject") is None and claim.get("todo"), claim
+
+
+@pytest.fixture(scope="module")
+def kite_instance(tmp_path_factory):
+    chips = example_chips({"kite1": [("hbm_capacity", "80 GB")]}, aliases={"kite1": ["KT100"]})
+    return catalogue_of(tmp_path_factory, chips + example_box("kite1", 16))
+
+
+@pytest.mark.parametrize("text", [
+    "The Kite Box1 has dual Intel Xeon processors.",     # the review: `chips 2` of the box, silently
+    "The Kite Box1 has two Intel Xeon processors.",
+    "Each Kite Box1 compute node: 2x AMD EPYC 7742 (64 cores, L1d(32K), L2(512K)).",
+    "Kite Box1 host: 2x AMD EPYC 9654, L1d(32K); 8x KT100 80GB."])
+def test_a_count_of_host_cpus_is_no_count_of_chips(text, kite_instance):
+    claim = next(c for c in drafted_claims(text, kite_instance) if c.get("claimed") == "2")
+    assert claim.get("metric") is None and any("host CPUs" in t for t in claim["todo"]), claim
+
+
+def test_a_count_of_accelerators_named_processors_stays_chips(kite_instance):
+    claim = next(c for c in drafted_claims("The Kite Box1 has 16 KT100 processors.", kite_instance))
+    assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim

@@ -29,7 +29,14 @@ def test_a_count_per_container_column_counts_chips(header, kites):
                "(the text gives metric: chips)" in " ".join(c.get("todo", [])) for c in claims), claims
 
 
-@pytest.mark.parametrize("header", ["Cost per worker", "Performance per Watt (TOPS/W)"])
+def test_a_part_per_worker_of_a_system_is_asked(kites):
+    text = "| System | GPUs per worker |\n|---|---|\n| Kite Box1 | 4 |\n"
+    claim = next(c for c in drafted_claims(text, kites) if c.get("claimed") == "4")
+    assert claim.get("subject") != "kite1_box" or claim.get("todo"), claim
+
+
+@pytest.mark.parametrize("header", ["Cost per worker", "Performance per Watt (TOPS/W)",
+                                    "GPUs per node (KT100 tray)"])
 def test_a_rate_per_something_column_is_no_count(header, kites):
     text = f"| Model | {header} |\n|---|---|\n| KT100 | 4 |\n| KT200 | 8 |\n"
     assert not any(c.get("metric") == "chips" for c in drafted_claims(text, kites))

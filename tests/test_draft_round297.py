@@ -50,6 +50,8 @@ def test_and_after_a_scale_joins_the_words(text, claimed, kites):
 
 @pytest.mark.parametrize("text, claimed", [
     ("It has 8 GPUs and forty NICs.", ["8", "40"]),
-    ("Two hundred GPUs and four hundred NICs were installed.", ["200", "400"])])
+    ("Two hundred GPUs and four hundred NICs were installed.", ["200", "400"]),
+    ("We ran between one hundred and two hundred KT100 GPUs.", ["200"]),      # the review: 10,200
+    ("From one hundred and two hundred GPUs we scaled to 4096.", ["200", "4096"])])
 def test_and_between_two_numbers_keeps_them_apart(text, claimed, kites):
     assert [c.get("claimed") for c in drafted_claims(text, kites)] == claimed

@@ -98,7 +98,7 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
     for match in re.finditer(r"[A-Za-z]+", view):
         word, start = match.group().lower(), match.start()
         if word == "and" and run and run[-1][2] in (100.0, 1000.0) and view[run[-1][1]:start] == " " \
-                and words.get(_next_word(view, match.end()), 100.0) < 100:
+                and _joins(view, match.end(), words):
             joined = match.end()
             continue
         if word == "a" and run and run[-1][2] == 0.5 and view[run[-1][1]:start] == " ":
@@ -138,6 +138,14 @@ def _cardinal_words() -> dict[str, float]:
     words = {k.lower(): float(v) for k, v in lexicon().data["english_numbers"].items() if " " not in k}
     words.update({k.lower(): 10.0 ** v for k, v in lexicon().data["english_scales"].items()})
     return words
+
+
+def _joins(view: str, position: int, words: dict[str, float]) -> bool:
+    """Whether the `and` ending at `position` joins a scale to the words after it: a number below a
+    hundred (`and forty`, `and twenty-four`), no scale after it (`one hundred and two hundred` is two)."""
+    following = _next_word(view, position)
+    after = re.compile(r"(?:-[A-Za-z]+)? ([A-Za-z]+)").match(view, position + 1 + len(following))
+    return words.get(following, 100.0) < 100 and (after is None or after.group(1).lower() not in SCALE_WORDS)
 
 
 def _next_word(view: str, position: int) -> str:

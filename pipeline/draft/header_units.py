@@ -52,6 +52,8 @@ THROUGHPUT = re.compile(r"\b(?:tokens?|samples?|images?|requests?|queries|sequen
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)
+# an aside naming a product or a part (`GPUs per node (NVL72 tray)`) says whose node: not read past
+NAMED_ASIDE = re.compile(r"[A-Z][A-Za-z]*\d|\b(?:tray|node|server|rack|board|blade)s?\b", re.IGNORECASE)
 # `CPUs/Node`, `#chips per worker` (round 296)
 PER_CONTAINER = re.compile(r"\s*#?\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"
                            r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|worker|instance|tray|board|machine|"
@@ -109,7 +111,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
     if THROUGHPUT.search(words):
         return None         # `Tokens/GPU/Second` (round 287): a benchmark's rate, not seconds
     # (an aside after it: `#chips per worker (vk-8 and above)`, round 296)
-    per_container = PER_CONTAINER.fullmatch(words) or inside and PER_CONTAINER.fullmatch(outside)
+    per_container = PER_CONTAINER.fullmatch(words) or inside and not NAMED_ASIDE.search(inside.group(1)) \
+        and PER_CONTAINER.fullmatch(outside)
     if (RATE_END.search(words) or per_container) and not PER_ONE.search(words.rstrip(")） ")):
         return ("", _count_noun_ending(per_container.group(1)) or "other") if per_container else None
     # `TOPS/W`, `(GB/mm2)`: a figure per watt or per area, not watts; so with whose it is

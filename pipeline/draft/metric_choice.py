@@ -150,6 +150,8 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         thing = _uncounted_thing(place.view, number.end) if metric is None else None
         if thing:       # `8 NICs`, `8 个网卡`: no chips, whatever has 8 (not `8-GPU servers`)
             metric, missing = None, f"a count of {thing}{NO_METRIC}"
+        elif metric == "chips" and HOST_CPUS.match(place.view, number.end):
+            metric, missing = None, f"a count of host CPUs{NO_METRIC}"      # `two Intel Xeon processors`
         if metric == "chips" and number.value >= 1e9 and TRANSISTORS.search(sentence):
             metric = "transistors"  # "晶体管数量为2080亿颗,比前代H100多了1280亿颗": no billion chips
         missing = missing or ("" if metric else "what is counted")
@@ -357,6 +359,12 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
 
 NO_METRIC = " (no metric measures it)"
 
+
+
+# a count of a CPU line's processors is the host's CPUs, no accelerator's chips (`dual Intel Xeon
+# Platinum 8468 processors`, `2x AMD EPYC 7742 (64 cores)`: the review of round 295's `dual`)
+HOST_CPUS = re.compile(r"[\s-]*(?:[x×]\s*)?(?:[\w®™+.-]+\s+){0,3}?"
+                       r"(?:Xeon|EPYC|Opteron|Altra|Graviton|Kunpeng)\b")
 
 def _missing_words(missing: str, metric: str | None, offered: list[str], known=()) -> str:
     """The todo of an open metric; it lists the metrics the unit can measure, and for an unsaid

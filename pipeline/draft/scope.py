@@ -165,7 +165,7 @@ def chip_property(catalogue, reading) -> None:
 # a part of a system its clause counts for ("Each CloudMatrix 384 compute node has 8 NPUs", "每个计算节点")
 # or counted after its parts ("48 nodes, each with 8 NPUs", "trays with 4 GPUs each", "，每个 8 颗"); a rack
 # only after each or per (a rack-scale system's rack is the system: "576 GPUs in a single rack")
-_PARTS = r"(?:node|server|tray|board|blade|sled|chassis)"
+_PARTS = r"(?:node|server|tray|board|blade|sled|chassis|worker|host)"
 A_PART = re.compile(rf"\b(?:each|every|per|an?|one|single|the)\s+(?:[\w-]+\s+){{0,3}}?{_PARTS}\b"
                     r"|(?:每|单|單)(?:个|個|台|臺)?[^，。；,;\n]{0,24}?(?:节点|節點|服务器|伺服器|托盘|托盤)",
                     re.IGNORECASE)
