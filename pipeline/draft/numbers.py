@@ -132,7 +132,8 @@ def _arabic(view: str) -> list[Number]:
     return out
 
 
-ASIDE = re.compile(r"\s?\([A-Za-z]{3,10}\)")     # "61.3 (vector) and 122.6 (matrix) teraFLOPS"
+# an aside between a figure and its unit: "61.3 (vector) ... TFLOPS", "512 (8x64) GB" (round 298)
+ASIDE = re.compile(r"\s?\((?:[A-Za-z]{3,10}|\d{1,3}\s?[x×]\s?\d{1,4})\)")
 
 
 def _with_unit(view: str, start: int, end: int, value: float, text: str, word=False) -> Number:
