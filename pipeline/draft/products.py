@@ -25,7 +25,8 @@ NOT_PRODUCTS = re.compile(r"^(?:FP\d+|NVFP4|MXFP\d|BF16|TF32|INT\d+|Int\d+|Fp\d+
                           r"Zen\s?\d+\w*|FMA\d+|EC2|S3|L[1-3][di]?|"   # CPU cores, instructions, clouds, L2
                           r"(?:Gemini|GPT|Llama|LLaMA|Qwen|Claude|DeepSeek|Mixtral|Grok)[\w.]*|"  # AI models
                           r"[TPEG]?FLOPS\d[\d,.]*|[TP]?OPS\d[\d,.]*|"       # a unit glued to a figure
-                          r"(?:BF16|TF32|TDP|TGP|VRAM|BW|Memory)\d[\d,.]*\w*)$")  # a label glued to one
+                          r"(?:BF16|TF32|TDP|TGP|VRAM|BW|Memory)\d[\d,.]*\w*|"  # a label glued to one
+                          r"Transistors\d+)$")                  # an infobox's numbered label
 
 
 def unknown_product(text: str, start: int, end: int, covered: list[tuple[int, int]]) -> str | None:

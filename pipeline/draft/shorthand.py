@@ -68,13 +68,16 @@ def scale_power(word: str) -> int:
     return sum(table.get(char, 0) for table in tables for char in word)
 
 
-CELL_B = re.compile(r"(B)(?=[ \t]*(?:\||$))", re.MULTILINE)
-TRANSISTOR_ROW = re.compile(r"[ \t]*\|?[ \t]*(?:transistors?|晶体管|晶體管|電晶體)\b", re.IGNORECASE)
+CELL_B = re.compile(r"(B)(?=[ \t]*(?:\||$|\())", re.MULTILINE)
+# a transistor row of a table, or a spec list's line (`- Transistors1: 5.7B (Polaris10) 14 nm`: round 299)
+TRANSISTOR_ROW = re.compile(r"[ \t]*(?:[|*-][ \t]*)?(?:transistors?\d*|晶体管|晶體管|電晶體)\b",
+                            re.IGNORECASE)
 
 
 def scale_at(view: str, position: int) -> re.Match | None:
     """The scale word at `position`, without a final 兆 that prefixes a unit (10兆瓦 is 10 MW);
-    a bare B ending a cell of a transistor row is a billion (`| Transistors | 54.2B | 208B |`)."""
+    a bare B ending a cell of a transistor row, or before a bracket there, is a billion (`| Transistors |
+    54.2B | 208B |`, `- Transistors1: 5.7B (Polaris10)`)."""
     cell = CELL_B.match(view, position)
     if cell and TRANSISTOR_ROW.match(view, view.rfind("\n", 0, position) + 1):
         return cell
