@@ -83,6 +83,13 @@ def test_a_count_of_host_cpus_is_no_count_of_chips(text, kite_instance):
     assert claim.get("metric") is None and any("host CPUs" in t for t in claim["todo"]), claim
 
 
+@pytest.mark.parametrize("text", ["The Kite Box1 has 16x KT100 with 2x EPYC 9654.",   # the second review
+                                  "The Kite Box1 has 16 GPUs and two Xeon CPUs."])
+def test_a_count_of_accelerators_before_host_cpus_stays_chips(text, kite_instance):
+    claim = next(c for c in drafted_claims(text, kite_instance) if c.get("claimed") == "16")
+    assert claim.get("metric") == "chips", claim
+
+
 def test_a_count_of_accelerators_named_processors_stays_chips(kite_instance):
     claim = next(c for c in drafted_claims("The Kite Box1 has 16 KT100 processors.", kite_instance))
     assert claim.get("metric") == "chips" or "chips" in " ".join(claim.get("todo", [])), claim

@@ -20,7 +20,8 @@ def kites(tmp_path_factory):
 
 
 @pytest.mark.parametrize("header", ["#chips per worker (vk-8 and above)", "chips per worker",
-                                    "#GPUs per node", "GPUs per node (SXM)"])
+                                    "#GPUs per node", "GPUs per node (SXM)",
+                                    "#chips per worker (v4-8 and above)", "Chips per instance (KT100)"])
 def test_a_count_per_container_column_counts_chips(header, kites):
     text = f"| Model | {header} |\n|---|---|\n| KT100 | 4 |\n| KT200 | 8 |\n"
     claims = drafted_claims(text, kites)

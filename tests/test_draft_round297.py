@@ -43,7 +43,10 @@ def test_cell_lines_short_of_a_row_stay_as_they_are(kites):
 @pytest.mark.parametrize("text, claimed", [
     ("One hundred and forty physical tiles sit on the chip.", "140"),
     ("It has two hundred and fifty-six cores.", "256"),
-    ("It has one thousand and twenty-four lanes.", "1,024")])
+    ("It has one thousand and twenty-four lanes.", "1,024"),
+    ("It packs two hundred and eight billion transistors.", "208e9"),     # the second review: 8e9
+    ("The rack draws one thousand and two hundred watts.", "1,200 W"),     # ... 200 W
+    ("It links one hundred and forty thousand GPUs.", "140,000")])
 def test_and_after_a_scale_joins_the_words(text, claimed, kites):
     assert [c.get("claimed") for c in drafted_claims(text, kites)] == [claimed]
 

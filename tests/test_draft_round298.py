@@ -31,6 +31,11 @@ def test_an_infiniband_generation_after_a_bare_g_is_a_link(text, claimed, kites)
     assert claimed in [c.get("claimed") for c in drafted_claims(text, kites)]
 
 
+@pytest.mark.parametrize("text", ["The KT100 NVL 94G HDR card.", "A 24G HDR display output."])
+def test_hdr_after_a_bare_g_is_no_link(text, kites):      # HDR is also a display's (the second review)
+    assert not any((c.get("claimed") or "").endswith("Gbps") for c in drafted_claims(text, kites))
+
+
 def test_a_shape_in_brackets_is_still_no_unit_of_its_own(kites):
     got = [c.get("claimed") for c in drafted_claims("The grid is 8 (2x4) wide.", kites)]
     assert not any(g and g.endswith("GB") for g in got), got

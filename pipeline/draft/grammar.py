@@ -98,7 +98,7 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
     for match in re.finditer(r"[A-Za-z]+", view):
         word, start = match.group().lower(), match.start()
         if word == "and" and run and run[-1][2] in (100.0, 1000.0) and view[run[-1][1]:start] == " " \
-                and _joins(view, match.end(), words):
+                and _joins(view, match.end(), words, run[-1][2]):
             joined = match.end()
             continue
         if word == "a" and run and run[-1][2] == 0.5 and view[run[-1][1]:start] == " ":
@@ -140,12 +140,13 @@ def _cardinal_words() -> dict[str, float]:
     return words
 
 
-def _joins(view: str, position: int, words: dict[str, float]) -> bool:
-    """Whether the `and` ending at `position` joins a scale to the words after it: a number below a
-    hundred (`and forty`, `and twenty-four`), no scale after it (`one hundred and two hundred` is two)."""
+def _joins(view: str, position: int, words: dict[str, float], scale: float) -> bool:
+    """Whether the `and` ending at `position` joins the scale before it to the words after it: a number
+    below a hundred (`and forty`, `two hundred and eight billion`, `one thousand and two hundred`), not
+    before the same scale again (`one hundred and two hundred` is two numbers)."""
     following = _next_word(view, position)
     after = re.compile(r"(?:-[A-Za-z]+)? ([A-Za-z]+)").match(view, position + 1 + len(following))
-    return words.get(following, 100.0) < 100 and (after is None or after.group(1).lower() not in SCALE_WORDS)
+    return words.get(following, 100.0) < 100 and (after is None or words.get(after.group(1).lower()) != scale)
 
 
 def _next_word(view: str, position: int) -> str:

@@ -52,8 +52,9 @@ THROUGHPUT = re.compile(r"\b(?:tokens?|samples?|images?|requests?|queries|sequen
 # words ending in a rate (`Performance per Watt`, `Cost per GB`, `每卡`)
 RATE_END = re.compile(r"(?:\bper|每)\s*\S+\s*$", re.IGNORECASE)
 QUANTITY_MARK = re.compile(r"\s*[(（]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)）]\s*$", re.IGNORECASE)
-# an aside naming a product or a part (`GPUs per node (NVL72 tray)`) says whose node: not read past
-NAMED_ASIDE = re.compile(r"[A-Z][A-Za-z]*\d|\b(?:tray|node|server|rack|board|blade)s?\b", re.IGNORECASE)
+# an aside naming a part (`GPUs per node (NVL72 tray)`) says whose node: not read past (`Chips per instance
+# (Trainium2)`, `#chips per worker (v4-8 and above)` are)
+NAMED_ASIDE = re.compile(r"\b(?:tray|node|server|rack|board|blade)s?\b", re.IGNORECASE)
 # `CPUs/Node`, `#chips per worker` (round 296)
 PER_CONTAINER = re.compile(r"\s*#?\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"
                            r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|worker|instance|tray|board|machine|"

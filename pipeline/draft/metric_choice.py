@@ -360,11 +360,13 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
 NO_METRIC = " (no metric measures it)"
 
 
-
 # a count of a CPU line's processors is the host's CPUs, no accelerator's chips (`dual Intel Xeon
-# Platinum 8468 processors`, `2x AMD EPYC 7742 (64 cores)`: the review of round 295's `dual`)
-HOST_CPUS = re.compile(r"[\s-]*(?:[x×]\s*)?(?:[\w®™+.-]+\s+){0,3}?"
-                       r"(?:Xeon|EPYC|Opteron|Altra|Graviton|Kunpeng)\b")
+# Platinum 8468 processors`, `2x AMD EPYC 7742 (64 cores)`: the review of round 295's `dual`); not past an
+# accelerator's name or another count (`8x MI300X with 2x EPYC 9654`, `8 GPUs and two Xeon CPUs`)
+HOST_CPUS = re.compile(r"[\s-]*(?:[x×]\s*)?(?:(?!(?:and|with|plus|or|GPUs?|chips?|accelerators?)\b)"
+                       r"[A-Za-z®™+.-]+\s+){0,3}?(?:Xeon|EPYC|Opteron|Altra|Graviton|Kunpeng)\b",
+                       re.IGNORECASE)
+
 
 def _missing_words(missing: str, metric: str | None, offered: list[str], known=()) -> str:
     """The todo of an open metric; it lists the metrics the unit can measure, and for an unsaid
