@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from claimaudit.draft import markup
+from claimaudit.draft.cell_lines import cell_lines
 from claimaudit.draft.html_tables import one_line_rows
 
 FULL_WIDTH = str.maketrans("０１２３４５６７８９．，％／\u2010\u2011", "0123456789.,%/--")  # Unicode hyphens
@@ -69,13 +70,13 @@ def plain_text(raw: str, skip_classes: list[str]) -> str:
     """HTML or plain text -> plain text, one block per line (linear time: each step is one
     left-to-right scan). Scripts, styles, comments, a Markdown block of code or shell output and
     the like are not article text, a Markdown link is its words; a wiki's
-    table markup, and a table pasted one cell a line over a rule row, become tables of one row
+    table markup, and a table pasted one cell a line (cell_lines.py), become tables of one row
     per line."""
     raw = markup.as_shown(raw)
     if "{|" in raw:
         raw = _wiki_tables(raw)
-    if "---|" in raw:
-        raw = _cell_lines(raw)
+    if "|" in raw:
+        raw = cell_lines(raw)
     if "<" not in raw:
         return raw
     raw = _drop_non_text(raw)
@@ -117,44 +118,6 @@ def _wiki_rows(body: str) -> str:
         elif row.startswith("|"):
             lines.append("| " + " | ".join(re.split(r"\s*\|\|\s*", row[1:].strip())) + " |")
     return "\n" + "\n".join(lines) + "\n"
-
-
-ONE_CELL = re.compile(r"[^|\n]*\|[ \t]*")
-RULE_ROW = re.compile(r"[ \t]*\|?(?:-{3,}\|){2,}[ \t]*")      # `---|---|`, `|---|---|` (round 297)
-
-
-def _cell_lines(raw: str) -> str:
-    """A table pasted one cell a line, each ending in `|`, its header's cells over a rule row
-    of as many columns (`Instance size |` ... `---|---|---|`): its rows as `| a | b | c |`
-    lines, each group of as many cell lines after the rule one row, up to a line of no cell,
-    when the cell lines fill whole rows. One pass over the lines."""
-    out: list[str] = []
-    lines = raw.split("\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        width = line.count("---|") if RULE_ROW.fullmatch(line) else 0
-        header = out[-width:] if width else []
-        run = i + 1
-        while width and run < len(lines) and ONE_CELL.fullmatch(lines[run]):
-            run += 1        # (only after a rule row: each line is read once more at most)
-        # the header is exactly the cell lines above the rule, and the cells under it fill whole
-        # rows: a header of more cells than the rule's columns, or a row short of a cell, would
-        # put every later figure under another name
-        if width < 2 or len(out) < width or not all(ONE_CELL.fullmatch(cell) for cell in header) \
-                or len(out) > width and ONE_CELL.fullmatch(out[-width - 1]) or (run - i - 1) % width:
-            out.append(line)
-            i += 1
-            continue
-        del out[-width:]
-        out += [_row(header), "|" + "---|" * width]
-        out += [_row(lines[j:j + width]) for j in range(i + 1, run, width)]
-        i = run
-    return "\n".join(out)
-
-
-def _row(cells: list[str]) -> str:
-    return "| " + " | ".join(cell.rstrip()[:-1].strip() for cell in cells) + " |"
 
 
 def _drop_non_text(raw: str) -> str:
