@@ -55,10 +55,11 @@ QUANTITY_MARK = re.compile(r"\s*[(ï¼ˆ]\s*(?:qty\.?|quantity|count|#|no\.)\s*[)ï¼
 # an aside naming a part (`GPUs per node (NVL72 tray)`) says whose node: not read past (`Chips per instance
 # (Trainium2)`, `#chips per worker (v4-8 and above)` are)
 NAMED_ASIDE = re.compile(r"\b(?:tray|node|server|rack|board|blade)s?\b", re.IGNORECASE)
-# `CPUs/Node`, `#chips per worker` (round 296)
-PER_CONTAINER = re.compile(r"\s*#?\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs))"
+# `CPUs/Node`, `#chips per worker` (round 296), `Sockets per node`, `Hardware threads per core` (round 300)
+PER_CONTAINER = re.compile(r"\s*#?\s*((?:\w+\s)?(?:GPUs|chips|accelerators|cards|cores|CPUs|NPUs|sockets|"
+                           r"threads))"
                            r"(?:\s+per\s+|\s*/\s*)(?:node|server|system|rack|host|worker|instance|tray|board|machine|"
-                           r"VM)\s*",
+                           r"VM|socket|core)\s*",
                            re.IGNORECASE)
 # a label, then two or more bare figures apart by single spaces and nothing else
 SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern})){{2,}} *")

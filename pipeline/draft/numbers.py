@@ -231,14 +231,14 @@ def _several(view: str) -> list[Number]:
 @cache
 def _count_noun_after(kind: str | None, through: bool = False) -> re.Pattern:
     """A count noun after a number (`144 of these chips`, `500,000 Trainium2 chips`, `72-GPU`, `Eight
-    NVIDIA A100 SXM4 GPUs`: two words and a form factor; a chip's name in the plural, `8 B300s`), in
+    NVIDIA A100 SXM4 GPUs`: two words and a form factor, `8-way NVIDIA H100 GPU`; `8 B300s`), in
     quotes (four 'pods,') or after a generic classifier (9,216個晶片) and two Han characters; kind
     None: any. Through a preposition (`through`: "over 140 billion on this chip") the noun is what
     the count is of or on, not what it counts."""
     nouns = [w for k, words in lexicon().data["count_nouns"].items() if kind in (None, k) for w in words]
     generic = alternation(lexicon().words("generic_classifiers"), bounded=False)
     preposition = "" if through else r"(?!(?:on|in|inside|per|across|for)\s)"
-    return re.compile(rf"[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
+    return re.compile(rf"(?:-way)?[\s-]?(?:of (?:these |the |its )?)?(?:{preposition}[A-Za-z0-9-]+\s){{0,2}}?"
                       r"(?:(?:SXM\d?|PCIe|OAM)\s)?['‘“\"]?"
                       rf"(?:(?:{generic})\s?(?:[\u4e00-\u9fff]{{1,2}}(?=芯片|晶片|GPU))?)?"
                       "(?:" + alternation(nouns) + (NAME_AS_NOUN if kind in (None, "chips") else "") + ")"

@@ -55,8 +55,8 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
     # "on 8xA100 or 8xH100", "8x H100 servers": a multiplier counts the one name right after it; so
     # does a count whose name and noun follow it ("8 NVIDIA B300 GPUs or 8 AMD MI355X GPUs")
     noun = re.compile(r"\s?(?:GPUs?|chips?|accelerators?|cards?)\b")
-    multiplied = [m.entity for m in mentions if m.entity and 0 <= m.start - number.end <= 8 and re.fullmatch(
-        r"\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and (
+    multiplied = [m.entity for m in mentions if m.entity and 0 <= m.start - number.end <= 12 and re.fullmatch(
+        r"(?:-way)?\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and (      # `8-way H100 GPUs`
         place.view[number.end - 1] in "xX×*" or noun.match(place.view, m.end)
         or re.search(noun.pattern + "$", m.text) or singular_name(place.view, number))]
     counted = set(multiplied[:1]) or counted

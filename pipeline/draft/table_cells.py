@@ -112,7 +112,8 @@ def cells(text: str, paragraphs, named, names_in=None, numbers_in=None) -> list[
             and MAKER_HEADER.fullmatch(span_text(text, header[0])) else 0
         rows = second if at else rows
         if columns:
-            out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns)]
+            labels = not any(named(spans[k]) for _, spans in table[1:] for k in range(min(2, len(spans))))
+            out += [replace(cell, table=whole) for cell in _by_columns(text, table, columns, labels)]
         elif rows:
             # the row's name cell says what its cells measure too: `| B200 BF16 TC | 2250 |`
             out += [Cell(spans[j], row, f"{span_text(text, spans[at])} {span_text(text, header[j])}",
@@ -170,7 +171,7 @@ def _product_cells(text: str, table, columns: list[int]) -> tuple[Span | None, d
     return None, {}
 
 
-def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
+def _by_columns(text: str, table, columns: list[int], labels: bool = False) -> list[Cell]:
     named = table[0][1]
     product_row, variants = _product_cells(text, table, columns)
     out = []
@@ -204,6 +205,13 @@ def _by_columns(text: str, table, columns: list[int]) -> list[Cell]:
                         rf"\b{re.escape(name)}\b", first):
                     subject, baseline = columns[0], later[-1]    # "| 3200亿 | 1530亿 | 2.1倍 |"
                 out.append(Cell(spans[j], row, label, header[subject], header[baseline]))
+            elif labels and j < len(header) and BARE_COUNT.fullmatch(cell) \
+                    and THINGS.search(span_text(text, header[j])):
+                # `| Nodes | 308 | 8 |` under `| Node Type | High Memory Nodes | DGX A100 GPU Nodes |`
+                # (round 301): where the columns name the things and the rows only what is counted, a
+                # column naming no entity counts none of one another names (its 8 is no DGX's 8 GPUs;
+                # where the rows name products, `| Hopper | H100 | 8 |`, the columns are what is counted)
+                out.append(Cell(spans[j], row, label, header[j]))
     return out
 
 
@@ -211,6 +219,8 @@ def _width(span: Span) -> int:
     return span.end - span.start
 
 
+BARE_COUNT = re.compile(r"\s*\d{1,3}(?:,\d{3})*\s*")
+THINGS = re.compile(r"[A-Za-z]{2,}s\s*$|节点|節點")        # `High Memory Nodes`: things, no measure
 TIMES_BASELINE = re.compile(r"[~≈]?\d+(?:\.\d+)?\s?[x×](?:\s+(?:the\s+)?baseline)?", re.IGNORECASE)
 
 
