@@ -12,7 +12,11 @@ r"""Known answers for the rules from held-out rounds 300 and 301 (issue 19), on 
 - `8-way NVIDIA H100 GPU nodes`: so many chips in each node, a count of the named chip;
 - `three node types` counts kinds, no hardware;
 - a table column naming no entity (`High Memory Nodes`) beside one that names a system holds
-  none of that system's figures: its `8` is asked, not the system's 8 chips."""
+  none of that system's figures: its `8` is asked, not the system's 8 chips;
+- `8x NVIDIA A100-80G`: a multiplier before a name whose memory a hyphen glues on counts chips;
+- a row whose merged cells came out as bare borders (`| 0.06 | |||`) does not end its table;
+- a decimal comma before a spelled unit (`7,5 petaflops`, round 302) is a point;
+- `quad-core` is four cores; a bare G right before RAM (`512G 3200MT/s RAM`) is gigabytes (round 303)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips, subject_todos
@@ -89,3 +93,41 @@ def test_a_column_naming_no_entity_holds_none_of_a_named_ones_figures(kites):
     claim = claim_of(drafted_claims(text, kites), "8")
     assert claim.get("subject") is None and claim.get("metric") is None, claim
     assert any("'High Memory Nodes' is not one entity" in t for t in subject_todos(claim)), claim
+
+
+def test_a_multiplier_before_a_name_and_its_memory_counts_chips(kites):
+    # `8x NVIDIA A100-80G` in a system's column (round 301): the name's memory glued by a hyphen
+    claims = drafted_claims("| Spec | Kite Box1 |\n|---|---|\n| GPUs | 8x KT100-80G |", kites)
+    claim = claim_of(claims, "8")
+    assert (claim.get("subject"), claim.get("metric"), claim.get("todo")) == ("kite1_box", "chips", None)
+
+
+def test_a_row_of_merged_cells_does_not_end_its_table(kites):
+    # a fee table's partition rows broken by rows whose merged cells came out as bare borders (round 301)
+    text = "序号 | 项目 | 节点数 | 核心数 |\n1 | A | 264 | 64 |\n2 | B | 0.06 | |||\n3 | C | 48 | 32 |\n"
+    assert [c["claimed"] for c in drafted_claims(text, kites, "zh-hans")] == ["264", "64", "48", "32"]
+
+
+def test_a_decimal_comma_before_a_spelled_unit(kites):
+    # CSC's Mahti page (round 302): `7,5 petaflops` is 7.5, not 75 or a list
+    text = "Its peak is 7,5 petaflops for the CPU nodes and 2,0 petaflops for the GPU nodes."
+    claims = drafted_claims(text, kites)
+    assert [c["claimed"] for c in claims] == ["7.5 PFLOPS", "2.0 PFLOPS"]
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("The nodes consist of 2 quad-core 2.4 GHz processors.", ["2", "4", "2.4 GHz"]),
+    ("It has 1 Quad-Core Xeon processor.", ["4"])])
+def test_a_quad_core_counts_cores(text, claimed, kites):
+    # round 303: `quad-core` is four cores, as `quad` before processors counts four of them
+    assert [c["claimed"] for c in drafted_claims(text, kites)] == claimed
+
+
+@pytest.mark.parametrize("text, claimed", [
+    ("The nodes have 2.9TB of NVMe scratch as well as 256G RAM.", ["2.9 TB", "256 GB"]),
+    ("| Worker | 1 | AMD 7532 – 512G 3200MT/s RAM – 1x ConnectX-6 100Gbps |", ["512 GB", "1x", "100 Gbps"]),
+    ("It has 400G memory links and 100G Ethernet.", ["400 Gbps", "100 Gbps"])])
+def test_a_bare_g_before_host_memory_is_gigabytes(text, claimed, kites):
+    # rounds 301 and 303: a G right before RAM (its speed between) is a host memory's, whatever links
+    # the line names
+    assert [c["claimed"] for c in drafted_claims(text, kites)] == claimed

@@ -111,7 +111,7 @@ def english_cardinals(view: str) -> list[tuple[int, int, float]]:
             value = 1.0                     # a hundred, a million
         elif word in words:
             value = words[word]
-        elif word in MULTIPLES and MULTIPLE_OF.match(view, match.end()):
+        elif word in MULTIPLES and (MULTIPLE_OF.match(view, match.end()) or CORES.match(view, match.end())):
             value = MULTIPLES[word]         # `Dual Intel Xeon Platinum 8468 CPUs`, `quad Nvidia A100 GPUs`
         else:
             out += _runs(run)
@@ -132,6 +132,7 @@ SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion"}
 # 10 not)
 MULTIPLES = {"dual": 2, "quad": 4}
 MULTIPLE_OF = re.compile(r"\s+(?!socket)(?:[\w®™+.\"-]+\s+){0,5}?(?i:CPUs|GPUs|processors|dies)\b")
+CORES = re.compile(r"-core\b", re.IGNORECASE)       # `2 quad-core 2.4 GHz Opteron processors` (round 303)
 
 
 def _cardinal_words() -> dict[str, float]:

@@ -144,8 +144,8 @@ def header_unit(words: str) -> tuple[str, str] | None:
         _count_noun_ending(counted) or _count_noun_ending(f"{counted}s")) or (
         "other" if scopeless != words and re.search(r"[A-Za-z]{2,}s$", scopeless) else "")
     if not kind and re.fullmatch(r"(?:quantity|qty|count|number|#|数量|數量|个数|個數)", words,
-                                 re.IGNORECASE):
-        kind = "other"          # `| Chip | Quantity |`, `| GPU | Mem | # |`: its cells count the row's things
+                                 re.IGNORECASE) or re.fullmatch(r"\s*(?:节点|節點)(?:数量?|數量?)\s*", words):
+        kind = "other"          # `| Chip | Quantity |`, `| GPU | Mem | # |`, `| 节点数 |` (round 301)
     marked = QUANTITY_MARK.sub("", scopeless)       # `vCPUs (Qty.)`, `Max NICs (Qty.)`: plural things counted
     if not kind and marked != scopeless and not _not_counted().search(marked):     # not `Engineers (count)`
         kind = _count_noun_ending(marked) or ("other" if re.search(r"[A-Za-z]{2,}s$", marked) else "")

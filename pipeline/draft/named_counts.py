@@ -22,10 +22,10 @@ from claimaudit.draft.shorthand import LINK_SPEEDS
 # B300**", round 284), a bracket of its figures or precision ("8 x A100 (bf16)";
 # "2x TPU v5e (exact GB not disclosed)" stays a ratio), or the fabric that joins them in a server's row
 # ("8 × A100 80GB NVLink 2× 6438Y 1 TB"); its memory and power may come between ("8x AMD MI300X 192GB
-# HBM3 750W \", round 236)
+# HBM3 750W \", round 236), or glued to it by a hyphen ("8x NVIDIA A100-80G |", round 301)
 COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™®]?\s(?=[A-Z]{1,3}\d))?"
                           r"[A-Z][A-Za-z]{0,7}(?:[ -]?\d{2,4}[A-Za-z]{0,3}|-\d\b|\s[A-Z]?\d{1,4}[A-Za-z]?)"
-                          rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W))*\s*"
+                          rf"(?:\s(?:{FORM_FACTOR}|\d+\s?GB|HBM\d?e?|\d+\s?W)|-\d{{2,3}}G(?:i?B)?\b)*\s*"
                           r"(?=(?:(?:(?-i:[A-Z]{2,5})\s)?(?:GPUs?|chips?|accelerators?|cards?|systems?|servers?|nodes?)|per|with|"
                           r"box(?:es)?|platforms?|baseboards?|vs|versus)\b|[,;)|\n，。、；+\\]|\*{1,2}(?=[\s|]|$)|"
                           r"\.(?=\s|$)|[-–]\s|(?<!\s)[(（]|[(（]\s*(?:\d|(?:bf|fp|int)\d+[)）,，])|$|"

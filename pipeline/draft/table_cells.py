@@ -50,6 +50,9 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
             continue
         cells = spaced.get(start) or row_cells(text, start, end)
         piped = "|" in text[start:end]
+        if run and piped and cells and len(cells) < len(run[-1][1]) and MERGED.search(text, start, end):
+            continue        # a row whose merged cells came out as bare borders (`| 0.06 | normal | |||||||`,
+                            # round 301): the table goes on under its header
         # under a header with an empty corner cell, a row of another count of borders dropped
         # empty cells of its own: its cells would fall under the wrong names
         cornered = bool(run) and run[0][1][0].start == run[0][1][0].end and text[start:end].count("|") \
@@ -70,6 +73,7 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
     return found
 
 
+MERGED = re.compile(r"\|[ \t]*\|[ \t]*\|")
 MAKER_HEADER = re.compile(r"\s*(?:vendors?|makers?|manufacturers?|compan(?:y|ies)|brands?|"
                           r"厂商|廠商|厂家|廠家|公司|品牌)\s*", re.IGNORECASE)
 COUNT_HEADER = re.compile(r"\s*(?:#|number of|no\.? of|count of)|[^|]*(?:数量|數量|个数|個數)", re.IGNORECASE)

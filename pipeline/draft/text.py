@@ -35,8 +35,10 @@ _BLOCK_END = re.compile(r"</(p|div|h\d|li|ul|ol|tr|table|br)\s*>|<br\s*/?>", re.
 # glued to the next sentence's first word after a word or a bracket ("the Rubin CPX).The PR")
 _SENTENCE_END = re.compile(r"[。！？!]+|\?+(?!\d)|\.(?:\[\d{1,3}\])*(?=\s+[A-Z\"“(\u4e00-\u9fff])|"
                            r"(?<=[a-z)\]])\.(?=[A-Z][a-z]{2,}\s)|\n+")
-# the unit after a decimal comma (`1,3 TFLOPS`): shared by the clause marks and DECIMAL_COMMA
-DECIMAL_UNIT = r"\s?(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b"
+# the unit after a decimal comma (`1,3 TFLOPS`, `7,5 petaflops`: round 302): shared by the clause marks
+# and DECIMAL_COMMA
+DECIMAL_UNIT = (r"\s?(?:(?:[kKMGTPE]i?)?(?:FLOPS|OPS|B/s|B|W|Hz|bps)\b"
+                r"|(?i:peta|tera|exa|giga)(?i:flops|bytes)\b)")
 # A clause ends at these marks; a comma between digits (1,452) is not a mark.
 _CLAUSE_END = re.compile(
     # a dash ends a clause unless it joins a range ("5.6–8kW", "350–400W", "1,000 - 2,000 servers")
