@@ -16,7 +16,9 @@ r"""Known answers for the rules from held-out rounds 300 and 301 (issue 19), on 
 - `8x NVIDIA A100-80G`: a multiplier before a name whose memory a hyphen glues on counts chips;
 - a row whose merged cells came out as bare borders (`| 0.06 | |||`) does not end its table;
 - a decimal comma before a spelled unit (`7,5 petaflops`, round 302) is a point;
-- `quad-core` is four cores; a bare G right before RAM (`512G 3200MT/s RAM`) is gigabytes (round 303)."""
+- `quad-core` is four cores; a bare G right before RAM (`512G 3200MT/s RAM`) is gigabytes (round 303);
+- a system's memory far from its chips' HBM, the kind unsaid, is asked (`1TB of memory`), and `100Gbe`
+  is a link speed (round 304)."""
 
 import pytest
 from draft_catalogues import catalogue_of, claim_of, drafted_claims, example_box, example_chips, subject_todos
@@ -131,3 +133,23 @@ def test_a_bare_g_before_host_memory_is_gigabytes(text, claimed, kites):
     # rounds 301 and 303: a G right before RAM (its speed between) is a host memory's, whatever links
     # the line names
     assert [c["claimed"] for c in drafted_claims(text, kites)] == claimed
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("The Kite Box1 server has two CPUs and 1TB of memory.", True),     # far from its chips' 640 GB
+    ("The Kite Box1 server has 640GB of memory.", False),              # its chips' sum
+    ("four Kite Box1 servers with eight KT100 GPUs, two CPUs, 1TB of memory", True)])     # beside its chips
+def test_a_systems_memory_far_from_its_chips_sum_is_asked(text, asked, kites):
+    # round 304: `four DGX A100 servers with ..., two AMD EPYC 7742 CPUs, 1TB of memory` had been its HBM
+    claim = next(c for c in drafted_claims(text, kites) if c.get("claimed", "").endswith("B"))
+    which = any("which memory" in t for t in claim.get("todo") or [])
+    # asked: which memory, or no metric at all; else its chips' HBM with no question on the metric
+    if asked:
+        assert which or claim.get("metric") is None, claim
+    else:
+        assert (claim.get("metric"), which) == ("hbm_capacity", False), claim
+
+
+def test_gbe_in_lower_case_is_a_link_speed(kites):
+    claims = drafted_claims("Each server has ten 100Gbe network connections.", kites)
+    assert [c["claimed"] for c in claims] == ["10", "100 Gbps"]

@@ -10,10 +10,13 @@ its own and a `|` after it: nothing marks where a row ends. Two shapes say it al
   figures. A wider table read in pairs would put a figure in a label's place (its second row
   starts one cell late), which is why a label that starts with a digit leaves the run alone.
 
-Both become `| a | b |` rows, one per line, which the table readers take as any other table. A
-header row over a rule whose empty corner cell came out last (`GPU4 nodes | GPU8 nodes | |`) gets
-it back first, its rows their left border, or the rows (a cell more than the header keeps) would
-be read as merged cells and left out.
+Both become `| a | b |` rows, one per line, which the table readers take as any other table. Under
+a rule, a line of bare borders (`||||||`, round 301) is that many empty cells: the rest of a row
+whose first cells held all it says. A run whose value counts a product (`GPUs |` over `8x H100 |`)
+is one system's spec list, left to the stacked reader (stacked_tables.py, header_units.py), which
+gives its later figures to the system. A header row over a rule whose empty corner cell came out
+last (`GPU4 nodes | GPU8 nodes | |`) gets it back first, its rows their left border, or the rows (a
+cell more than the header keeps) would be read as merged cells and left out.
 """
 
 from __future__ import annotations

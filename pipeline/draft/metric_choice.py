@@ -118,6 +118,9 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
         if metric == "hbm_capacity" and not own and not re.search(rf"HBM|DDR{device}", unnegated):
             metric, missing = _unnamed_memory(catalogue, reading.subject, number, metric, missing,
                                               bool(HIGH_SPEED_MEMORY.search(clause)), lpddr_chip)
+            systems = [] if reading.subject else [c for c in reading.candidates if catalogue.members_of(c)]
+            for system in systems[:1]:      # no subject yet: a system named beside its chips (round 304)
+                missing = missing or _unnamed_memory(catalogue, system, number, metric, "")[1]
         lpddr = catalogue.figures.get((reading.subject, "lpddr_capacity"), ())
         if metric == "hbm_capacity" and lpddr_chip and not own and not missing and any(
                 same_figure(v, f) for v in readings(amount(claimed_text(number)) or 0, number.unit)
@@ -341,8 +344,9 @@ def _unnamed_memory(catalogue: Catalogue, subject: str | None, number: Number, m
     # 144 TB): far from its HBM and no other memory of it, the figure does not tell which
     others = [m for m in memories if m != "sram_capacity" and (subject, m) in catalogue.figures]
     near = [*own, *(f for m in catalogue.members_of(subject) for f in catalogue.figures.get((m, metric), ()))]
-    if own and not hits and others and not any(0.8 <= value / f <= 1.25 for f in near if f):
-        return metric, "which memory"   # (nor a member's: "the rack's 192GB per GPU")
+    if own and not hits and (others or catalogue.members_of(subject)) and not any(  # nor a member's ("the
+            0.8 <= value / f <= 1.25 for f in near if f):   # rack's 192GB per GPU"), nor a system's chips'
+        return metric, "which memory"       # sum ("four DGX A100 servers with ..., 1TB of memory": round 304)
     # a system's published figure, or its chips' sum (`| B200 | 1,440 |` per node: 8 x 180 GB)
     held = [f for system in catalogue.containers_of_any(subject)
             for f in [*catalogue.figures.get((system, metric), ()),

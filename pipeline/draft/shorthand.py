@@ -198,7 +198,8 @@ LINK_SPEEDS = (100, 200, 400, 800)      # `A100 (8x200G)`: a bare G of these aft
 
 CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
 # a bare G right before a host memory's words, its speed between (rounds 301 and 303)
-HOST_MEMORY_AFTER = re.compile(r"\s(?:\d{4}\s?MT/s\s)?(?:RAM|DDR\d?|memory)\b|\s?(?:内存|內存|記憶體)")
+HOST_MEMORY_AFTER = re.compile(r"\s(?:\d{4}\s?MT/s\s)?(?:RAM|DDR\d?|memory)\b(?!\s?bandwidth)"
+                               r"|\s?(?:内存|內存|記憶體)(?!带宽|帶寬|頻寬|频宽)")
 # after a space, a model's G may be a port's, a link's, a drive's or host memory (`A100 10G uplink`,
 # `H100 900G NVLink`, `P5510 960G SSD`: the review of round 292's rule): a memory the size of a chip's
 SPACED_LINKS = (10, 25, 50, 56, 300, 450)    # (`V100 300G NVLink`; `V100 32G NVLink 2.0`: its memory)
@@ -223,8 +224,9 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
             not re.match(r"[A-Za-z0-9]", view[end + 1:end + 2]) and (not model.group().endswith(" ") or (
                 value <= 512 and value not in SPACED_LINKS and not NOT_MEMORY_AFTER.match(view, end + 1))):
         return "GB", end + 1        # "A100-80G", "2xA100-80g": a model's memory written in its name
-    if letter in ("G", "g") and value >= 8 and HOST_MEMORY_AFTER.match(view, end + 1):
+    if letter in ("G", "g") and value >= 8 and not model and HOST_MEMORY_AFTER.match(view, end + 1):
         return "GB", end + 1        # `256G RAM`, `512G 3200MT/s RAM`: host memory, whatever the line's links
+        # (not after a model number, `KT100 2048G RAM`, which would give it to the chip)
     spaced = letter == " " and view[end + 1:end + 2] in table
     if spaced:              # `最大内存是 80 G，`: the letter a space after the figure
         end += 1
