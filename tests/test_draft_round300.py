@@ -153,3 +153,16 @@ def test_a_systems_memory_far_from_its_chips_sum_is_asked(text, asked, kites):
 def test_gbe_in_lower_case_is_a_link_speed(kites):
     claims = drafted_claims("Each server has ten 100Gbe network connections.", kites)
     assert [c["claimed"] for c in claims] == ["10", "100 Gbps"]
+
+
+def test_an_n_way_system_counts_no_chips(kites):
+    # the second review: `An 8-way DGX H100 cluster` may count the systems, not the GPUs in one
+    assert not [c for c in drafted_claims("An 8-way Kite Box1 cluster.", kites) if c.get("metric") == "chips"]
+
+
+def test_a_notes_row_ends_a_table_with_no_rule(kites):
+    # the second review: a row of words and bare borders (`| Source: vendor | | |`) between two tables
+    text = "| Chip | HBM (GB) | TDP (W) | FP8 (TFLOPS) |\n| KT100 | 80 | 700 | 1979 |\n" \
+           "| Source: vendor | | |\n| Model | Launch year | Process (nm) | Dies |\n| KT100 | 2024 | 4 | 2 |"
+    claim = claim_of(drafted_claims(text, kites), "4 nm")
+    assert claim.get("metric") == "process_node", claim

@@ -52,17 +52,17 @@ def count_owner(catalogue: Catalogue, place: Place, number: Number, mentions: li
         return
     counted = {m.entity for m in mentions if place.clause.start <= m.start < place.clause.end
                and m.entity and _is_counted(place.view, m)}
-    # "on 8xA100 or 8xH100", "8x H100 servers": a multiplier counts the one name right after it; so
-    # does a count whose name and noun follow it ("8 NVIDIA B300 GPUs or 8 AMD MI355X GPUs")
-    noun = re.compile(r"\s?(?:GPUs?|chips?|accelerators?|cards?)\b")
+    # "on 8xA100 or 8xH100", "8x H100 servers": a multiplier counts the one name right after it; so does a
+    # count whose name and noun follow it ("8 NVIDIA B300 GPUs", "8-way H100 GPUs"; not `8-way DGX H100`)
+    noun, way = re.compile(r"\s?(?:GPU|chip|accelerator|card)s?\b"), place.view[number.end:number.end + 4]
     multiplied = [m.entity for m in mentions if m.entity and 0 <= m.start - number.end <= 12 and re.fullmatch(
-        r"(?:-way)?\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and (      # `8-way H100 GPUs`
+        r"(?:-way)?\s?(?:NVIDIA |AMD )?", place.view[number.end:m.start]) and (
+        way != "-way" or kind_of(catalogue, m.entity) == "chip") and (
         place.view[number.end - 1] in "xX×*" or noun.match(place.view, m.end)
         or re.search(noun.pattern + "$", m.text) or singular_name(place.view, number))]
     counted = set(multiplied[:1]) or counted
     subject = reading.subject
-    foreign = kind not in ("", "chip") and subject is not None
-    if foreign and subject is not None:
+    if foreign := kind not in ("", "chip") and subject is not None:
         # "Helios ..., challenging NVIDIA's Vera Rubin platform with its 72 Rubin GPUs": a system
         # is not the owner of a count of another maker's chips (its own may be a variant the
         # specs hold apart: "the GB200 NVL72 integrates 72 B200 GPUs")

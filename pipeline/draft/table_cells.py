@@ -50,7 +50,8 @@ def tables(text: str, paragraphs) -> list[list[tuple[Span, list[Span]]]]:
             continue
         cells = spaced.get(start) or row_cells(text, start, end)
         piped = "|" in text[start:end]
-        if run and piped and cells and len(cells) < len(run[-1][1]) and MERGED.search(text, start, end):
+        if run and piped and cells and len(cells) < len(run[-1][1]) and MERGED.search(text, start, end) \
+                and re.search(r"\d", text[start:end]):       # (a note's, `| Source: vendor | | |`, ends it)
             continue        # a row whose merged cells came out as bare borders (`| 0.06 | normal | |||||||`,
                             # round 301): the table goes on under its header
         # under a header with an empty corner cell, a row of another count of borders dropped
