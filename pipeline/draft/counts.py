@@ -31,6 +31,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.forms import Number, after_name, read_unit
+from claimaudit.draft.glued_counts import CPU_LINE_AFTER
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.phrasing import NOT_CARDS, hyphen_compound
 from claimaudit.draft.spaced_tables import spaced_count_cell
@@ -199,39 +200,6 @@ def _word_before_model(view: str, number: Number) -> bool:
     return bool(small or few) and model is not None and not FORMAT.match(model.group().strip())
 
 
-# a CPU line's name right after a count (`2 AMD EPYC 9654 96C 2.4GHz Processor`: round 305), a model's
-# words before its noun too many for the count noun's reach
-CPU_LINE_AFTER = re.compile(r"\s(?:AMD\s|Intel\s)?"
-                            r"(?:EPYC|Xeon|Opteron|Threadripper|Altra|Graviton|Kunpeng)\b"
-                            r"(?!\s(?:versions?|generations?|models?|famil(?:y|ies)|SKUs?)\b)", re.IGNORECASE)
-
-
-@cache
-def _glued_nouns() -> list[tuple[str, re.Pattern]]:
-    nouns = lexicon().data["count_nouns"]
-    return [(kind, re.compile(rf"(?:{alternation([w for w in words if w.isascii()], bounded=False)})"
-                              r"(?![A-Za-z0-9])", re.IGNORECASE)) for kind, words in nouns.items()]
-
-
-# a core count's C after a CPU's model number (`AMD EPYC 9654 96C 2.4GHz`, `96C/192T`: round 305)
-CORES_C = re.compile(r"C(?![A-Za-z0-9])|C/\d{1,3}T\b")
-# (its model number right before: not `CPU Max 9470C Series`, `EPYC 24C "Genoa"`)
-CPU_MODEL_BEFORE = re.compile(r"(?:EPYC|Xeon|Opteron|Threadripper)\b[\w®™ -]{0,24}\s"
-                              r"[A-Za-z]?\d{3,5}[A-Za-z]?\s$", re.IGNORECASE)
-
-
-def glued_kind(view: str, number: Number) -> str | None:
-    """The kind of a count noun glued to the number (`8GPUs`, `(64Core)`: round 305), or cores for a
-    C glued to one right after a CPU's model number."""
-    for kind, pattern in _glued_nouns():
-        if pattern.match(view, number.end):
-            return kind
-    if CORES_C.match(view, number.end) and CPU_MODEL_BEFORE.search(view, max(0, number.start - 40),
-                                                                    number.start):
-        return "other"
-    return None
-
-
 # a number format or a one-digit die label is no model a count counts ("1 FP4 zettaFLOP",
 # "4 A2 353T/376T")
 FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)
@@ -304,13 +272,18 @@ def table_cell(view: str, number: Number) -> bool:
         CELL_AFTER.match(view, number.end))
 
 
+SLASHED = "processors|GPUs|chips|accelerators|NPUs|TPUs|cores|CUs|SMs|threads|CPUs|sockets"
+
+
 def _plural_row_label(view: str, number: Number) -> bool:
     """`Accelerators - 16 - 128`, `| NeuronCores | 8 |`, `| RT Cores (3rd Gen) | 142 |`: the row's
     first cell is a plural noun (a bracket after it aside)."""
     line = view[view.rfind("\n", 0, number.start) + 1:number.start]
     label = re.match(r"\s*\|?\s*([^|\t]*?[A-Za-z][^|\t]*?)\s*(?:\||\s[-–]\s|\t)", line)
-    # `RT Cores (3rd Gen)`, `Training processors/Node` (held-out round 306)
-    words = re.sub(r"\s*(?:\([^()]*\)|/\s?\w+)$", "", label.group(1)) if label else ""
+    # `RT Cores (3rd Gen)`; `Training processors/Node`, `FP32 Cores / SM`: a chip's or a core's noun over a
+    # slash (held-out round 306; not `NICs/node`, `Images/sec`, `Watts/rack`: the review)
+    words = re.sub(r"\s*\([^()]*\)$", "", label.group(1)) if label else ""
+    words = re.sub(rf"\b({SLASHED})\s*/\s?\w+$", r"\1", words, flags=re.IGNORECASE)
     head = re.search(r"([A-Za-z][\w-]*[A-Za-z0-9]s)$", words)
     if head is None:
         return False

@@ -81,9 +81,12 @@ def cpu_memory(view: str, start: int, end: int) -> bool:
                 or HOST_LABEL.match(label) and not re.search(GPU_SIDE, label, re.I))
 
 
-# a row's label of a host's memory in English, the figure after it on its line (Chinese 内存 and 記憶體
-# label a GPU's memory as often: `| GPU内存 | 64GB |`)
-HOST_LABEL = re.compile(r"\s*(?:[\w-]+\s){0,2}(?:CPU|system|host)\s(?:memory|RAM)\b[^|]*$", re.IGNORECASE)
+# a row's label of a host's memory in English right before the figure, perhaps an aside between (Chinese 内存
+# and 記憶體 label a GPU's memory as often: `| GPU内存 | 64GB |`; not `(unified)`, nor a label that runs on:
+# `Host memory: 16x 64G DDR5 RDIMM, GPUs: 8x H100 80GB`, the review)
+HOST_LABEL = re.compile(r"\s*(?:[\w-]+\s){0,2}(?:CPU|system|host)\s(?:memory|RAM)\s*"
+                        r"(?:\((?![^()]*(?:unified|shared|fast|coherent|GPU))[^()]*\))?\s*:?\s*$",
+                        re.IGNORECASE)
 
 
 # "128GB of 1.6 TB/s memory", "8 TB/s HBM3e memory": a rate right before the memory it is of

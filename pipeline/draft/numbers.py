@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import gapped_kind, general_count, glued_kind, stack_height, workload_count
+from claimaudit.draft.counts import gapped_kind, general_count, stack_height, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -35,6 +35,7 @@ from claimaudit.draft.forms import (
     read_unit,
     unit_at,
 )
+from claimaudit.draft.glued_counts import glued_kind
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.multipliers import multipliers
@@ -336,9 +337,9 @@ def skipped(view: str, number: Number) -> bool:
     checks = (
         date_or_ordinal(view, number, before, after),
         bool(re.search(r"(?:^|\n)\s*$", before)) and bool(re.match(r"[.)、]\s", view[number.end:])),
-        # a price, or its change in brackets after it (`$0.88 (-86 %)`: held-out round 307)
-        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False)
-                       + r")\s?(?:\d[\d.,]*\s?[(（]\s?[-+−]?\s?)?$", before)),
+        # a price, or a percentage in brackets after one, its change (`$0.88 (-86 %)`: held-out round 307)
+        bool(re.search("(?:" + alternation(lex.words("currency"), bounded=False) + r")\s?"
+                       + (r"(?:\d[\d.,]*\s?[(（]\s?[-+−]?\s?)?$" if number.unit == "%" else "$"), before)),
         bool(re.match(r"(?:[-–~]\d+[万亿億]?)?\s?(?:美元|美金|dollars|USD|元(?![件素器]))", after)),  # 2-3亿
         # 16:4, 4x4: a ratio of digits or a shape; FP8:989 TFLOPS, H100:80GB: a name, a colon, a figure
         operand(view, number, before),

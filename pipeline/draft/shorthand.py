@@ -201,8 +201,9 @@ CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
 HOST_MEMORY_AFTER = re.compile(r"\s(?:\d{4}\s?MT/s\s)?(?:RAM|DDR\d?|memory)\b(?!\s?bandwidth)"
                                r"|\s?(?:内存|內存|記憶體)(?!带宽|帶寬|頻寬|频宽)")
 # ... or a drive's words (`416G SSD`, `100G系统盘`, `3.2T NVMe`: held-out rounds 214 and 306)
-DRIVE_AFTER = re.compile(r"\s?(?:SSDs?|NVMe|HDDs?|disks?|drives?)\b|系统盘|系統盤|数据盘|數據盤|硬盘|硬碟",
-                         re.IGNORECASE)
+# (not `200G NVMe over Fabrics`, `100G NVMe/TCP`, nor `10G drives the network`: the review)
+DRIVE_AFTER = re.compile(r"\s?(?:SSDs?|NVMe(?!\s?(?:over|oF|-oF|/))|HDDs?|disks?)\b"
+                         r"|系统盘|系統盤|数据盘|數據盤|硬盘|硬碟", re.IGNORECASE)
 # after a space, a model's G may be a port's, a link's, a drive's or host memory (`A100 10G uplink`,
 # `H100 900G NVLink`, `P5510 960G SSD`: the review of round 292's rule): a memory the size of a chip's
 SPACED_LINKS = (10, 25, 50, 56, 300, 450)    # (`V100 300G NVLink`; `V100 32G NVLink 2.0`: its memory)
@@ -230,7 +231,9 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     if letter in ("G", "g") and value >= 8 and not model and HOST_MEMORY_AFTER.match(view, end + 1):
         return "GB", end + 1        # `256G RAM`, `512G 3200MT/s RAM`: host memory, whatever the line's links
         # (not after a model number, `KT100 2048G RAM`, which would give it to the chip)
-    drive = not model and DRIVE_AFTER.match(view, end + 1)
+    # (not after a model number, nor counted: `8x3.84T NVMe` made an HBM ratio of the `8x`: the review)
+    drive = not model and DRIVE_AFTER.match(view, end + 1) and not re.search(
+        r"\d\s?[x×*]\s?$", view[max(0, start - 4):start])
     if drive and (letter in ("G", "g") and value >= 8 or letter == "T"):
         return letter.upper() + "B", end + 1        # `416G SSD`, `3.2T NVMe`: a drive's (not after a model)
     spaced = letter == " " and view[end + 1:end + 2] in table

@@ -248,6 +248,12 @@ def _bare_row(text: str, start: int, end: int, values: list[Span]) -> bool:
 # whole number standing alone in a row is a count of one of them.
 COUNT_LABEL = re.compile(r"\b(?:count|total|per\s\w+|GPUs|CPUs|cores|nodes|sockets|threads|domains)\b",
                          re.IGNORECASE)
+# a header naming columns of measures or of things no chip (`Temp`, `Power`, `Speed`, `Batch`, `NICs per
+# node`, `Fans per chassis`: the review): their figures are no counts, or counts a row's system could take
+# as its chips
+OTHER_COLUMNS = re.compile(r"\b(?:temp\w*|power|watts?|speed|G[bB]ps|[MG]Hz|GB|TB|latency|throughput|tokens?|"
+                           r"batch|steps?|epochs?|params?|parameters|layers?|heads?|exit|runtime|time|NICs?|"
+                           r"ports?|fans?|PSUs?|links?|switch\w*|%)(?![A-Za-z])", re.IGNORECASE)
 LONE_WHOLE = re.compile(r"(?<!\S)[1-9]\d{0,2}(?:,\d{3})*(?!\S)")
 SEPARATORS = 2          # blank lines between a header's groups of rows (`login2 ...`, ` `, `milan[1,2] ...`)
 REACH = 40              # rows between a figure and its header
@@ -282,7 +288,7 @@ def _count_table_row(view: str, start: int, end: int) -> bool:
         blanks = 0
         if not _spaced_row(line):
             return (not re.search(r"\d|[|\t]| {2,}|[.:;]\s", line.strip()) and len(line) <= 240
-                    and len(COUNT_LABEL.findall(line)) >= 2)
+                    and len(COUNT_LABEL.findall(line)) >= 2 and not OTHER_COLUMNS.search(line))
     return False
 
 

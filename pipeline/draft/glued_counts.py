@@ -1,0 +1,54 @@
+"""Counts written glued to what they count, and counts of a CPU line's processors (pipeline/draft/,
+issue 19, held-out rounds 305-306 and their review).
+
+- a chip's noun glued to its count (`8GPUs`, `384NPUs`) counts chips, and a CPU's cores glued to theirs
+  where a bracket or a cell ends (`(64Core)`, `| 2.6GHz 18Core |`) count cores; a name's number glued to
+  a noun (`4090GPUs`) counts nothing, nor does any other noun glued so (`8ports`, `72cores each`: their
+  counts had gone to a system's chips when they matched it);
+- a C glued to a number right after a CPU's model number, with a clock, a thread count, a comma and a
+  figure, or the CPU's noun after it, counts its cores (`AMD EPYC 9654 96C 2.4GHz`, `96C/192T`, `EPYC
+  9534 64C CPUs`); not a temperature (`EPYC 9654 85C reading`, `EPYC 9654 72C, H100 GPU 65C`) nor a
+  model's own letter (`CPU Max 9470C`, `EPYC 24C "Genoa"`: no model number before);
+- a count right before a CPU line's name and its model number or processors (`2 AMD EPYC 9654 96C
+  2.4GHz Processor`, `two AMD EPYC 7742 64-core`) counts CPUs, the model's words too many for the count
+  noun's reach; not `Two Xeon options`, `three EPYC processor generations`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.draft.forms import Number
+
+# a CPU line's name right after a count, its model number or its processors after it
+CPU_LINE_AFTER = re.compile(r"\s(?:AMD\s|Intel\s)?(?:EPYC|Xeon|Opteron|Threadripper|Altra|Graviton|Kunpeng)\b"
+                            r"(?:[\s®™]+(?:Platinum|Gold|Silver|Bronze|Max|CPU)?\s?[A-Za-z]?\d{3,5}[A-Za-z]{0,2}"
+                            r"\b|\s(?:processors?|CPUs?)\b(?!\s(?:generations?|options?|families|roadmaps?)\b))",
+                            re.IGNORECASE)
+
+
+# glued to a count: a chip's noun, or a CPU's cores ending a bracket or a cell
+GLUED_CHIPS = re.compile(r"(?:GPUs?|chips?|NPUs?|TPUs?|accelerators?|cards?)(?![A-Za-z0-9])", re.IGNORECASE)
+GLUED_CORES = re.compile(r"Cores?(?=\s*(?:[|)）]|$))", re.IGNORECASE | re.MULTILINE)
+
+
+# a core count's C, a clock, a thread count, a comma and a figure, or the CPU's noun after it (`8480C
+# 56C，2T内存`, `EPYC 9534 64C CPUs`; not a temperature, `85C reading`), its CPU's model number before
+CORES_C = re.compile(r"C(?=\s?\d[\d.]*\s?GHz|/\d{1,3}T\b|\s?[,，]\s?\d"
+                     r"|\s(?:and|with|CPUs?|processors?|parts?)\b)")
+CPU_MODEL_BEFORE = re.compile(r"(?:EPYC|Xeon|Opteron|Threadripper)\b[\w®™ -]{0,24}\s"
+                              r"[A-Za-z]?\d{3,5}[A-Za-z]?\s$", re.IGNORECASE)
+
+
+def glued_kind(view: str, number: Number) -> str | None:
+    """The kind of a count noun glued to the number (`8GPUs`, `(64Core)`: round 305), or cores for a
+    C glued to one right after a CPU's model number."""
+    named = number.value >= 1000 and "," not in number.text       # a name's number (`4090GPUs`)
+    if not named and GLUED_CHIPS.match(view, number.end):
+        return "chips"
+    if not named and GLUED_CORES.match(view, number.end):
+        return "other"
+    if CORES_C.match(view, number.end) and CPU_MODEL_BEFORE.search(view, max(0, number.start - 40),
+                                                                    number.start):
+        return "other"
+    return None
