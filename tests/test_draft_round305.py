@@ -229,3 +229,23 @@ def test_a_temperature_before_a_comma_counts_no_cores(kites):
                                   "Config: 2x AMD EPYC 7763 64C, 1TB RAM"])
 def test_a_cores_c_before_the_cpus_noun_or_a_figure_counts_cores(text, kites):
     assert "64" in claimed(text, kites)
+
+
+# Round 308 and 309's first tuning: a percentage over a name, a drive's size after `of local`
+
+@pytest.mark.parametrize("text, claimed_text", [
+    ("The Kite K1 delivers 29% over the Kite K2 on this model.", "+29%"),
+    ("The Kite K1 delivers 29% over Kite K2 GPUs.", "+29%")])
+def test_a_percentage_over_a_name_is_an_increase(text, claimed_text, tmp_path_factory):
+    pair = catalogue_of(tmp_path_factory, example_chips({"kite1": [], "kite2": []}))
+    assert claimed(text, pair) == [claimed_text]
+
+
+def test_a_percentage_over_a_span_of_time_is_no_increase(kites):
+    assert claimed("KT100 utilization stayed at 90% over the last month.", kites) == ["90%"]
+
+
+@pytest.mark.parametrize("text, figure", [("The server has 2T of local SSD.", "2 TB"),
+                                          ("A node has 2T of local NVMe.", "2 TB")])
+def test_a_drive_after_of_local_is_its_size(text, figure, kites):
+    assert claimed(text, kites) == [figure]

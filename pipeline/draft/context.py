@@ -15,7 +15,7 @@ from claimaudit.draft.density_words import (
     without_sparsity_support,
     without_unsparse,
 )
-from claimaudit.draft.forms import Number
+from claimaudit.draft.forms import OVER_A_NAME, Number
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 from claimaudit.draft.memory_words import MEMORY_AT, MEMORY_BRACKET, memory_metric, memory_said
 
@@ -85,7 +85,7 @@ def direction(clause: str) -> str:
     lex = lexicon()
     if re.search(alternation(lex.words("decrease_words")), clause, re.IGNORECASE):
         return "decrease"
-    if re.search(alternation(lex.words("increase_words")), clause, re.IGNORECASE):
+    if re.search(alternation(lex.words("increase_words")) + "|" + OVER_A_NAME, clause, re.IGNORECASE):
         return "increase"
     # Chinese builds its change words from a few morphemes (大涨, 飙升, 增强, 骤降, 缩减): read those
     if re.search(alternation(lex.words("decrease_morphemes"), bounded=False), clause):

