@@ -20,8 +20,9 @@ import re
 
 from claimaudit.draft.forms import Number
 
+CPU_LINES = r"(?:EPYC|Xeon|Opteron|Threadripper|Altra|Graviton|Kunpeng)\b"
 # a CPU line's name right after a count, its model number or its processors after it
-CPU_LINE_AFTER = re.compile(r"\s(?:AMD\s|Intel\s)?(?:EPYC|Xeon|Opteron|Threadripper|Altra|Graviton|Kunpeng)\b"
+CPU_LINE_AFTER = re.compile(rf"\s(?:AMD\s|Intel\s)?{CPU_LINES}"
                             r"(?:[\s®™]+(?:Platinum|Gold|Silver|Bronze|Max|CPU)?\s?[A-Za-z]?\d{3,5}[A-Za-z]{0,2}"
                             r"\b|\s(?:processors?|CPUs?)\b(?!\s(?:generations?|options?|families|roadmaps?)\b))",
                             re.IGNORECASE)
@@ -36,7 +37,7 @@ GLUED_CORES = re.compile(r"Cores?(?=\s*(?:[|)）]|$))", re.IGNORECASE | re.MULTI
 # 56C，2T内存`, `EPYC 9534 64C CPUs`; not a temperature, `85C reading`), its CPU's model number before
 CORES_C = re.compile(r"C(?=\s?\d[\d.]*\s?GHz|/\d{1,3}T\b|\s?[,，]\s?\d"
                      r"|\s(?:and|with|CPUs?|processors?|parts?)\b)")
-CPU_MODEL_BEFORE = re.compile(r"(?:EPYC|Xeon|Opteron|Threadripper)\b[\w®™ -]{0,24}\s"
+CPU_MODEL_BEFORE = re.compile(rf"{CPU_LINES}[\w®™ -]{{0,24}}\s"
                               r"[A-Za-z]?\d{3,5}[A-Za-z]?\s$", re.IGNORECASE)
 
 

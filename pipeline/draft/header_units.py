@@ -66,6 +66,12 @@ SPACED_ROW = re.compile(rf" *([^\d\s|][^|\n\t]*?[^\d\s|])(?: (?:{BARE.pattern}))
 # `VRAM Memory (GB): 16 (HBM2)`, `Power Consumption (Watt): 250`: a label's unit, its figure after the colon
 LABELLED = re.compile(rf"\s*([^:：|\n\d]{{2,40}}?)\s*[:：]\s*[~≈]?\s*({BARE.pattern})\s*"
                       r"(?:[(（][^()（）]{1,20}[)）])?\s*")
+# ... or with no colon, the label's unit in brackets and figures one by one, a bracketed note and a slash
+# between (`Estimated power consumption (W) 500`, `Peak performance (TFLOPS) 32.8 (DP) / 131 (SP) / 524 (HP)`:
+# Preferred Networks' MN-Core page, held-out round 307); a whole line of two words or more
+SPEC_LINE = re.compile(rf" ?([A-Za-z][A-Za-z&/-]*(?: [A-Za-z&/-]+){{1,8}}? \([^()\d\n]{{1,12}}\))[ \t]+"
+                       rf"((?:{BARE.pattern})(?:[ \t]*\([A-Za-z]{{1,4}}\))?"
+                       rf"(?:[ \t]*/[ \t]*(?:{BARE.pattern})(?:[ \t]*\([A-Za-z]{{1,4}}\))?)*)[ \t]*")
 # the columns a corner cell's rate (`Accelerator \\ TFLOPS`) is the unit of: precisions and densities
 # (`fp32`, `bf16`, `nvfp4`, `w/o Sparsity`), not a year's, a price's or a note's
 PRECISION_COLUMN = re.compile(r"\s*(?:(?:nv|mx)?(?:fp|bf|tf|int)\d{1,2}\w*|bfloat16|tensor float ?32|"
@@ -203,6 +209,11 @@ def header_numbers(view: str, paragraphs) -> list[Number]:
         unit = header_unit(labelled.group(1)) if labelled else None
         if labelled and unit is not None and unit[0]:
             out.append(_number(labelled.start(2), labelled.group(2), unit[0], ""))
+        spec = None if labelled else SPEC_LINE.fullmatch(view, a, b)
+        unit = header_unit(spec.group(1)) if spec else None
+        if spec and unit is not None and unit[0] not in ("", "x", "%"):
+            out += [_number(spec.start(2) + m.start(), m.group(), unit[0], "")
+                    for m in BARE.finditer(spec.group(2))]
     for a, b in lines:      # `FP16 TFLOPS 1979 312 624 312`: a row pasted with single spaces
         row = SPACED_ROW.fullmatch(view, a, b)
         label = row.group(1) if row else ""

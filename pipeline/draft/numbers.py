@@ -56,7 +56,6 @@ from claimaudit.draft.phrasing import (
     second_side,
     workload_time,
 )
-from claimaudit.draft.row_units import label_unit
 from claimaudit.draft.shapes import shapes
 from claimaudit.draft.shorthand import (
     bare_prefix,
@@ -120,7 +119,7 @@ def _arabic(view: str) -> list[Number]:
         prefix = None if number.unit else (bare_prefix(view, match.start(), end)   # 算力达到1P
                                            or network_prefix(view, match.start(), end, value)   # 800G NIC
                                            or memory_prefix(view, match.start(), end, value)    # 显存: 80G
-                                           or han_bits(view, end) or label_unit(view, match.start()))
+                                           or han_bits(view, end))                       # 1024 位
         found = rate or prefix
         if found is not None:
             number = replace(number, unit=found[0], end=found[1])
