@@ -58,23 +58,3 @@ def row_unit(view: str, spans: list[Span], column: int, columns: dict) -> tuple[
     if len(row) < 2 or len(set(row)) != 1 or row[0] in ("x", "%"):
         return None
     return (row[0], "") if row[0] in written else None
-
-
-# a spec line of a label, its unit in brackets, and bare figures (`Estimated power consumption (W) 500`,
-# `Peak performance (TFLOPS) 32.8 (DP) / 131 (SP) / 524 (HP)`: Preferred Networks' MN-Core page, held-out
-# round 307): each figure on the line up to the next bracket or slash takes the label's unit
-# (two words or more at the line's start: not a log's `\tUsing (GB) 44.63 / 95.74`)
-LABEL_UNIT = re.compile(r" ?[A-Za-z][A-Za-z&/-]*(?: [A-Za-z&/-]+){1,8}?[ \t]"
-                        r"\((?P<unit>[^()\d\n]{1,12})\)[ \t]+"
-                        r"(?:\d[\d.,]*[ \t]*(?:\([A-Za-z]{1,4}\))?[ \t]*/[ \t]*)*")
-
-
-def label_unit(view: str, start: int) -> tuple[str, int] | None:
-    """(unit, start) for a bare figure at `start` on a spec line whose label's bracket holds a unit,
-    and nothing but the label and earlier such figures before it."""
-    line_start = view.rfind("\n", 0, start) + 1
-    label = LABEL_UNIT.fullmatch(view, line_start, start)
-    if label is None:
-        return None
-    unit, end = unit_at(view, label.start("unit"))
-    return (unit, start) if unit and unit not in ("x", "%") and end == label.end("unit") else None
