@@ -71,6 +71,8 @@ def check(folder: Path, briefs: Path) -> list[str]:
     ids, metrics = listed(briefs / "ids.md"), listed(briefs / "metrics.md")
     used = set((briefs / "urls.txt").read_text(encoding="utf-8").split())
     texts = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.txt")}
+    if not texts and not any(folder.glob("*.yaml")):
+        return []       # a reader who kept no page leaves its folder empty
     problems = [f"{name}: expected <lang>-<site>-<slug>.txt" for name in texts if not NAME.fullmatch(name)]
     notes = yaml.safe_load((folder / "annotations.yaml").read_text(encoding="utf-8"))["articles"]
     shapes = yaml.safe_load((folder / "structure.yaml").read_text(encoding="utf-8"))["articles"] or {}

@@ -63,6 +63,9 @@ def row(entry: dict) -> str:
 def readers(rounds: Path, round_: str) -> list[tuple[str, Path, dict, dict]]:
     found = []
     for folder in sorted((rounds / f"round{round_}").glob(f"r{round_}*")):
+        if not (folder / "annotations.yaml").exists():
+            print(f"{folder.name}: no annotations.yaml (the reader kept no page)")
+            continue
         notes = yaml.safe_load((folder / "annotations.yaml").read_text(encoding="utf-8"))["articles"] or {}
         shapes = yaml.safe_load((folder / "structure.yaml").read_text(encoding="utf-8"))["articles"] or {}
         found.append((folder.name.removeprefix(f"r{round_}"), folder, notes, shapes))
