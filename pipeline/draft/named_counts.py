@@ -39,7 +39,12 @@ NAME_AS_NOUN = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"
 SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GTC)\d)"
                            r"[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
                            r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b)|"
-                           r"-[A-Z]{1,3}\d{2,4}[A-Z]{0,2}(?=\s(?:clusters?|nodes?|servers?|systems?|machines?)\b))")
+                           r"-[A-Z]{1,3}\d{2,4}[A-Z]{0,2}(?=\s(?:clusters?|nodes?|servers?|systems?|machines?)\b)|"
+                           # or a maker's name and a consumer card's longer one (`runs 8 NVidia GeForce GTX
+                           # 1080`, `6 NVIDIA Titan Xp`: held-out round 309), not a CPU's
+                           r"\s(?i:NVIDIA|AMD)\s(?!(?i:EPYC|Ryzen|Threadripper|Opteron)\b)[A-Z][\w-]*"
+                           r"(?:\s[A-Z0-9][\w-]*){0,3}?(?:\s\d{2,3}\s?GB)?"
+                           r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b))")
 
 
 def singular_name(view: str, number: Number) -> bool:
@@ -62,10 +67,17 @@ COUNT_LEAD = re.compile(r"(?:^|[|(\[*\-–]|(?<![A-Za-z])[x×]|[\u4e00-\u9fff]|\
                         re.MULTILINE)
 
 
+# a chip's noun in the plural, then each or per and a server's noun: `(8x GPUs each`, `4xGPUs per node`
+# (held-out round 308)
+CHIPS_EACH = (r"(?i:GPUs|NPUs|TPUs|chips|accelerators|cards)"
+              r"\s(?:each|per\s(?:node|server|host|machine|system|box))\b")
+GLUED_CHIPS_EACH = re.compile(r"[xX×]" + CHIPS_EACH)
+
+
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
 # chip noun after one to three capitalised words
 COUNTED_PLURAL = re.compile(r"\s*(?:NVIDIA\s|AMD\s)?(?:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b|"
-                            r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)")
+                            r"(?:[A-Z][\w-]*\s){1,3}(?:GPUs|chips|accelerators)\b)|" + r"\s?" + CHIPS_EACH)
 COMPARING = re.compile(r"\b(?:is|are|was|were|be|offers?|delivers?|provides?|than|of|by|to)"
                        r"\s*(?:\*{1,2}|_)?$",
                        re.IGNORECASE)
@@ -84,7 +96,8 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
         # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
         return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
     def glued(n: Number) -> bool:     # "on 8xA100 or 8xH100", "16xH100 GPUs" (held-out round 206)
-        return not n.unit and GLUED_NAME.match(view, n.end) is not None and not n.word and n.value >= 2 \
+        return not n.unit and (GLUED_NAME.match(view, n.end) or GLUED_CHIPS_EACH.match(view, n.end)) \
+            and not n.word and n.value >= 2 \
             and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start) \
             and not RATIO_BEFORE.search(view, max(0, n.start - 4), n.start)
     def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)

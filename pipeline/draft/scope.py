@@ -211,12 +211,13 @@ def check_chip_count(catalogue, reading, value: float | None = None, clause: str
             reading.todo.append(f"subject: {reading.subject} publishes another count of chips; "
                                 f"{', '.join(siblings)} of the same chips publish {value:g}: pick one "
                                 f"({reading.subject} written: confirm or change)")
-        elif own and value not in own and (part := A_PART.search(clause) or any(
-                whole % value == 0 and whole >= 2 * value for whole in own) and A_PART_AFTER.search(clause)):
+        elif own and value not in own and ((part := A_PART.search(clause) or any(
+                whole % value == 0 and whole >= 2 * value for whole in own) and A_PART_AFTER.search(clause))
+                or 4 * value < min(own)):       # `5x GB200 nodes (4xGPUs each`: far fewer (round 308)
             held = ", ".join(f"{n:g}" for n in sorted(set(own)))
-            reading.todo.append(f"subject: {reading.subject} holds {held} chips; {part.group()!r} counts "
-                                "a part of it, which the specs do not hold: name it, or confirm "
-                                f"{reading.subject}")
+            said = f"{part.group()!r} counts" if part else f"{value:g}, far fewer, may count"
+            reading.todo.append(f"subject: {reading.subject} holds {held} chips; {said} a part of it, "
+                                f"which the specs do not hold: name it, or confirm {reading.subject}")
     baseline = reading.baseline or ""
     if reading.metric == "chips" and baseline in catalogue.entities and not any(
             t.startswith("baseline:") for t in reading.todo) and catalogue.entities[baseline].kind == "chip":
