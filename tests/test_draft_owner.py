@@ -327,8 +327,9 @@ def test_a_count_before_a_name_still_counts_it():
 
 
 def test_one_before_a_systems_name_leaves_it_the_subject(base):
-    """"一个Ironwood Pod能连9216颗芯片": one pod, the sentence's subject, holds the chips."""
-    found = claim("一个Zephyr Pod能连256颗芯片。", base, "256")
+    """"一个Ironwood Pod能连9216颗芯片": one pod, the sentence's subject, holds the chips (its published
+    count: a count far fewer than a pod holds is asked, test_draft_round308.py)."""
+    found = claim("一个Zephyr Pod能连8192颗芯片。", base, "8192")
     assert found.get("subject") == "zephyr_pod" and not found.get("todo"), found
 
 

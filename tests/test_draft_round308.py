@@ -1,4 +1,4 @@
-r"""Known answers for the rules from held-out rounds 308-310 (issue 19), on fictional specs:
+r"""Known answers for the rules from held-out rounds 308-313 (issue 19), on fictional specs:
 
 - a multiplier before a chip's noun in the plural, then each or per and a server's noun (`(8x GPUs each`,
   glued `4xGPUs each`, `8x chips per node`) counts chips, as a multiplier before a model number did; a
@@ -8,7 +8,23 @@ r"""Known answers for the rules from held-out rounds 308-310 (issue 19), on fict
   (`2 AMD EPYC 7742`) and a maker's staff (`2 NVIDIA engineers`) do not;
 - a count of chips far fewer than the system it is read for holds (`5x Kite Box2 nodes (4xGPUs each`,
   a box of 72) asks the subject: the text may mean a part of it (a node, a tray), as a count far more
-  than it holds already asked for a larger system."""
+  than it holds already asked for a larger system;
+- a card's line between a count and its model number (`four RTX A6000`, `two RTX 3090s`) keeps it a count
+  of chips (round 310);
+- a row label's unit with a footnote's mark after it (`| FP16 PFLOPs* | ~25 |`) still gives its cells
+  the unit (round 310);
+- a Gb before a memory's or a module's word (`80 Gb of memory each`, `256Gb of RAM`, `a 32Gb DIMM`) is
+  gigabytes, as people write it (rounds 311 and 313); a DRAM die's Gb (`32Gb DRAM devices`) and a link's
+  stay bits;
+- `2C/4T` counts a CPU's cores and threads, whatever comes before (round 310), and so does `32C 64T`
+  where a comma or a bracket ends it (round 314); `at 45C 20T of storage` counts nothing;
+- a spaced G before a link's words (`a four-port 400 G QSFP-DD switch`, `200 G DACs`, `a single 400 G
+  connection`) is a link's gigabits (round 314); a model's spaced memory (`A100 80 G with RDMA`) is not;
+- a count, a card's classifier and a model number (`四张A100`, `8块H100`, `四张P104-100`) counts chips
+  (round 314);
+- a Chinese one after a word of holding, with a chip's classifier before a product's name (`内置 一颗
+  BM1682 芯片`), counts one chip (round 312); elsewhere it is an article's (`一颗GB200芯片的功耗`,
+  `一颗芯片`)."""
 
 import pytest
 from draft_catalogues import drafted_claims, subject_todos, two_kite_boxes
@@ -55,7 +71,9 @@ def test_a_multiplier_before_chips_that_compares_stays_a_ratio(text):
     "flere is a server that runs 8 NVIDIA Titan Xp\n",
     "Each node has 8 NVIDIA GeForce RTX 2080 Ti and 2 CPUs.",
     "The node has 8 AMD Radeon Instinct MI50, and 2 CPUs.",
-    "it has 8 NVIDIA Tesla V100."])
+    "it has 8 NVIDIA Tesla V100.",
+    "I opted for eight RTX A6000.",
+    "Consumer: 8 RTX 3080s/RTX 3090s"])
 def test_a_count_before_a_makers_longer_name_counts_chips(text):
     assert ("8", "chips") in kinds(text)
 
@@ -64,7 +82,8 @@ def test_a_count_before_a_makers_longer_name_counts_chips(text):
     "The server has 2 AMD EPYC 7742, and 1 TB of memory.",
     "we hired 2 NVIDIA engineers and a designer.",
     "in 2 NVIDIA Hopper architecture and more.",
-    "See Figure 2 NVIDIA GeForce RTX 2080 Ti."])
+    "See Figure 2 NVIDIA GeForce RTX 2080 Ti.",
+    "See Figure 2 RTX 4090."])
 def test_a_cpu_a_makers_staff_or_a_label_counts_no_chips(text):
     assert ("2", "chips") not in kinds(text)
 
@@ -81,3 +100,43 @@ def test_a_count_the_system_publishes_asks_nothing(kites):
     claims = drafted_claims("The Kite Box2 rack holds 72 GPUs.", kites)
     assert [(c.get("subject"), c.get("metric"), c.get("todo")) for c in claims] == [
         ("kite2_box", "chips", None)], claims
+
+
+def test_a_row_labels_unit_before_a_footnotes_mark_gives_its_cells_the_unit(kites):
+    text = "| | KT100 | KT200 |\n|---|---|---|\n| FP16 PFLOPs* | ~25 | ~143 |\n"
+    assert claimed_figures(text, kites) == ["25 PFLOPS", "143 PFLOPS"]
+
+
+def claimed_figures(text: str, catalogue) -> list[str]:
+    return [c["claimed"] for c in drafted_claims(text, catalogue)]
+
+
+@pytest.mark.parametrize("text, read", [
+    ("384 KT100 GPUs with 80 Gb of memory each", [("384", ""), ("80", "GB")]),
+    ("and 256Gb of RAM, along", [("256", "GB")]),
+    ("a 32Gb DIMM of ECC DDR4", [("32", "GB")]),
+    ("with 32Gb DRAM devices", []),
+    ("25 Gb Ethernet", [("25", "Gbps")]),
+    ("a four-port 400 G QSFP-DD switch", [("400", "Gbps")]),
+    ("Two 200 G DACs, one from each", [("2", ""), ("200", "Gbps")]),
+    ("a single 400 G connection", [("400", "Gbps")]),
+    ("A100 80 G with RDMA", [])])
+def test_a_gb_before_memory_words_is_gigabytes(text, read):
+    assert counted(text) == read
+
+
+@pytest.mark.parametrize("text, read", [
+    ("| CPU | Intel i3-6100 (2C/4T @ 3.7 GHz Skylake) |", [("2", "other"), ("4", "other"), ("3.7", None)]),
+    ("a 12C/24T part", [("12", "other"), ("24", "other")]),
+    ("AMD EPYC 7542 (32C 64T, 225W TDP)", [("32", "other"), ("64", "other"), ("225", None)]),
+    ("at 45C 20T of storage", []),
+    ("我买了四张A100用于训练", [("4", "chips")]),
+    ("我买了8块H100", [("8", "chips")]),
+    ("我买了四张P104-100用于跑", [("4", "chips")]),
+    ("SC3 智算卡内置 一颗 BM1682 芯片", [("1", "chips")]),
+    ("内置一颗BM1682", [("1", "chips")]),
+    ("当一颗GB200芯片的功耗轻松突破", []),
+    ("一颗芯片", []),
+    ("一颗心", [])])
+def test_cores_and_threads_and_one_chip_are_counted(text, read):
+    assert kinds(text) == read

