@@ -1,4 +1,4 @@
-r"""Known answers for the rules from held-out rounds 308-313 (issue 19), on fictional specs:
+r"""Known answers for the rules from held-out rounds 308-315 (issue 19), on fictional specs:
 
 - a multiplier before a chip's noun in the plural, then each or per and a server's noun (`(8x GPUs each`,
   glued `4xGPUs each`, `8x chips per node`) counts chips, as a multiplier before a model number did; a
@@ -24,7 +24,15 @@ r"""Known answers for the rules from held-out rounds 308-313 (issue 19), on fict
   (round 314);
 - a Chinese one after a word of holding, with a chip's classifier before a product's name (`内置 一颗
   BM1682 芯片`), counts one chip (round 312); elsewhere it is an article's (`一颗GB200芯片的功耗`,
-  `一颗芯片`)."""
+  `一颗芯片`).
+
+And from the review of these rules (428 made-up snippets: 268 changed, 180 better, 81 worse, 32 silent; 65 of
+the 81 back as before after narrowing): a maker's other parts after its name (`8 NVIDIA ConnectX-7 NICs`, `2
+NVIDIA DGX H100`) and a classifier before a drive's, a NIC's or a board's part number (`两块PM1733 SSD`) count
+no chips; a host's cores (`8C/16T`, `8 cores`) take no system's chips, whatever it holds; a count of a product
+the specs do not hold, given to a system (`One Kite Box1 replaces a rack of 8 Tesla V100`), asks the system,
+as a count twice a system's or more does; `16Gb memory dies`, `96 G memory over RoCE` and a unit's square
+(`mm²`) keep their readings."""
 
 import pytest
 from draft_catalogues import drafted_claims, subject_todos, two_kite_boxes
@@ -51,7 +59,7 @@ def kinds(text: str) -> list[tuple[str, str | None]]:
     ("* 3x Kite Box1 nodes (8x GPUs each, i.e. 24 in total)", "8"),
     ("* 3x Kite Box1 nodes (8xGPUs each, i.e. 24 in total)", "8"),
     ("Each Kite Box1 has 8x chips per node.", "8"),
-    ("the Kite Box1 runs 8X GPUs per server", "8")])
+    ("| Kite Box1 | 8X GPUs per server |", "8")])
 def test_a_multiplier_before_chips_each_counts_them(text, count, kites):
     claims = [c for c in drafted_claims(text, kites) if c["claimed"] == count]
     assert [(c.get("subject"), c.get("metric"), c.get("todo")) for c in claims] == [
@@ -61,7 +69,11 @@ def test_a_multiplier_before_chips_each_counts_them(text, count, kites):
 @pytest.mark.parametrize("text", [
     "The new model needs 2x GPUs compared to the old one.",
     "It is 2x GPUs each year.",
-    "That takes 2x GPUs and memory."])
+    "That takes 2x GPUs and memory.",
+    "Llama 3 405B needs 2x GPUs per node compared to the 70B model.",
+    "we got 2x GPUs per node utilization on the pool.",
+    "the Kite Box1 fits 2x GPUs per server.",
+    "Hyperscalers bought roughly 2x GPUs each year."])
 def test_a_multiplier_before_chips_that_compares_stays_a_ratio(text):
     assert counted(text) == [("2", "x")]
 
@@ -134,9 +146,71 @@ def test_a_gb_before_memory_words_is_gigabytes(text, read):
     ("我买了8块H100", [("8", "chips")]),
     ("我买了四张P104-100用于跑", [("4", "chips")]),
     ("SC3 智算卡内置 一颗 BM1682 芯片", [("1", "chips")]),
-    ("内置一颗BM1682", [("1", "chips")]),
+    ("内置一颗BM1682芯片", [("1", "chips")]),
+    ("机柜内置一颗 BMC 2600 管理芯片", []),
+    ("DGX 集成一颗 TPM2 芯片", []),
     ("当一颗GB200芯片的功耗轻松突破", []),
     ("一颗芯片", []),
     ("一颗心", [])])
 def test_cores_and_threads_and_one_chip_are_counted(text, read):
     assert kinds(text) == read
+
+
+# --- the review of these rules (428 made-up snippets): what they reached too far, narrowed -----------------
+
+@pytest.mark.parametrize("text", [
+    "The Kite Box1 has 8 NVIDIA ConnectX-7 NICs and 2 BlueField-3 DPUs.",
+    "The lab has 2 NVIDIA DGX H100 and 1 DGX A100.",
+    "The Kite Box1 baseboard uses 4 NVIDIA NVLink Switches.",
+    "We run 2 NVIDIA NIM per GPU on the KT100 nodes.",
+    "两块PM1733 SSD",
+    "两张X710网卡",
+    "两块B650主板",
+    "三张A4纸",
+    "两个M2接口"])
+def test_a_makers_other_parts_and_a_part_number_count_no_chips(text):
+    assert not [k for k in kinds(text) if k[1] == "chips"], kinds(text)
+
+
+@pytest.mark.parametrize("text", ["Our Kite Box1 login VM is 8C/16T.", "The Kite Box1 host has 8 cores."])
+def test_a_hosts_cores_take_no_systems_chips(text, kites):
+    eight = [c for c in drafted_claims(text, kites) if c["claimed"] == "8"]
+    assert [c.get("metric") for c in eight] == [None], eight
+    assert any("which no metric of the specs measures" in t for t in eight[0]["todo"]), eight
+
+
+def test_a_count_of_a_product_the_specs_do_not_hold_asks_the_system(kites):
+    claims = drafted_claims("One Kite Box1 replaces a rack of 8 Tesla V100.", kites)
+    assert [(c.get("subject"), c.get("metric")) for c in claims] == [("kite1_box", "chips")], claims
+    assert subject_todos(claims[0]) == ["subject: 8 counts 'Tesla V100', which the specs do not hold; "
+                                        "kite1_box assumed: confirm or change"], claims
+
+
+def test_a_count_of_the_product_the_specs_hold_asks_nothing(kites):
+    claims = drafted_claims("The Kite Box1 node has 8 KT100 GPUs.", kites)
+    assert [(c.get("subject"), c.get("metric"), c.get("todo")) for c in claims] == [
+        ("kite1_box", "chips", None)], claims
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The KT100's HBM3 stacks are built from 16Gb memory dies.", []),
+    ("a 24Gb memory density", []),
+    ("The KT100 has 96 G memory over RoCE.", [])])
+def test_dies_and_memory_over_a_link_keep_their_reading(text, read):
+    assert [(n, u) for n, u in counted(text) if n != "3"] == read
+
+
+def test_a_units_square_is_no_footnotes_mark(kites):
+    text = "| | KT100 | KT200 |\n|---|---|---|\n| Die area mm² | 826 | 814 |\n"
+    assert claimed_figures(text, kites) == ["826 mm2", "814 mm2"]
+
+
+@pytest.mark.parametrize("text, todos", [
+    ("The Kite Box1 has 16 GPUs.", ["subject: kite1_box holds 8 chips; 16, twice or more, may count "
+                                    "several of it or a larger system, which the specs do not hold: name it, "
+                                    "or confirm kite1_box"]),
+    ("The Kite Box1 has 9 GPUs.", [])])
+def test_a_count_twice_a_systems_or_more_asks_the_subject(text, todos, kites):
+    claims = drafted_claims(text, kites)
+    assert [(c.get("subject"), c.get("metric")) for c in claims] == [("kite1_box", "chips")], claims
+    assert subject_todos(claims[0]) == todos, claims

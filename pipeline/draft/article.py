@@ -198,8 +198,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     ("| NVLink Speed | 900 GB/s | 1.8 TB/s | 2x Faster |"), when its own words give none; `text_ids`:
     the ids the text names, whose variants a table cell's figure may be (its place holds its row only)."""
     view = place.view
-    before = view[place.clause.start:number.start]
-    after = view[number.end:number.end + 16]
+    before, after = view[place.clause.start:number.start], view[number.end:number.end + 16]
     if reading is None:
         reading = build.subject_and_baseline(catalogue, place, number, mentions)
     choose_metric(catalogue, place, number, reading)
@@ -229,6 +228,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None, clause_text)
+    scope.counted_unknown(catalogue, view, number, reading, mentions)     # `8 RTX 4090` beside a DGX A100
     settle.baseline_scopes(catalogue, reading)
     scope.chip_property(catalogue, reading)
     ratios.predecessors_figure(catalogue, view, number, reading)      # "its 7 nm predecessor"

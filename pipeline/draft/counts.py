@@ -120,7 +120,8 @@ def general_count(view: str, number: Number) -> bool:
 # 智算卡内置 一颗 BM1682 芯片`: held-out round 312): one counted; not an article's one (`一颗GB200芯片的功耗`,
 # `一颗芯片`, `和一颗Grace CPU芯片`: the corpus's rounds 1-310 did not mark them)
 HOLDING = re.compile(r"(?:内置|內置|集成了?|搭载|搭載|配备|配備|包含|含有|装有|裝有)\s?$")
-ONE_CLASSIFIED = re.compile(r"[颗顆张張块塊片枚]\s?[A-Za-z]{1,8}\s?\d")
+ONE_CLASSIFIED = re.compile(r"[颗顆张張块塊片枚]\s?[A-Za-z]{1,6}\s?\d{3,4}[A-Za-z]{0,2}"
+                            r"\s?(?:芯片|晶片|处理器|處理器|GPU|NPU|加速器)")
 
 
 def one_counted(view: str, number: Number) -> bool:
@@ -383,4 +384,3 @@ def gapped_kind(view: str, number: Number) -> str | None:
         return shared
     return next((kind for kind in ("chips", "transistors")
                  if _gapped(kind).search(view, max(0, number.start - 90), number.start)), None)
-

@@ -19,8 +19,10 @@ issue 19, held-out rounds 305-306 and their review).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from claimaudit.draft.forms import Number
+from claimaudit.draft.lexicon import lexicon
 
 CPU_LINES = r"(?:EPYC|Xeon|Opteron|Threadripper|Altra|Graviton|Kunpeng)\b"
 # a CPU line's name right after a count, its model number or its processors after it
@@ -66,3 +68,20 @@ def glued_kind(view: str, number: Number) -> str | None:
                                                                     number.start):
         return "other"
     return None
+
+
+@cache
+def _uncounted() -> re.Pattern:
+    # up to two words (`8 ConnectX-7 NICs`, `8 NVIDIA H100 servers`) or a classifier (`8 个网卡`) between
+    return re.compile(rf"[\s-](?:[个個台]\s?)?(?:[A-Za-z][\w.-]*\s){{0,2}}?"
+                      rf"({lexicon().pattern('uncounted_things').pattern})(?![\w-])", re.IGNORECASE)
+
+
+def uncounted_thing(view: str, number: Number) -> str | None:
+    """The thing a count counts when it is no chip (`uncounted_things`): `8 NICs`, `8 个网卡`, `8 cores`;
+    so cores or threads glued to it (`8C/16T`, `(64Core)`: the review of session 50's rules, where the
+    count of a host's cores took a system's chips that matched it, with no question)."""
+    if glued_kind(view, number) == "other":
+        return "cores or threads"
+    thing = _uncounted().match(view[number.end:number.end + 48])
+    return thing.group(1) if thing else None

@@ -99,7 +99,7 @@ def header_unit(words: str) -> tuple[str, str] | None:
     """(unit, count kind) a header cell gives its column: ('W', '') for `TDP(W)`, ('TFLOPS',
     '') for `FP8/TFLOPS`, ('', 'other') for `CUDA核心` or `Quantity`; None when it names no unit."""
     words = INNER.sub(r"\1", words.strip())       # `T(FL)OPS`: FLOPS or OPS, TFLOPS's scale
-    words = re.sub(r"\s*[*†‡¹²³]+$", "", words)       # `FP16 PFLOPs*`: a footnote's mark (round 310)
+    words = re.sub(r"\s*[*†‡]+$", "", words)       # `FP16 PFLOPs*`: a footnote's mark (round 310; not `mm²`)
     if words[:1].isdigit():
         return None         # a figure in the header row (`| 80 GB |`) gives no unit to its column
     inside = PARENTHESISED.search(words)

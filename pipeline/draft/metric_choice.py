@@ -22,6 +22,7 @@ from claimaudit.draft.figure_match import (
     scaled,
 )
 from claimaudit.draft.forms import Number
+from claimaudit.draft.glued_counts import uncounted_thing
 from claimaudit.draft.lexicon import grouped_pattern, lexicon
 from claimaudit.draft.memory_words import RATE_OF_MEMORY, cpu_memory, memory_metric, memory_said
 from claimaudit.draft.named_counts import MEMORY_NAME
@@ -150,7 +151,7 @@ def choose_metric(catalogue: Catalogue, place: Place, number: Number, reading: R
     elif dimension == "count":
         kind = count_kind(place.view, number)
         metric = {"chips": "chips", "transistors": "transistors"}.get(kind or "")
-        thing = _uncounted_thing(place.view, number.end) if metric is None else None
+        thing = uncounted_thing(place.view, number) if metric is None else None
         if thing:       # `8 NICs`, `8 个网卡`: no chips, whatever has 8 (not `8-GPU servers`)
             metric, missing = None, f"a count of {thing}{NO_METRIC}"
         elif metric == "chips" and HOST_CPUS.match(place.view, number.end):
@@ -216,19 +217,6 @@ def _unmetered_precision(clause: str, position: int) -> str | None:
 @cache
 def _precisions() -> re.Pattern:
     return grouped_pattern("precision_words")[0]
-
-
-@cache
-def _uncounted() -> re.Pattern:
-    # up to two words (`8 ConnectX-7 NICs`, `8 NVIDIA H100 servers`) or a classifier (`8 个网卡`) between
-    return re.compile(rf"[\s-](?:[个個台]\s?)?(?:[A-Za-z][\w.-]*\s){{0,2}}?"
-                      rf"({lexicon().pattern('uncounted_things').pattern})(?![\w-])", re.IGNORECASE)
-
-
-def _uncounted_thing(view: str, end: int) -> str | None:
-    """The thing a count counts when it is no chip (`uncounted_things`): `8 NICs`, `8 个网卡`."""
-    thing = _uncounted().match(view[end:end + 48])
-    return thing.group(1) if thing else None
 
 
 LINKS = ("scaleup_bandwidth", "scaleout_bandwidth")

@@ -38,20 +38,27 @@ NAME_AS_NOUN = rf"|(?-i:(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z
 # so does a model number in the singular right after a whole count, when it ends a cell or a
 # clause (`| 2 × 8 H200 |`, `8 H100 and 4 NICs`; not `8 H100 nodes`: nodes, nor a precision's `2300 BF16`),
 # or after a hyphen before a system's noun (`2-node × 8-H200 clusters`: held-out round 293)
+# (what ends the name: a cell, a line, a clause, a sentence, or a word after it)
+NAME_END = r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b)"
+# or a maker's name and a card's longer one (`runs 8 NVidia GeForce GTX 1080`, `6 NVIDIA Titan Xp`: held-out
+# round 309), a card line's word or a model number first (not `8 NVIDIA ConnectX-7 NICs`, `2 NVIDIA DGX H100`,
+# `4 NVIDIA NVLink Switches`, `2 AMD EPYC 7742`: the review), its noun may follow
+BRANDED_CARD = (r"\s(?i:NVIDIA|AMD)\s(?:GeForce|TITAN|Titan|Tesla|Quadro|RTX|GTX|Radeon|Instinct|"
+                r"[A-Z]{1,2}\d{2,4}[A-Za-z]{0,2}\b)(?:\s[A-Z0-9][\w-]*){0,3}?(?:\s\d{2,3}\s?GB)?"
+                rf"(?:{NAME_END}|(?=\s(?:GPUs?|cards?)\b))")
 SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GTC)\d)"
-                           rf"(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z]{{0,2}}"
-                           r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b)|"
+                           rf"(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z]{{0,2}}{NAME_END}|"
                            r"-[A-Z]{1,3}\d{2,4}[A-Z]{0,2}(?=\s(?:clusters?|nodes?|servers?|systems?|machines?)\b)|"
-                           # or a maker's name and a consumer card's longer one (`runs 8 NVidia GeForce GTX
-                           # 1080`, `6 NVIDIA Titan Xp`: held-out round 309), not a CPU's
-                           r"\s(?i:NVIDIA|AMD)\s(?!(?i:EPYC|Ryzen|Threadripper|Opteron)\b)[A-Z][\w-]*"
-                           r"(?:\s[A-Z0-9][\w-]*){0,3}?(?:\s\d{2,3}\s?GB)?"
-                           r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|for)\b))")
+                           rf"{BRANDED_CARD})")
 
 
 # a card's classifier and a model number after a count: cards of it, each a chip (`四张A100`, `8块H100`,
 # `四张P104-100`: held-out round 314), not the classifier's other things
-CARD_OF_A_MODEL = re.compile(r"\s?[张張块塊]\s?(?:NVIDIA\s?|AMD\s?|英伟达|英偉達)?[A-Z]{1,3}\d{2,4}")
+# (a whole model number, not a drive's, a NIC's or a board's: `两块PM1733 SSD`, `两张X710网卡`,
+# `两块B650主板`: the review)
+CARD_OF_A_MODEL = re.compile(r"\s?[张張块塊]\s?(?:NVIDIA\s?|AMD\s?|英伟达|英偉達)?"
+                             r"[A-Z]{1,3}\d{2,4}[A-Za-z]{0,2}(?:-\d{2,3})?(?![A-Za-z0-9-])"
+                             r"(?!\s?(?:SSDs?|NVMe|硬盘|硬碟|网卡|網卡|主板|主機板|板卡|内存|內存|记忆体|記憶體|NICs?)\b)")
 
 
 def singular_name(view: str, number: Number) -> bool:
@@ -76,9 +83,12 @@ COUNT_LEAD = re.compile(r"(?:^|[|(\[*\-–]|(?<![A-Za-z])[x×]|[\u4e00-\u9fff]|\
 
 # a chip's noun in the plural, then each or per and a server's noun: `(8x GPUs each`, `4xGPUs per node`
 # (held-out round 308)
+# (the multiplier opening a bracket, a cell or a line, or after `with` or `has`, the words closing a clause:
+# not `needs 2x GPUs per node compared to`, `fits 2x GPUs per server.`, `3x GPUs each year`: the review)
 CHIPS_EACH = (r"(?i:GPUs|NPUs|TPUs|chips|accelerators|cards)"
-              r"\s(?:each|per\s(?:node|server|host|machine|system|box))\b")
-GLUED_CHIPS_EACH = re.compile(r"[xX×]" + CHIPS_EACH)
+              r"\s(?:each|per\s(?:node|server|host|machine|system|box))(?=\s?[,;)|]|\s?$|\.(?:\s|$))")
+GLUED_CHIPS_EACH = re.compile(r"[xX×]" + CHIPS_EACH, re.MULTILINE)
+EACH_LEAD = re.compile(r"(?:^|[(\[|,:]|\b(?:with|has|have))\s*$", re.MULTILINE)
 
 
 # "8x MI300Xs can do": a model number in the plural counts; "72x Blackwell Ultra chips": so does a
@@ -99,12 +109,15 @@ def counted_names(view: str, numbers: list[Number]) -> list[Number]:
             name = None         # "reaches 15x H100.": a ratio; "set for 8 x A100 80GB.": a count
         comparing = COMPARING.search(view, max(0, n.start - 16), n.start)
         if name is None:
-            return not comparing and bool(COUNTED_PLURAL.match(view, n.end))
+            each = re.match(r"\s?" + CHIPS_EACH, view[n.end:n.end + 40])
+            return not comparing and bool(COUNTED_PLURAL.match(view, n.end)) and (
+                not each or bool(EACH_LEAD.search(view, max(0, n.start - 8), n.start)))
         # "provides 8x H100 SXM GPUs": a plural chip noun after the name counts them all the same
         return not comparing or bool(PLURAL_CHIPS.match(view, name.end()))
     def glued(n: Number) -> bool:     # "on 8xA100 or 8xH100", "16xH100 GPUs" (held-out round 206)
-        return not n.unit and (GLUED_NAME.match(view, n.end) or GLUED_CHIPS_EACH.match(view, n.end)) \
-            and not n.word and n.value >= 2 \
+        lead = EACH_LEAD.search(view, max(0, n.start - 8), n.start)
+        each = bool(GLUED_CHIPS_EACH.match(view, n.end) and lead)
+        return not n.unit and (bool(GLUED_NAME.match(view, n.end)) or each) and not n.word and n.value >= 2 \
             and n.value == int(n.value) and not COMPARING.search(view, max(0, n.start - 16), n.start) \
             and not RATIO_BEFORE.search(view, max(0, n.start - 4), n.start)
     def name_times(n: Number) -> bool:      # "| H100 x 16 |", "H20 (96GiB) x 128" (held-out round 237)

@@ -394,5 +394,5 @@ def _small_chinese_count(view: str, number: Number) -> bool:
     # a hardware noun, a count noun or a Latin name (兩個 Die, 四個 GPU) makes it a hardware count
     return not re.search(nouns, after, re.IGNORECASE) and not _count_noun_after("chips").match(
         view, number.end) \
-        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?(?:[A-Za-z]{{2,}}|[A-Z]\d)", after) \
+        and not re.match(rf"\s?[{CHINESE_CHARS}]?[\u4e00-\u9fff]?\s?(?:[A-Za-z]{{2,}}|[A-Z]\d\d)", after) \
         and not _coordinated_count(view, number) and not names_listed(view, number)

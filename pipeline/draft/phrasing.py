@@ -148,10 +148,12 @@ def iso_date(view: str, number: Number) -> bool:
 
 
 def name_after_count(view: str, number: Number) -> bool:
-    """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`: the name's own number."""
+    """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `RTX 6000 Pro`: the name's own number."""
     if number.unit or number.word:
         return False
     before = view[max(0, number.start - 40):number.start]
+    if re.search(r"\b(?:RTX|GTX|Quadro|Radeon|Titan)\s(?:PRO\s|Pro\s)?$", before):
+        return True         # `two Nvidia RTX 6000 Pro 600W cards`: a card's number (held-out round 311)
     found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:
         return False

@@ -213,11 +213,13 @@ def check_chip_count(catalogue, reading, value: float | None = None, clause: str
                                 f"({reading.subject} written: confirm or change)")
         elif own and value not in own and ((part := A_PART.search(clause) or any(
                 whole % value == 0 and whole >= 2 * value for whole in own) and A_PART_AFTER.search(clause))
-                or 4 * value < min(own)):       # `5x GB200 nodes (4xGPUs each`: far fewer (round 308)
+                or 4 * value < min(own) or value >= 2 * max(own)):   # `5x GB200 nodes (4xGPUs each`
             held = ", ".join(f"{n:g}" for n in sorted(set(own)))
-            said = f"{part.group()!r} counts" if part else f"{value:g}, far fewer, may count"
-            reading.todo.append(f"subject: {reading.subject} holds {held} chips; {said} a part of it, "
-                                f"which the specs do not hold: name it, or confirm {reading.subject}")
+            said = f"{part.group()!r} counts a part of it" if part else (
+                f"{value:g}, far fewer, may count a part of it" if value < min(own)
+                else f"{value:g}, twice or more, may count several of it or a larger system")
+            reading.todo.append(f"subject: {reading.subject} holds {held} chips; {said}, which the specs do "
+                                f"not hold: name it, or confirm {reading.subject}")
     baseline = reading.baseline or ""
     if reading.metric == "chips" and baseline in catalogue.entities and not any(
             t.startswith("baseline:") for t in reading.todo) and catalogue.entities[baseline].kind == "chip":
@@ -249,3 +251,22 @@ def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
     def kin(a: str) -> set:
         return {a, *catalogue.members_of(a), *catalogue.containers_of_any(a)}
     return all(b in kin(a) or a in kin(b) for a in ids for b in ids)
+
+
+# a product's name right after a count (`8 RTX 4090`, `8x Tesla V100s`, `8 NVIDIA GeForce GTX 1080`): what it
+# counts
+COUNTED_NAME_AFTER = re.compile(r"\s?(?:[x×]\s?)?(?:(?i:NVIDIA|AMD)\s)?(?:(?:GeForce|RTX|GTX|Tesla|Quadro|"
+                                r"Radeon|Instinct|TITAN|Titan)\s)*(?:[A-Z]{1,3}\s?\d{2,4}[A-Za-z]{0,3}|\d{4}\b|"
+                                r"Xp\b|RTX\b)")
+
+
+def counted_unknown(catalogue, view: str, number, reading, mentions) -> None:
+    """A count of chips given to a system while the product it counts, named right after it, is none the
+    specs hold (`One DGX A100 replaces a rack of 8 Tesla V100`, `The DGX A100 sits beside our 8 RTX 4090`):
+    the system is asked, not assumed (the review of session 50's rules: its count had matched the DGX's 8)."""
+    name = COUNTED_NAME_AFTER.match(view, number.end) if reading.metric == "chips" else None
+    if name is None or reading.subject is None or any(map(open_subject, reading.todo)) or any(
+            m.entity or m.candidates for m in catalogue.find(view[name.start():name.end() + 12])):
+        return      # (the name and what follows it, `GH200 superchips`: any id or family it names)
+    reading.todo.append(f"subject: {number.text} counts {name.group().strip()!r}, which the specs do not "
+                        f"hold; {reading.subject} assumed: confirm or change")

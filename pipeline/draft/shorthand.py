@@ -153,8 +153,11 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
         return (table[letter], end + 1) if _network_word_near(after, before) else None
     bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
     letter = bits.group(1) if bits else view[end:end + 1]
-    if not bits and re.match(r" G(?![A-Za-z0-9\-/])", view[end:end + 3]):
-        end, letter = end + 1, "G"      # `400 G QSFP-DD switch` (round 314); a spaced T may be TFLOPS
+    spaced = not bits and re.match(r" G(?![A-Za-z0-9\-/])", view[end:end + 3])
+    if spaced and not re.match(rf"\s(?:{LINK_AFTER_A_SPACE})", view[end + 2:end + 40], re.IGNORECASE):
+        return None         # (not `96 G memory over RoCE`: the review; a spaced T may be TFLOPS)
+    if spaced:
+        end, letter = end + 1, "G"      # `400 G QSFP-DD switch`, `200 G DACs` (held-out round 314)
     if letter not in table or not bits and re.match(r"[A-Za-z0-9\-]", view[end + 1:end + 2]):
         return None
     if letter == "G" and value < 10 and not bits:          # 5G: a mobile generation
@@ -168,6 +171,12 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     return (table[letter], end + 1) if _network_word_near(after, before) else None
+
+
+# the words right after a spaced G that make it a link's: a network's or a link's word, then no memory
+LINK_AFTER_A_SPACE = (r"(?:QSFP[\w-]*|OSFP|NICs?|ports?|links?|switch(?:es)?|Ethernet|InfiniBand|RoCE|"
+                      r"optics|transceivers?|uplinks?|fabric|DACs?|AOCs?|breakout|connections?|line rate|"
+                      r"networking|network)\b")
 
 
 # a rate's prefix spelled out in the singular, `-terabit` or ` gigabit` (or `gig`), its `per second` hyphened
@@ -218,7 +227,9 @@ NOT_MEMORY_AFTER = re.compile(r"\s*(?:uplinks?|ports?|BMC|network|NICs?|[FEHNX]D
 
 # a Gb before a memory's or a module's word is its gigabytes, as people write it (`80 Gb of memory each`,
 # `256Gb of RAM`, `a 32Gb DIMM`); not a DRAM die's gigabits (`32Gb DRAM devices`) nor a link's
-GB_OF_MEMORY = re.compile(r"(\s?Gb)\s?(?:of\s)?(?:(?:GPU|system|host)\s)?(?:memory|RAM|VRAM|DIMMs?)\b")
+# (`16Gb memory dies`: a die's gigabits, the review)
+GB_OF_MEMORY = re.compile(r"(\s?Gb)\s?(?:of\s)?(?:(?:GPU|system|host)\s)?(?:memory|RAM|VRAM|DIMMs?)\b"
+                          r"(?!\s(?:dies?|chips?|density|densities|devices?|packages?|ICs?|cells?)\b)")
 
 
 def memory_prefix(view: str, start: int, end: int, value: float) -> tuple[str, int] | None:
