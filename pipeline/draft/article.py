@@ -228,7 +228,7 @@ def claim_record(catalogue: Catalogue, place: build.Place, number: Number, menti
     settle.figure_holders(catalogue, number, reading, named, topics.ids_and_families if topics else named)
     settle.count_owner(catalogue, place, number, mentions, reading)
     scope.check_chip_count(catalogue, reading, number.value if number.unit == "" else None, clause_text)
-    scope.counted_unknown(catalogue, view, number, reading, mentions)     # `8 RTX 4090` beside a DGX A100
+    scope.counted_unknown(catalogue, view, number, reading)     # `8 RTX 4090` beside a DGX A100
     settle.baseline_scopes(catalogue, reading)
     scope.chip_property(catalogue, reading)
     ratios.predecessors_figure(catalogue, view, number, reading)      # "its 7 nm predecessor"

@@ -260,9 +260,9 @@ COUNTED_NAME_AFTER = re.compile(r"\s?(?:[x×]\s?)?(?:(?i:NVIDIA|AMD)\s)?(?:(?:Ge
                                 r"Xp\b|RTX\b)")
 
 
-def counted_unknown(catalogue, view: str, number, reading, mentions) -> None:
+def counted_unknown(catalogue, view: str, number, reading) -> None:
     """A count of chips given to a system while the product it counts, named right after it, is none the
-    specs hold (`One DGX A100 replaces a rack of 8 Tesla V100`, `The DGX A100 sits beside our 8 RTX 4090`):
+    specs hold (`One DGX A100 replaces a rack of 8 Tesla V100`, `The DGX A100 node has 8 RTX 4090 and ...`):
     the system is asked, not assumed (the review of session 50's rules: its count had matched the DGX's 8)."""
     name = COUNTED_NAME_AFTER.match(view, number.end) if reading.metric == "chips" else None
     if name is None or reading.subject is None or any(map(open_subject, reading.todo)) or any(
