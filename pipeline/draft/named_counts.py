@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from claimaudit.draft.forms import Number
+from claimaudit.draft.forms import CARD_LINES, Number
 from claimaudit.draft.products import FORM_FACTOR
 from claimaudit.draft.shorthand import LINK_SPEEDS
 
@@ -33,7 +33,6 @@ COUNTED_NAME = re.compile(r"\s*(?:NVIDIA\s|AMD\s|Intel\s)?(?:[A-Z][a-z]{4,9}[™
                           re.IGNORECASE)
 # a count's noun (numbers._count_noun_after): `8 B300s`, `350,000 H100s` count chips
 # (a card's line before it: `four RTX A6000`, `two RTX 3090s`: held-out round 310)
-CARD_LINES = r"(?:RTX|GTX|Tesla|Quadro|Radeon|Instinct|Titan)"
 NAME_AS_NOUN = rf"|(?-i:(?:{CARD_LINES}\s[A-Z]{{0,3}}|[A-Z]{{1,3}})\d{{2,4}}[A-Z]{{0,2}}s\b)"
 # so does a model number in the singular right after a whole count, when it ends a cell or a
 # clause (`| 2 × 8 H200 |`, `8 H100 and 4 NICs`; not `8 H100 nodes`: nodes, nor a precision's `2300 BF16`),
@@ -43,7 +42,7 @@ NAME_END = r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:per|each|and|with|in|on|
 # or a maker's name and a card's longer one (`runs 8 NVidia GeForce GTX 1080`, `6 NVIDIA Titan Xp`: held-out
 # round 309), a card line's word or a model number first (not `8 NVIDIA ConnectX-7 NICs`, `2 NVIDIA DGX H100`,
 # `4 NVIDIA NVLink Switches`, `2 AMD EPYC 7742`: the review), its noun may follow
-BRANDED_CARD = (r"\s(?i:NVIDIA|AMD)\s(?:GeForce|TITAN|Titan|Tesla|Quadro|RTX|GTX|Radeon|Instinct|"
+BRANDED_CARD = (rf"\s(?i:NVIDIA|AMD)\s(?:{CARD_LINES}|"
                 r"[A-Z]{1,2}\d{2,4}[A-Za-z]{0,2}\b)(?:\s[A-Z0-9][\w-]*){0,3}?(?:\s\d{2,3}\s?GB)?"
                 rf"(?:{NAME_END}|(?=\s(?:GPUs?|cards?)\b))")
 SINGULAR_NAME = re.compile(r"(?:\s(?:NVIDIA\s|AMD\s)?(?!(?:FP|BF|TF|INT|FY|SM|GTC)\d)"

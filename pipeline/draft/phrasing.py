@@ -24,7 +24,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import BY_FIGURE, Number, after_name, unit_at
+from claimaudit.draft.forms import BY_FIGURE, CARD_LINES, Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -152,7 +152,7 @@ def name_after_count(view: str, number: Number) -> bool:
     if number.unit or number.word:
         return False
     before = view[max(0, number.start - 40):number.start]
-    if re.search(r"\b(?:RTX|GTX|Quadro|Radeon|Titan)\s(?:PRO\s|Pro\s)?$", before):
+    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before):
         return True         # `two Nvidia RTX 6000 Pro 600W cards`: a card's number (held-out round 311)
     found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:

@@ -21,6 +21,7 @@ from functools import cache
 from claimaudit.draft.claims import open_subject
 from claimaudit.draft.entities import Catalogue
 from claimaudit.draft.figure_match import matching
+from claimaudit.draft.forms import CARD_LINES
 from claimaudit.draft.lexicon import alternation, lexicon
 from claimaudit.draft.topic import related
 
@@ -255,9 +256,8 @@ def one_product(catalogue: Catalogue, ids: list[str]) -> bool:
 
 # a product's name right after a count (`8 RTX 4090`, `8x Tesla V100s`, `8 NVIDIA GeForce GTX 1080`): what it
 # counts
-COUNTED_NAME_AFTER = re.compile(r"\s?(?:[x×]\s?)?(?:(?i:NVIDIA|AMD)\s)?(?:(?:GeForce|RTX|GTX|Tesla|Quadro|"
-                                r"Radeon|Instinct|TITAN|Titan)\s)*(?:[A-Z]{1,3}\s?\d{2,4}[A-Za-z]{0,3}|\d{4}\b|"
-                                r"Xp\b|RTX\b)")
+COUNTED_NAME_AFTER = re.compile(rf"\s?(?:[x×]\s?)?(?:(?i:NVIDIA|AMD)\s)?(?:{CARD_LINES}\s)*"
+                                r"(?:[A-Z]{1,3}\s?\d{2,4}[A-Za-z]{0,3}|\d{4}\b|Xp\b|RTX\b)")
 
 
 def counted_unknown(catalogue, view: str, number, reading) -> None:

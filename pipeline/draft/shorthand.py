@@ -154,7 +154,8 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     bits = re.match(r"\s?([GT])b(?![A-Za-z0-9\-/])", view[end:end + 4])
     letter = bits.group(1) if bits else view[end:end + 1]
     spaced = not bits and re.match(r" G(?![A-Za-z0-9\-/])", view[end:end + 3])
-    if spaced and not re.match(rf"\s(?:{LINK_AFTER_A_SPACE})", view[end + 2:end + 40], re.IGNORECASE):
+    links = spaced and alternation([*lexicon().words("network_words"), *lexicon().words("link_words_after")])
+    if spaced and not re.match(rf"\s(?:{links})", view[end + 2:end + 40], re.IGNORECASE):
         return None         # (not `96 G memory over RoCE`: the review; a spaced T may be TFLOPS)
     if spaced:
         end, letter = end + 1, "G"      # `400 G QSFP-DD switch`, `200 G DACs` (held-out round 314)
@@ -171,12 +172,6 @@ def network_prefix(view: str, start: int, end: int, value: float) -> tuple[str, 
     after = CLAUSE_BREAK.split(view[end + 1:end + 40])[0]
     before = CLAUSE_BREAK.split(view[max(0, start - 16):start])[-1]
     return (table[letter], end + 1) if _network_word_near(after, before) else None
-
-
-# the words right after a spaced G that make it a link's: a network's or a link's word, then no memory
-LINK_AFTER_A_SPACE = (r"(?:QSFP[\w-]*|OSFP|NICs?|ports?|links?|switch(?:es)?|Ethernet|InfiniBand|RoCE|"
-                      r"optics|transceivers?|uplinks?|fabric|DACs?|AOCs?|breakout|connections?|line rate|"
-                      r"networking|network)\b")
 
 
 # a rate's prefix spelled out in the singular, `-terabit` or ` gigabit` (or `gig`), its `per second` hyphened
