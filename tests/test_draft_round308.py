@@ -214,3 +214,30 @@ def test_a_count_twice_a_systems_or_more_asks_the_subject(text, todos, kites):
     claims = drafted_claims(text, kites)
     assert [(c.get("subject"), c.get("metric")) for c in claims] == [("kite1_box", "chips")], claims
     assert subject_todos(claims[0]) == todos, claims
+
+
+# --- round 315, tuned after its first run -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, read", [
+    ("using PyTorch FSDP on an 11-node Azure VMSS cluster", [("11", "other")]),
+    ("three separate 8-chip slices of KT100", [("3", "other"), ("8", "chips")]),
+    ("a 4,096-node KT100 supercomputer", [("4,096", "other")]),
+    ("on 1-node of 4x KT100", [("4", None)])])
+def test_a_number_hyphened_to_a_machines_noun_counts_them(text, read):
+    assert [(n, k) for n, k in kinds(text) if n != "100"] == read
+
+
+@pytest.mark.parametrize("text, read", [       # the one is an article's
+    ("The 16GB cards (5070 Ti, 5060 Ti) hit OOM at 64 parallel queries.", [("16", "GB")]),
+    ("We run two 7900 XTX cards and one 4080 SUPER.", [("2", "")]),
+    ("| Cooling | Passive (no fans) | Active (dual/triple fan) |", []),
+    ("a triple-slot KT100 card", [])])
+def test_a_cards_tier_and_a_fans_count_are_no_figures(text, read):
+    assert [(n, u) for n, u in counted(text) if n != "100"] == read
+
+
+@pytest.mark.parametrize("verb", ["beat", "beats", "outperformed", "outpaced"])
+def test_a_card_that_beat_another_by_a_percentage_is_an_increase(verb, kites):
+    claims = drafted_claims(f"Yes, the KT200 {verb} the KT100 by 14%.", kites)
+    assert [c["claimed"] for c in claims] == ["+14%"]
+    assert "(the text gives subject: kite2, baseline: kite1)" in claims[0]["todo"][-1], claims

@@ -221,10 +221,12 @@ FORMAT = re.compile(r"(?:MX)?FP\d|BF\d|INT\d|TF32|A\d\b", re.IGNORECASE)
 def _compound_before_noun(view: str, number: Number) -> bool:
     """`a 72-GPU NVLink domain`, `the 32-CU count`: number, hyphen, an acronym or a capitalised
     word (not `12-Hi`, a stack's height), then the noun it describes; `8-way NVIDIA H100 GPU nodes`,
-    `4-way A100`: so many chips (round 300; not `16-way associative`, `2-way SMT`, `8-way DGX H100`)."""
+    `4-way A100`: so many chips (round 300; not `16-way associative`, `2-way SMT`, `8-way DGX H100`);
+    `an 11-node Azure cluster`, `16-chip slices`: so many machines or chips (round 315)."""
     return bool(re.match(r"-(?:[A-Z]{2,}|[A-Z][a-z]{2,})\s+[A-Za-z]"
-                         r"|-way\s+(?:(?:NVIDIA|Nvidia|AMD|Intel)\s+)?(?:[A-Z]{1,3}\d|GPU)",
-                         view[number.end:number.end + 32]))
+                         r"|-way\s+(?:(?:NVIDIA|Nvidia|AMD|Intel)\s+)?(?:[A-Z]{1,3}\d|GPU)"
+                         r"|-(?:node|chip|server|rack|socket|gpu)s?(?=[\s,)]|$)",
+                         view[number.end:number.end + 32])) and number.value != 1    # not `on 1-node of 4x`
 
 
 # (not `2-Stack Ponte Vecchio`: a part's tile configuration, in its name's case)

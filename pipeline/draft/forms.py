@@ -36,6 +36,8 @@ GLUED = re.compile("(?:" + "|".join(f"(?<={re.escape(word)})" for word in GLUED_
 # the lines of cards whose names a count or a model number may follow (`four RTX A6000`, `RTX 6000 Pro`,
 # `8 NVidia GeForce GTX 1080`: held-out rounds 309-311)
 CARD_LINES = r"(?:GeForce|RTX|GTX|Tesla|Quadro|Radeon|Instinct|TITAN|Titan)"
+# a card tier after its model number (`5070 Ti`, `4080 SUPER`, `7900 XTX`)
+CARD_TIER = re.compile(r"\s?(?:Ti|SUPER|Super|XTX|XT|GRE)\b")
 CHINESE_CHARS = "零〇○一二兩两三四五六七八九十百千萬万億亿兆"
 # ... with a decimal mark between digits: 三．六倍 (3.6), 一點七萬瓩 (17,000 kW)
 CHINESE = re.compile(rf"[{CHINESE_CHARS}]+(?:[．.點点][零〇○一二三四五六七八九]+[萬万億亿]*)?")

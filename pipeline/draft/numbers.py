@@ -355,8 +355,8 @@ def skipped(view: str, number: Number) -> bool:
                                or bool(re.search(r"(?:first|second|latter|back|other)[\s-]$", before))
                                or before[-1:] + after[:1] == "()"),      # "FP64 (double)": a precision's name
         not_hardware(view, number),
-        # double-wide; but "the doubled-bandwidth NVLink-C2C" doubles the bandwidth
-        number.ratio_word and bool(re.match(r"-[A-Za-z]", after)) and not re.match(
+        # double-wide, triple fan; but "the doubled-bandwidth NVLink-C2C" doubles the bandwidth
+        number.ratio_word and bool(re.match(r"-[A-Za-z]|\s(?:fans?|slots?)\b", after)) and not re.match(
             "-(?:" + alternation(lex.words("ratio_hyphen_nouns")) + ")", after, re.IGNORECASE),
         bool(number.unit) and bool(re.match(r"/[A-Za-z\u00b2]", after)) and not PER_DEVICE.match(after),
         # 24GB/mm²: a density; "1024 TFLOPS/chip", "128GB/GPU": an amount per device is an amount

@@ -10,12 +10,11 @@ a product name and a hyphenated compound change what a number is.
 - digits glued by a hyphen to an acronym (`WSE-3 engine clusters`) are a model number;
 - digits after a capitalised name that itself follows a count or the article a/an
   (`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `8 Trainium 2 chips`) are the
-  name's generation: the count, if any, stands before the name;
+  name's generation: the count, if any, stands before the name; so are a card line's (`RTX 6000`);
 - a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
   instances`) is a count (counts.general_count still asks for a hardware sentence), unless
   the noun measures time or a share (`not_compound_nouns`);
-- prices and costs are no hardware claim (`not_hardware`), nor dates, years and ordinals
-  (`date_or_ordinal`), both moved here from numbers.py.
+- prices and costs are no hardware claim (`not_hardware`), nor dates, years and ordinals.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import BY_FIGURE, CARD_LINES, Number, after_name, unit_at
+from claimaudit.draft.forms import BY_FIGURE, CARD_LINES, CARD_TIER, Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -151,9 +150,10 @@ def name_after_count(view: str, number: Number) -> bool:
     """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `RTX 6000 Pro`: the name's own number."""
     if number.unit or number.word:
         return False
-    before = view[max(0, number.start - 40):number.start]
-    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before):
-        return True         # `two Nvidia RTX 6000 Pro 600W cards`: a card's number (held-out round 311)
+    before = view[max(0, number.start - 40):number.start]     # a card's number: `two Nvidia RTX 6000 Pro
+    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or re.fullmatch(  # 600W cards`, `The 16GB
+            r"\d{3,4}", number.text) and CARD_TIER.match(view, number.end):    # cards (5070 Ti, 5060 Ti)`
+        return True         # (held-out rounds 311, 315)
     found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:
         return False
