@@ -591,6 +591,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout316": "docs/draft-first-runs/round316.txt",  # first run 63.7% recall, 23.1% noise, not tuned on:
     # a 5090 matmul page's table, its spec column with no unit of its own and its ratio column (40 of the
     # page's 62), an NPU post's milliseconds, an analyst's unit definitions; of 9 decided 1 right, 6 asked
+    "heldout317": "docs/draft-first-runs/round317.txt",  # first run 78.8% recall, 13.9% noise, not tuned on:
+    # an HBM4 explainer's pin speeds (Gb/s per pin, in a table and a code block: 8), a T4 run's measured
+    # times (`57min 17s`), PUE figures, a Hailo board's frame rates; of 8 decided 6 right, 2 asked, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
