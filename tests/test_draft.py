@@ -594,6 +594,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout317": "docs/draft-first-runs/round317.txt",  # first run 78.8% recall, 13.9% noise, not tuned on:
     # an HBM4 explainer's pin speeds (Gb/s per pin, in a table and a code block: 8), a T4 run's measured
     # times (`57min 17s`), PUE figures, a Hailo board's frame rates; of 8 decided 6 right, 2 asked, 0 silent
+    "heldout318": "docs/draft-first-runs/round318.txt",  # first run 80.0% recall, 12.1% noise, not tuned on:
+    # an nvidia-smi table of MIG profiles (memory in GiB, SM counts: 10 of its 14), measured seconds, a CPU's
+    # model number read as a ratio (`Ryzen 9 5950X`); no structure row
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
