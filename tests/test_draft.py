@@ -597,6 +597,9 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout318": "docs/draft-first-runs/round318.txt",  # first run 80.0% recall, 12.1% noise, not tuned on:
     # an nvidia-smi table of MIG profiles (memory in GiB, SM counts: 10 of its 14), measured seconds, a CPU's
     # model number read as a ratio (`Ryzen 9 5950X`); no structure row
+    "heldout319": "docs/draft-first-runs/round319.txt",  # first run 80.4% recall, 26.8% noise, not tuned on:
+    # an essay's FLOPs written with superscripts (`2.5 × 10²¹ FLOPs` read as a ratio 2.5x: 8 missed, 6 noise),
+    # a memory explainer's shares (`~25-30%`), `x16` lanes; of 5 decided 4 right, 1 asked, 0 silent
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
