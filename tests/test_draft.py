@@ -600,6 +600,10 @@ NOT_YET_TUNED: dict[str, str] = {
     "heldout319": "docs/draft-first-runs/round319.txt",  # first run 80.4% recall, 26.8% noise, not tuned on:
     # an essay's FLOPs written with superscripts (`2.5 × 10²¹ FLOPs` read as a ratio 2.5x: 8 missed, 6 noise),
     # a memory explainer's shares (`~25-30%`), `x16` lanes; of 5 decided 4 right, 1 asked, 0 silent
+    "heldout320": "docs/draft-first-runs/round320.txt",  # first run 58.5% recall, 16.9% noise, not tuned on:
+    # an Axelera card's frames per second and FPS/W (10 of its 11), a yield model's `17×30 mm` and `~970k`,
+    # competition run times in hours; of 5 decided 2 right, 3 missed; of 2 left open 1 silent (`8xH100` given
+    # to hgx_h100 where the text names only the family)
 }
 # Rounds first run at the end of a session and not tuned on yet: held to the recall and noise bar,
 # but their structure may still hold silent errors (the next session's tuning material); the
