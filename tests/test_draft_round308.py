@@ -1,4 +1,4 @@
-r"""Known answers for the rules from held-out rounds 308-315 (issue 19), on fictional specs:
+r"""Known answers for the rules from held-out rounds 308-318 (issue 19), on fictional specs:
 
 - a multiplier before a chip's noun in the plural, then each or per and a server's noun (`(8x GPUs each`,
   glued `4xGPUs each`, `8x chips per node`) counts chips, as a multiplier before a model number did; a
@@ -32,7 +32,18 @@ NVIDIA DGX H100`) and a classifier before a drive's, a NIC's or a board's part n
 no chips; a host's cores (`8C/16T`, `8 cores`) take no system's chips, whatever it holds; a count of a product
 the specs do not hold, given to a system (`One Kite Box1 replaces a rack of 8 Tesla V100`), asks the system,
 as a count twice a system's or more does; `16Gb memory dies`, `96 G memory over RoCE` and a unit's square
-(`mm²`) keep their readings."""
+(`mm²`) keep their readings.
+
+From rounds 315-319, tuned after their first runs: a number hyphened to a machine's noun counts them (`an
+11-node cluster`, `8-chip slices`; not `1-node of`); a card's tier after its model number (`5070 Ti`, `7900
+XTX`), the model number alone after the card's full name elsewhere in the text (`The 5090 arrived` by an `RTX
+5090`), a CPU's model number with a glued X (`Ryzen 9 5950X`; `1000X` stays a ratio) and a card line's PRO
+model before × (`RTX PRO 6000 × 8`) are names; a name × a count before a bracket (`B200 × 8 (NVLink)`) counts
+chips; a ratio word before fans or slots (`triple fan`) is no ratio; `beat`, `outperformed`, `outpaced`,
+`surpassed` compare; a person's cards are counted (`He has two RTX 3090s`); a variable's value (`at n=3`), a
+unit's definition on its own line (`• 1 kW = 1 thousand W`), a batch size and a figure per dollar are no
+figures; a rate per pin (`3.2 Gb/s/pin`) is a figure; a power of ten between a figure and its unit (`1.98 ×
+10^15 FLOPS`, `× 10²¹ FLOPs`) scales it instead of reading a ratio."""
 
 import pytest
 from draft_catalogues import drafted_claims, subject_todos, two_kite_boxes
@@ -241,3 +252,61 @@ def test_a_card_that_beat_another_by_a_percentage_is_an_increase(verb, kites):
     claims = drafted_claims(f"Yes, the KT200 {verb} the KT100 by 14%.", kites)
     assert [c["claimed"] for c in claims] == ["+14%"]
     assert "(the text gives subject: kite2, baseline: kite1)" in claims[0]["todo"][-1], claims
+
+
+# --- rounds 316-318, tuned after their first runs -----------------------------------------------------------
+
+@pytest.mark.parametrize("text, read", [
+    ("• KT100 × 8 (NVLink): a4-highgpu-8g", [("8", "chips")]),
+    ("• RTX PRO 6000 × 8 (PCIe): g4-standard-384", [("8", "chips")]),
+    ("The KT100 is 2x KT200 (NVLink) in speed.", [("2", None)])])
+def test_a_name_times_a_count_before_a_bracket_counts_chips(text, read):
+    assert [(n, k) for n, k in kinds(text) if n not in ("100", "200", "4", "8g")] == read
+
+
+@pytest.mark.parametrize("text, read", [
+    ("MTP at n=3 multiplies that to 84 tok/s on the KT100.", [("84", "tokens/s")]),
+    ("18 lanes x 50 GB/s = 900 GB/s", [("18", ""), ("50", "GB/s"), ("900", "GB/s")]),
+    ("  • 1 kW = 1 thousand W", []),
+    ("  • 1 GW = 1 billion W", []),
+    ("The KT100 draws 700 W.", [("700", "W")]),
+    ("we ran the KT100 at a batch size of 8 per GPU", []),
+    ("An initial batch of 13,000 KT100 GPUs", [("13,000", "")]),
+    ("Larger batch sizes: 141GB enables more requests", [("141", "GB")]),
+    ("| Power | 32 x 1 kW = 32 kW |", [("32", ""), ("1", "kW"), ("32", "kW")]),
+    ("The KT100 gives 16.6 gigaflops per dollar.", []),
+    ("HBM2E: 410 GB/s per stack, 3.2 Gb/s/pin", [("410", "GB/s"), ("3.2", "Gbps")]),
+    ("My PC has an AMD Ryzen 9 5950X and an EPYC 9384X.", []),
+    ("It is 1000X faster.", [("1000", "x")])])
+def test_a_variable_a_units_definition_a_batch_and_a_cpus_model_are_no_figures(text, read):
+    assert [(n, u) for n, u in counted(text) if n not in ("100", "2")] == read
+
+
+@pytest.mark.parametrize("text, count", [
+    ("He has two RTX 3090s for training.", "2"),
+    ("She bought 8 KT100s.", "8")])
+def test_a_persons_cards_are_counted(text, count):
+    assert [(n, k) for n, k in kinds(text) if n not in ("3090", "100")] == [(count, "chips")]
+
+
+def test_a_persons_years_are_not_counted():
+    assert kinds("He has 20 years of experience.") == []
+
+
+def test_a_cards_number_alone_after_its_full_name_is_its_name():
+    text = "I tested the RTX 5090 with 32 GB.\n\nThe 5090 arrived. What the 5090 changes is the bandwidth."
+    assert [n.text for n in find_numbers(text)] == ["32"]
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The KT100 delivers 1.98 × 10^15 FLOPS.", [("1.98e15", "FLOPS")]),
+    ("| KT200x8 | 200GB/s (= 2 x 10^11) |", [("200", "GB/s"), ("2", "x")]),
+    ("The KT100 delivers 2 × 10¹⁵ FLOPS.", [("2e15", "FLOPS")]),
+    ("The KT200 is 2.5x faster than the KT100.", [("2.5", "x")])])
+def test_a_power_of_ten_after_a_figure_scales_it(text, read):
+    assert [(n.text, n.unit) for n in find_numbers(text) if n.unit] == read
+
+
+def test_codes_power_of_ten_is_no_scale():
+    text = "- `1830*10**6 * 512 * 2 * 528 / 10**12 = 989.430` TFLOPS"
+    assert "1830e6" not in [n.text for n in find_numbers(text)]

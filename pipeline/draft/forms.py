@@ -238,6 +238,25 @@ def plain(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
+def name_after_count(view: str, number: Number) -> bool:
+    """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `RTX 6000 Pro`: the name's own number."""
+    before = view[max(0, number.start - 40):number.start]     # a card's number: `two Nvidia RTX 6000 Pro
+    if number.unit == "x" and re.fullmatch(r"\d{4}X", view[number.start:number.end]) and number.value % 1000:
+        return True         # `Ryzen 9 5950X`, `EPYC 9384X`: a model number, not a ratio (round 318)
+    if number.word or number.unit and (number.unit != "x" or not before.endswith("PRO ")):
+        return False                                            # (`RTX PRO 6000 × 8`: not 6000x)
+    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or re.fullmatch(  # 600W cards`, `The 16GB
+            r"\d{3,4}", number.text) and (CARD_TIER.match(view, number.end) or re.search(  # cards (5070 Ti,
+                rf"\b{CARD_LINES}\s(?:PRO\s)?{number.text}\b", view)):  # 5060 Ti)`; `the 5090` of an RTX 5090
+        return True         # (held-out rounds 311, 315, 316)
+    found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
+    if found is None:
+        return False
+    word = found.group(1).lower()       # `15,488 Ascend 960 chips`
+    numbers = lexicon().data["english_numbers"]
+    return word in ("a", "an") or word.replace(",", "").isdigit() or word.split("-")[-1] in numbers
+
+
 def after_name(before: str, number: Number) -> bool:
     """`NVLink 6`, `Llama 3.1`, `GPT-5`, `UltraClusters 3.0`: a version, not an amount."""
     if number.word:

@@ -165,8 +165,9 @@ SERVERS_OF = re.compile(rf"\s?\d{{1,2}}[\s-](?:NVIDIA\s|AMD\s)?{MODEL_NUMBER}s?(
                         r"(?=[ \t]*(?:\||\n|$)|[,;)]|\.(?:\s|$)|\s(?:nodes?|servers?|clusters?|systems?)\b)")
 PLURAL_CHIPS = re.compile(r"(?:GPUs|chips|accelerators|cards)\b", re.IGNORECASE)
 # a model number, its memory in brackets, "x" and the count, which ends a cell, a line or a clause
-NAME_TIMES = re.compile(rf"(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}(?:\s(?:{FORM_FACTOR}))?"
-                        r"(?:\s?\(\d+\s?GiB?\))?\s?[x×]\s?$")
+NAME_TIMES = re.compile(rf"(?:(?<![\w-])[A-Z][A-Za-z]{{0,7}}-?\d{{2,4}}[A-Za-z]{{0,3}}"
+                        rf"|{CARD_LINES}\s(?:PRO\s)?\d{{4}})"         # (`RTX PRO 6000 × 8`: round 316)
+                        rf"(?:\s(?:{FORM_FACTOR}))?(?:\s?\(\d+\s?GiB?\))?\s?[x×]\s?$")
 # a model number, a colon and a count, as cloud schedulers write a request for chips: `H100:8`, `2xA100:8`
 # (not a precision's, a version's or a year's: `FP16:989`, `CUDA12:4`, `FY2024:12`; the count ends a cell, a
 # line, a bracket or a list item, or a chip's noun follows it: `MI300X:8 XCDs` counts no chips: the review)
@@ -176,7 +177,7 @@ COLON_COUNT_END = re.compile(r"(?![\d.:])[ \t]*(?:$|\||[`'\",;)\]}]|\.(?:\s|$)|"
                              r"(?:GPUs?|chips?|accelerators?|cards?|NPUs?)\b)", re.IGNORECASE | re.MULTILINE)
 # `H100:80, H200:141, B200:192`: a line of names given different figures is a spec list, not requests
 COLON_PAIR = re.compile(rf"(?:(?<![\w-])|(?<=\d[x×])){MODEL_NUMBER}:(\d+)\b")
-CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)")
+CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)|\s\((?!\d)")     # `B200 × 8 (NVLink):`
 # a table cell that is a count times each chip's memory, compute, power or bandwidth, and their total: the
 # count is of chips (`| 32 x 144GB = 4.6 TB |`, `| 36 x 2.7 kW = 97.2 kW |` in a rack's column). Not in
 # prose, where the count may be of power supplies, HBM stacks, DIMMs or nodes (`4 × 3.3 kW = 13.2 kW of

@@ -30,6 +30,7 @@ from claimaudit.draft.forms import (
     after_name,
     below_least,
     chinese_value,
+    name_after_count,
     per_unit,
     plain,
     read_unit,
@@ -46,7 +47,6 @@ from claimaudit.draft.phrasing import (
     in_path,
     kinds_of_hardware,
     market_share,
-    name_after_count,
     name_before_noun,
     name_glued,
     name_or_heading,
@@ -68,7 +68,9 @@ from claimaudit.draft.shorthand import (
     person_clause,
     scale_at,
     scale_power,
+    unit_definition,
     vague_non_hardware,
+    workload_setting,
 )
 from claimaudit.draft.text import digits_view, spaced_thousands
 
@@ -320,7 +322,7 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
                                bare.word, noun, bare.ratio_word), donor)
 
 
-PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU|"
+PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU|pin|"
                         r"(?-i:[A-Z]{1,3}\d{2,4}[A-Za-z]{0,3}))s?\b", re.IGNORECASE)     # `TFLOP/s/A100`
 
 
@@ -365,7 +367,7 @@ def skipped(view: str, number: Number) -> bool:
         _small_chinese_count(view, number),
         name_before_noun(view, number),
         vague_non_hardware(view, number),
-        person_clause(view, number),
+        person_clause(view, number), unit_definition(view, number), workload_setting(view, number),
         market_share(view, number),
         name_glued(view, number), acronym_hyphen_name(view, number), name_after_count(view, number),
         in_path(view, number), workload_time(view, number),

@@ -11,9 +11,8 @@ a product name and a hyphenated compound change what a number is.
 - digits after a capitalised name that itself follows a count or the article a/an
   (`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `8 Trainium 2 chips`) are the
   name's generation: the count, if any, stands before the name; so are a card line's (`RTX 6000`);
-- a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way
-  instances`) is a count (counts.general_count still asks for a hardware sentence), unless
-  the noun measures time or a share (`not_compound_nouns`);
+- a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way instances`) is
+  a count (in a hardware sentence), unless the noun measures time or a share (`not_compound_nouns`);
 - prices and costs are no hardware claim (`not_hardware`), nor dates, years and ordinals.
 """
 
@@ -23,7 +22,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import BY_FIGURE, CARD_LINES, CARD_TIER, Number, after_name, unit_at
+from claimaudit.draft.forms import BY_FIGURE, Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -144,22 +143,6 @@ def iso_date(view: str, number: Number) -> bool:
     # (a match's positions are the view's, wherever the search starts)
     return any(m.start() <= number.start and number.end <= m.end()
                for m in ISO_DATE.finditer(view, max(0, number.start - 11), number.end + 11))
-
-
-def name_after_count(view: str, number: Number) -> bool:
-    """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `RTX 6000 Pro`: the name's own number."""
-    if number.unit or number.word:
-        return False
-    before = view[max(0, number.start - 40):number.start]     # a card's number: `two Nvidia RTX 6000 Pro
-    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or re.fullmatch(  # 600W cards`, `The 16GB
-            r"\d{3,4}", number.text) and CARD_TIER.match(view, number.end):    # cards (5070 Ti, 5060 Ti)`
-        return True         # (held-out rounds 311, 315)
-    found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
-    if found is None:
-        return False
-    word = found.group(1).lower()       # `15,488 Ascend 960 chips`
-    numbers = lexicon().data["english_numbers"]
-    return word in ("a", "an") or word.replace(",", "").isdigit() or word.split("-")[-1] in numbers
 
 
 def _classifier(char: str) -> bool:
@@ -374,7 +357,7 @@ def operand(view: str, number: Number, before: str) -> bool:
             and not NOT_CARDS.search(view, max(0, number.start - 60), number.end + 30):
         return False
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
-        r"(?<![A-Za-z\d])\d+[:x×]$", before))
+        r"(?<![A-Za-z\d])\d+[:x×]$|(?:^|[\s(,])[a-z] ?= ?$", before))    # `at n=4`: a variable's (round 316)
 
 
 TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")

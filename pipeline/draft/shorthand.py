@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from claimaudit.draft.forms import CHINESE_CHARS, unit_at
+from claimaudit.draft.forms import CARD_LINES, CHINESE_CHARS, unit_at
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 
 CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
@@ -54,8 +54,15 @@ def stacked_scale() -> re.Pattern:
                       re.IGNORECASE)
 
 
+# a power of ten after a figure: `2.5 × 10^21 FLOPs`, `8 × 10²⁰` (held-out round 319; not code's `1830*10**6`)
+POWER_OF_TEN = re.compile(r"(\s?[×x·]\s?10(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})|\^(\d{1,2})))(?![\d.])")
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
 def scale_power(word: str) -> int:
-    """The power of ten of a scale word: thousand -> 3, 千萬億 -> 15, 百万 -> 6."""
+    """The power of ten of a scale word: thousand -> 3, 千萬億 -> 15, 百万 -> 6, `× 10^21` -> 21."""
+    if power := POWER_OF_TEN.fullmatch(word):
+        return int((power.group(2) or power.group(3)).translate(SUPERSCRIPTS))
     data = lexicon().data
     if word.lower() in ("b", "bn"):
         return 9                # a bare B before transistors, bn (stacked_scale)
@@ -81,6 +88,8 @@ def scale_at(view: str, position: int) -> re.Match | None:
     cell = CELL_B.match(view, position)
     if cell and TRANSISTOR_ROW.match(view, view.rfind("\n", 0, position) + 1):
         return cell
+    if (power := POWER_OF_TEN.match(view, position)) and unit_at(view, power.end())[0]:
+        return power            # with a unit after it (a bare `2 x 10^11` may count anything)
     match = stacked_scale().match(view, position)
     while match and match.group(1).endswith("兆") and unit_at(view, match.end() - 1)[0]:
         if len(match.group(1)) == 1:
@@ -320,8 +329,9 @@ def vague_non_hardware(view: str, number) -> bool:
 
 
 def person_clause(view: str, number) -> bool:
-    """`TPU的研发工作中有20%都由他完成`: a share or count whose clause's doer is a person."""
-    if number.unit not in ("", "%"):
+    """`TPU的研发工作中有20%都由他完成`: a share or count whose clause's doer is a person; not a count of
+    the cards a person has (`He has two RTX 3090s`: held-out round 316)."""
+    if number.unit not in ("", "%") or number.unit == "" and OWNED_CARDS.match(view, number.end):
         return False
     before = CLAUSE_BREAK.split(view[max(0, number.start - 30):number.start])[-1]
     after = CLAUSE_BREAK.split(view[number.end:number.end + 30])[0]
@@ -332,6 +342,32 @@ def person_clause(view: str, number) -> bool:
     for word in lexicon().words("not_person_words"):
         clause = clause.replace(word, " ")
     return bool(re.search(alternation(lexicon().words("person_words")), clause, re.IGNORECASE))
+
+
+OWNED_CARDS = re.compile(rf"\s(?:(?:NVIDIA|Nvidia|AMD)\s)?"
+                         rf"(?:{CARD_LINES}\s[A-Z]{{0,2}}\d{{3,4}}|[A-Z]{{1,3}}\d{{2,4}}[A-Z]?s?\b)")
+
+
+BATCH_BEFORE = re.compile(r"\bbatch(?:[ -]sizes?(?: of| from| to|=| =|:)?|\s?=) ?$", re.IGNORECASE)
+PER_DOLLAR = re.compile(r" ?(?:per|/) ?(?:dollar|\$|USD)\b", re.IGNORECASE)
+
+
+def workload_setting(view: str, number) -> bool:
+    """`at batch size 32`, `a batch size of 8`, `16.6 gigaflops per dollar`: a run's setting or a price's
+    ratio, no hardware's figure (held-out rounds 316-317); `a batch of 13,000 GPUs` counts them."""
+    if number.unit:
+        return bool(PER_DOLLAR.match(view, number.end))
+    return bool(BATCH_BEFORE.search(view, max(0, number.start - 20), number.start))
+
+
+def unit_definition(view: str, number) -> bool:
+    """`• 1 kW = 1 thousand W`, `1 GW = 1 billion W`: a line that defines a unit states no hardware's figure
+    (held-out round 316); `32 x 1 kW = 32 kW` does."""
+    before, after = view[max(0, number.start - 16):number.start], view[number.end:number.end + 5]
+    line_start = r"(?:^|\n)[ \t•*-]*"
+    return bool(number.unit) and (number.value == 1 and bool(re.match(r" ?= ?1\b", after)) and bool(
+        re.search(line_start + "$", before)) or bool(re.search(line_start + r"1 ?[A-Za-z]{1,4} ?= ?$",
+                                                               before)))
 
 
 def names_listed(view: str, number) -> bool:
