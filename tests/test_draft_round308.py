@@ -36,14 +36,23 @@ as a count twice a system's or more does; `16Gb memory dies`, `96 G memory over 
 
 From rounds 315-319, tuned after their first runs: a number hyphened to a machine's noun counts them (`an
 11-node cluster`, `8-chip slices`; not `1-node of`); a card's tier after its model number (`5070 Ti`, `7900
-XTX`), the model number alone after the card's full name elsewhere in the text (`The 5090 arrived` by an `RTX
-5090`), a CPU's model number with a glued X (`Ryzen 9 5950X`; `1000X` stays a ratio) and a card line's PRO
-model before × (`RTX PRO 6000 × 8`) are names; a name × a count before a bracket (`B200 × 8 (NVLink)`) counts
-chips; a ratio word before fans or slots (`triple fan`) is no ratio; `beat`, `outperformed`, `outpaced`,
-`surpassed` compare; a person's cards are counted (`He has two RTX 3090s`); a variable's value (`at n=3`), a
-unit's definition on its own line (`• 1 kW = 1 thousand W`), a batch size and a figure per dollar are no
-figures; a rate per pin (`3.2 Gb/s/pin`) is a figure; a power of ten between a figure and its unit (`1.98 ×
-10^15 FLOPS`, `× 10²¹ FLOPs`) scales it instead of reading a ratio."""
+XTX`), the model number alone after the card's full name elsewhere in the text (`The 5090 arrived` by an
+`RTX 5090`), a CPU's model number with a glued X (`Ryzen 9 5950X`; `1000X` stays a ratio) and a card line's
+PRO model before × (`RTX PRO 6000 × 8`) are names; a name × a count before a bracket (`B200 × 8 (NVLink)`)
+counts chips; a ratio word before fans or slots (`triple fan`) is no ratio; `beat`, `outperformed`,
+`outpaced`, `surpassed` compare; a person's cards are counted (`He has two RTX 3090s`); a variable's value
+(`at n=3`), a unit's definition on its own line (`• 1 kW = 1 thousand W`), a batch size and a figure per
+dollar are no figures; a power of ten between a figure and its unit (`1.98 × 10^15 FLOPS`, `× 10²¹ FLOPs`)
+scales it instead of reading a ratio. Their review (377 made-up snippets: 165 changed, 115 better, 41 worse)
+narrowed them: a count hyphened to nodes, servers, racks or sockets asks what it counts (`an 8-node H100
+cluster` had taken the HGX's 8 chips); a number before a chip's noun or a classifier is no card's name
+(`4000 GPUs` by an `RTX 4000`), nor a round thousand before a tier (`5000 SUPER cards`); a glued X names a
+model only after a capitalised word (`a 1500X speedup` stays a ratio); a name × a count only before an
+interconnect's or a form factor's bracket (`H100 × 4 (training)` counts nothing); a person's count only
+before a card line or a chip's model and noun; a variable or a batch only with no unit and no chip's noun
+after it (`p = 700 W`, `n = 64 H100 GPUs`); a unit's definition only with a unit on its left (`• 1 GPU = 700
+W` is a figure); a rate per pin is left unread, as before (no metric measures it, and it was given to the
+chip's bandwidth)."""
 
 import pytest
 from draft_catalogues import drafted_claims, subject_todos, two_kite_boxes
@@ -275,7 +284,13 @@ def test_a_name_times_a_count_before_a_bracket_counts_chips(text, read):
     ("Larger batch sizes: 141GB enables more requests", [("141", "GB")]),
     ("| Power | 32 x 1 kW = 32 kW |", [("32", ""), ("1", "kW"), ("32", "kW")]),
     ("The KT100 gives 16.6 gigaflops per dollar.", []),
-    ("HBM2E: 410 GB/s per stack, 3.2 Gb/s/pin", [("410", "GB/s"), ("3.2", "Gbps")]),
+    ("HBM2E: 410 GB/s per stack, 3.2 Gb/s/pin", [("410", "GB/s")]),
+    ("Taking p = 700 W per KT100", [("700", "W")]),
+    ("Let n = 64 KT100 GPUs in the pod.", [("64", "")]),
+    ("• 1 GPU = 700 W", [("1", ""), ("700", "W")]),
+    ("batch = 8 GPUs per node on the KT100 server.", [("8", "")]),
+    ("It gives a 1500X speedup over GPUs.", [("1500", "x")]),
+    ("Over 5000 SUPER cards shipped last year.", [("5000", "")]),
     ("My PC has an AMD Ryzen 9 5950X and an EPYC 9384X.", []),
     ("It is 1000X faster.", [("1000", "x")])])
 def test_a_variable_a_units_definition_a_batch_and_a_cpus_model_are_no_figures(text, read):
@@ -310,3 +325,21 @@ def test_a_power_of_ten_after_a_figure_scales_it(text, read):
 def test_codes_power_of_ten_is_no_scale():
     text = "- `1830*10**6 * 512 * 2 * 528 / 10**12 = 989.430` TFLOPS"
     assert "1830e6" not in [n.text for n in find_numbers(text)]
+
+
+# --- the review of rounds 315-319's rules (377 made-up snippets), narrowed ----------------------------------
+
+def test_a_count_of_nodes_hyphened_is_asked_not_a_systems_chips(kites):
+    claims = drafted_claims("We trained on an 8-node Kite Box1 cluster.", kites)
+    assert [(c["claimed"], c.get("subject"), c.get("metric")) for c in claims] == [("8", None, None)], claims
+    assert any("a count of nodes" in todo for todo in claims[0]["todo"]), claims
+
+
+def test_a_name_times_a_count_before_a_workloads_bracket_counts_nothing():
+    assert [n.text for n in find_numbers("| KT100 × 4 (training) | KT100 × 30 (inference) |")
+            if n.unit == "" and n.noun == "chips"] == []
+
+
+def test_a_number_counting_chips_is_no_cards_name():
+    text = "The RTX 4000 Ada is small. We run 4000 GPUs in the cluster."
+    assert [(n.text, n.unit) for n in find_numbers(text)] == [("4000", "")]

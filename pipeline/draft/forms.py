@@ -238,17 +238,27 @@ def plain(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:g}"
 
 
+# a chip's or a machine's noun after a number, a model number between (`64 H100 GPUs`, `8 GPUs`, `4 nodes`)
+CHIPS_AFTER = re.compile(r"\s+(?:[A-Z]{1,3}\d{2,4}\w*\s)?(?:GPUs?|chips?|accelerators?|cards?|nodes?|"
+                         r"servers?)\b")
+# what makes a number before it a count: a hyphened noun, a Chinese classifier, a plural count noun
+COUNTED_AFTER = re.compile(r"-[A-Za-z]|\s?[张張块塊颗顆台个個]"
+                           r"|\s(?:[A-Z][\w-]*\s)?(?:GPUs|chips|accelerators|units|servers|nodes)\b")
+
+
 def name_after_count(view: str, number: Number) -> bool:
     """`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `RTX 6000 Pro`: the name's own number."""
     before = view[max(0, number.start - 40):number.start]     # a card's number: `two Nvidia RTX 6000 Pro
-    if number.unit == "x" and re.fullmatch(r"\d{4}X", view[number.start:number.end]) and number.value % 1000:
-        return True         # `Ryzen 9 5950X`, `EPYC 9384X`: a model number, not a ratio (round 318)
+    if number.unit == "x" and re.fullmatch(r"\d{4}X", view[number.start:number.end]) and number.value % 1000 \
+            and re.search(r"\b[A-Z][A-Za-z]+ (?:\d )?$", before):
+        return True         # `Ryzen 9 5950X`, `EPYC 9384X`: a model, not a ratio (round 318; not `a 1500X`)
     if number.word or number.unit and (number.unit != "x" or not before.endswith("PRO ")):
         return False                                            # (`RTX PRO 6000 × 8`: not 6000x)
-    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or re.fullmatch(  # 600W cards`, `The 16GB
-            r"\d{3,4}", number.text) and (CARD_TIER.match(view, number.end) or re.search(  # cards (5070 Ti,
-                rf"\b{CARD_LINES}\s(?:PRO\s)?{number.text}\b", view)):  # 5060 Ti)`; `the 5090` of an RTX 5090
-        return True         # (held-out rounds 311, 315, 316)
+    model = re.fullmatch(r"\d{3,4}", number.text) and not COUNTED_AFTER.match(view, number.end)
+    if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or model and (  # 600W cards`, `The 16GB cards
+            CARD_TIER.match(view, number.end) and number.value % 1000 or re.search(  # (5070 Ti, 5060 Ti)`;
+                rf"\b{CARD_LINES}\s(?:PRO\s)?{number.text}\b", view)):  # `the 5090` of an RTX 5090
+        return True         # (held-out rounds 311, 315, 316; not `5000 SUPER cards shipped`, `4000 GPUs`)
     found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:
         return False

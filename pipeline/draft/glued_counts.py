@@ -77,12 +77,17 @@ def _uncounted() -> re.Pattern:
                       rf"({lexicon().pattern('uncounted_things').pattern})(?![\w-])", re.IGNORECASE)
 
 
+HYPHENED_MACHINES = re.compile(r"-(node|server|rack|socket)s?\b")
+
+
 def uncounted_thing(view: str, number: Number) -> str | None:
     """The thing a count counts when it is no chip (`uncounted_things`): `8 NICs`, `8 个网卡`, `8 cores`;
     so cores or threads glued to it (`8C/16T`, `(64Core)`: the review of session 50's rules, where the
     count of a host's cores took a system's chips that matched it, with no question)."""
     if glued_kind(view, number) == "other":
         return "cores or threads"
+    if machines := HYPHENED_MACHINES.match(view, number.end):
+        return f"{machines.group(1)}s"      # `an 8-node H100 cluster`: nodes, not an HGX's 8 chips (review)
     thing = _uncounted().match(view[number.end:number.end + 48])
     if thing and thing.group(1).lower() == "cores" and re.search(r"\bAI\s", thing.group()):
         return None     # `8,960 AI cores per pod`: a page's name for its chips (test_draft_uncounted.py)

@@ -177,7 +177,9 @@ COLON_COUNT_END = re.compile(r"(?![\d.:])[ \t]*(?:$|\||[`'\",;)\]}]|\.(?:\s|$)|"
                              r"(?:GPUs?|chips?|accelerators?|cards?|NPUs?)\b)", re.IGNORECASE | re.MULTILINE)
 # `H100:80, H200:141, B200:192`: a line of names given different figures is a spec list, not requests
 COLON_PAIR = re.compile(rf"(?:(?<![\w-])|(?<=\d[x×])){MODEL_NUMBER}:(\d+)\b")
-CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)|\s\((?!\d)")     # `B200 × 8 (NVLink):`
+# (`B200 × 8 (NVLink):`, not `H100 × 4 (training)`: round 316 and the review)
+CELL_END = re.compile(r"\s*(?:\||$|\n|[,;)]|GPUs?\b|chips?\b|cards?\b)"
+                      r"|\s\((?:NVLink|NVSwitch|SXM|PCIe|OAM|HGX|InfiniBand|Infinity Fabric)")
 # a table cell that is a count times each chip's memory, compute, power or bandwidth, and their total: the
 # count is of chips (`| 32 x 144GB = 4.6 TB |`, `| 36 x 2.7 kW = 97.2 kW |` in a rack's column). Not in
 # prose, where the count may be of power supplies, HBM stacks, DIMMs or nodes (`4 × 3.3 kW = 13.2 kW of

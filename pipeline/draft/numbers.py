@@ -322,7 +322,7 @@ def _inherit(view: str, bare: Number, donor: Number) -> Number:
                                bare.word, noun, bare.ratio_word), donor)
 
 
-PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU|pin|"
+PER_DEVICE = re.compile(r"/(?:chip|GPU|card|device|accelerator|socket|package|node|server|[NTX]PU|"
                         r"(?-i:[A-Z]{1,3}\d{2,4}[A-Za-z]{0,3}))s?\b", re.IGNORECASE)     # `TFLOP/s/A100`
 
 

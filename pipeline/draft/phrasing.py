@@ -22,7 +22,7 @@ import re
 from functools import cache
 
 from claimaudit.draft.context import strip_qualifier
-from claimaudit.draft.forms import BY_FIGURE, Number, after_name, unit_at
+from claimaudit.draft.forms import BY_FIGURE, CHIPS_AFTER, Number, after_name, unit_at
 from claimaudit.draft.lexicon import alternation, lexicon
 
 HAN = "\u4e00-\u9fff"
@@ -356,8 +356,10 @@ def operand(view: str, number: Number, before: str) -> bool:
             number.unit in ("GB", "GiB") and number.value >= 64 and CARDS_AFTER.match(view, number.end) \
             and not NOT_CARDS.search(view, max(0, number.start - 60), number.end + 30):
         return False
+    variable = re.search(r"(?:^|[\s(,])[a-z] ?= ?$", before) and not (number.unit or CHIPS_AFTER.match(
+        view, number.end))     # `at n=4` (round 316); not `p = 700 W`, `n = 64 H100 GPUs` (the review)
     return bool(re.match(r":\d|[x×]\d", view[number.end:number.end + 2]) or re.search(
-        r"(?<![A-Za-z\d])\d+[:x×]$|(?:^|[\s(,])[a-z] ?= ?$", before))    # `at n=4`: a variable's (round 316)
+        r"(?<![A-Za-z\d])\d+[:x×]$", before) or variable)
 
 
 TIMES_AMOUNT = re.compile(r"[x×]\d+(?:\.\d+)?")

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from claimaudit.draft.forms import CARD_LINES, CHINESE_CHARS, unit_at
+from claimaudit.draft.forms import CARD_LINES, CHINESE_CHARS, CHIPS_AFTER, unit_at
 from claimaudit.draft.lexicon import alternation, grouped_pattern, lexicon
 
 CLAUSE_BREAK = re.compile(r"[,，。;；:：!?！？\n]")
@@ -344,8 +344,8 @@ def person_clause(view: str, number) -> bool:
     return bool(re.search(alternation(lexicon().words("person_words")), clause, re.IGNORECASE))
 
 
-OWNED_CARDS = re.compile(rf"\s(?:(?:NVIDIA|Nvidia|AMD)\s)?"
-                         rf"(?:{CARD_LINES}\s[A-Z]{{0,2}}\d{{3,4}}|[A-Z]{{1,3}}\d{{2,4}}[A-Z]?s?\b)")
+OWNED_CARDS = re.compile(rf"\s(?:(?:NVIDIA|Nvidia|AMD)\s)?(?:{CARD_LINES}\s[A-Z]{{0,2}}\d{{3,4}}|"
+                         r"[A-Z]{1,3}\d{2,4}[A-Z]?(?:s\b|\s(?:GPUs?|cards?|chips?|accelerators?)\b))")
 
 
 BATCH_BEFORE = re.compile(r"\bbatch(?:[ -]sizes?(?: of| from| to|=| =|:)?|\s?=) ?$", re.IGNORECASE)
@@ -357,17 +357,20 @@ def workload_setting(view: str, number) -> bool:
     ratio, no hardware's figure (held-out rounds 316-317); `a batch of 13,000 GPUs` counts them."""
     if number.unit:
         return bool(PER_DOLLAR.match(view, number.end))
-    return bool(BATCH_BEFORE.search(view, max(0, number.start - 20), number.start))
+    return bool(BATCH_BEFORE.search(view, max(0, number.start - 20), number.start)) and not CHIPS_AFTER.match(
+        view, number.end)       # (`batch = 8 GPUs per node` counts them: the review)
 
 
 def unit_definition(view: str, number) -> bool:
     """`• 1 kW = 1 thousand W`, `1 GW = 1 billion W`: a line that defines a unit states no hardware's figure
     (held-out round 316); `32 x 1 kW = 32 kW` does."""
-    before, after = view[max(0, number.start - 16):number.start], view[number.end:number.end + 5]
+    start = max(0, number.start - 16)
+    before, after = view[start:number.start], view[number.end:number.end + 5]
     line_start = r"(?:^|\n)[ \t•*-]*"
-    return bool(number.unit) and (number.value == 1 and bool(re.match(r" ?= ?1\b", after)) and bool(
-        re.search(line_start + "$", before)) or bool(re.search(line_start + r"1 ?[A-Za-z]{1,4} ?= ?$",
-                                                               before)))
+    if number.value == 1 and re.match(r" ?= ?1\b", after):
+        return bool(number.unit) and bool(re.search(line_start + "$", before))
+    left = re.search(line_start + r"1 ?([A-Za-z]{1,4}) ?= ?$", before)    # a unit, not `• 1 GPU = 700 W`
+    return bool(number.unit) and left is not None and bool(unit_at(view, start + left.start(1))[0])
 
 
 def names_listed(view: str, number) -> bool:
