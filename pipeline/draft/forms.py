@@ -1,5 +1,6 @@
 """What every drafting rule shares: the `Number` found in a text, the number forms (digits,
-Chinese numerals), and the unit written after a number (pipeline/draft/).
+Chinese numerals), the unit written after a number, and the names a number belongs to (`name_after_count`,
+`after_name`: `RTX 6000`, `NVLink 6`) (pipeline/draft/).
 
 The rules that find numbers (numbers.py, grammar.py, shorthand.py, counts.py) and those that
 read the words around them (context.py, phrasing.py, claims.py) import this module; it

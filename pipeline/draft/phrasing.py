@@ -10,7 +10,7 @@ a product name and a hyphenated compound change what a number is.
 - digits glued by a hyphen to an acronym (`WSE-3 engine clusters`) are a model number;
 - digits after a capitalised name that itself follows a count or the article a/an
   (`twenty-four Zen 4 CPU cores`, `a CDNA 3 graphics engine`, `8 Trainium 2 chips`) are the
-  name's generation: the count, if any, stands before the name; so are a card line's (`RTX 6000`);
+  name's generation: the count, if any, stands before the name (forms.name_after_count, with a card's);
 - a number word joined by a hyphen to a lower-case noun (`a four-node cluster`, `eight-way instances`) is
   a count (in a hardware sentence), unless the noun measures time or a share (`not_compound_nouns`);
 - prices and costs are no hardware claim (`not_hardware`), nor dates, years and ordinals.
